@@ -1,0 +1,15 @@
+//! bashni: an engine for Bashni (Russian column checkers).
+//!
+//! The rules it plays are in `RULES.md` of the project; the protocol in `engine-protocol.md`.
+
+pub mod bitboard;
+pub mod cli;
+pub mod captures;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod square;
+pub mod tower;
+pub mod zobrist;

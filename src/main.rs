@@ -1,0 +1,5 @@
+//! The `bashni` command line.
+
+fn main() {
+    std::process::exit(bashni::cli::run());
+}

@@ -1,0 +1,165 @@
+//! Legal move generation.
+//!
+//! Captures are compulsory, so generation first asks, with whole-board shifts, whether any
+//! tower of the side to move can capture at all; only then does it search capture paths
+//! piece by piece (see [`crate::captures`]). Otherwise it generates steps and king slides.
+
+use crate::bitboard::Bitboard;
+use crate::captures::{CaptureSink, generate_captures};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::square::{Direction, Square};
+use crate::tower::Color;
+
+/// Forward directions of `c`'s men.
+#[inline]
+pub const fn forward(c: Color) -> [Direction; 2] {
+    match c {
+        Color::White => [Direction::NorthEast, Direction::NorthWest],
+        Color::Black => [Direction::SouthWest, Direction::SouthEast],
+    }
+}
+
+/// Squares reached from `from` sliding in `dir`, up to and including the first blocker.
+#[inline]
+fn ray_with_blocker(from: Bitboard, dir: Direction, empty: Bitboard) -> Bitboard {
+    let mut x = from.shift(dir);
+    let mut reach = x;
+    while !x.is_empty() {
+        x = (x & empty).shift(dir);
+        reach |= x;
+    }
+    reach
+}
+
+/// Whether the side to move has at least one capture (set-wise test, no per-piece work).
+#[inline]
+pub fn can_capture(pos: &Position) -> bool {
+    let us = pos.side();
+    let ours = pos.commanded_by(us);
+    let enemy = pos.commanded_by(us.opponent());
+    let empty = pos.empty_squares();
+    let men = ours & !pos.kings();
+    let kings = ours & pos.kings();
+    for dir in Direction::ALL {
+        if !((men.shift(dir) & enemy).shift(dir) & empty).is_empty() {
+            return true;
+        }
+        if !kings.is_empty() {
+            let reach = ray_with_blocker(kings, dir, empty);
+            if !((reach & enemy).shift(dir) & empty).is_empty() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+impl CaptureSink for MoveList {
+    #[inline]
+    fn emit(&mut self, from: Square, landings: &[Square], jumped: &[Square]) {
+        self.push(Move::capture(from, landings, jumped));
+    }
+}
+
+/// Counts capture paths without storing them.
+struct Counter(u64);
+
+impl CaptureSink for Counter {
+    #[inline]
+    fn emit(&mut self, _: Square, _: &[Square], _: &[Square]) {
+        self.0 += 1;
+    }
+}
+
+/// Appends every quiet move (steps and king slides) to `list`, ignoring compulsory capture.
+pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
+    let us = pos.side();
+    let ours = pos.commanded_by(us);
+    let empty = pos.empty_squares();
+    let men = ours & !pos.kings();
+    for dir in forward(us) {
+        for to in men.shift(dir) & empty {
+            if let Some(from) = to.step(dir.reverse()) {
+                list.push(Move::quiet(from, to));
+            }
+        }
+    }
+    for from in ours & pos.kings() {
+        for dir in Direction::ALL {
+            let mut next = from.step(dir);
+            while let Some(to) = next {
+                if !empty.has(to) {
+                    break;
+                }
+                list.push(Move::quiet(from, to));
+                next = to.step(dir);
+            }
+        }
+    }
+}
+
+/// Appends every capture to `list`; returns whether there was any.
+pub fn generate_capture_moves(pos: &Position, list: &mut MoveList) -> bool {
+    if !can_capture(pos) {
+        return false;
+    }
+    let before = list.len();
+    generate_captures(pos, list);
+    list.len() > before
+}
+
+/// All legal moves of the position (captures if any, else quiet moves).
+pub fn legal_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    if !generate_capture_moves(pos, &mut list) {
+        generate_quiets(pos, &mut list);
+    }
+    list
+}
+
+/// Number of legal moves, counted without building the list (quiet moves by popcount).
+pub fn count_legal_moves(pos: &Position) -> u64 {
+    if can_capture(pos) {
+        let mut c = Counter(0);
+        generate_captures(pos, &mut c);
+        return c.0;
+    }
+    let us = pos.side();
+    let ours = pos.commanded_by(us);
+    let empty = pos.empty_squares();
+    let men = ours & !pos.kings();
+    let kings = ours & pos.kings();
+    let mut n = 0u64;
+    for dir in forward(us) {
+        n += (men.shift(dir) & empty).count() as u64;
+    }
+    if !kings.is_empty() {
+        for dir in Direction::ALL {
+            for k in kings {
+                n += (ray_with_blocker(Bitboard::from_square(k), dir, empty) & empty).count() as u64;
+            }
+        }
+    }
+    n
+}
+
+/// Whether the side to move has any legal move.
+pub fn has_legal_move(pos: &Position) -> bool {
+    if can_capture(pos) {
+        return true;
+    }
+    let us = pos.side();
+    let ours = pos.commanded_by(us);
+    let empty = pos.empty_squares();
+    let men = ours & !pos.kings();
+    let kings = ours & pos.kings();
+    for dir in forward(us) {
+        if !(men.shift(dir) & empty).is_empty() {
+            return true;
+        }
+    }
+    Direction::ALL
+        .iter()
+        .any(|&d| !(kings.shift(d) & empty).is_empty())
+}

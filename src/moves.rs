@@ -1,0 +1,214 @@
+//! Moves (identified by their landing path) and move lists.
+
+use crate::square::Square;
+use arrayvec::ArrayVec;
+use std::fmt;
+use std::ops::Deref;
+
+/// Most jumps one move can make: each jump takes one enemy piece, and a side has 12.
+pub const MAX_JUMPS: usize = 12;
+
+/// A move: origin, the squares it lands on, and (for a capture) the squares jumped.
+///
+/// Two moves are equal exactly when their landing paths are equal; the jumped squares follow
+/// from the path and are stored only so that playing a move needs no search.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Move {
+    from: Square,
+    len: u8,
+    capture: bool,
+    landings: [Square; MAX_JUMPS],
+    jumped: [Square; MAX_JUMPS],
+}
+
+impl Move {
+    /// A quiet move (a step, or a king's slide).
+    #[inline]
+    pub fn quiet(from: Square, to: Square) -> Move {
+        let mut m = Move {
+            from,
+            len: 1,
+            ..Move::default()
+        };
+        m.landings[0] = to;
+        m
+    }
+
+    /// A capture landing on `landings` in order and jumping `jumped[i]` before `landings[i]`.
+    pub fn capture(from: Square, landings: &[Square], jumped: &[Square]) -> Move {
+        debug_assert!(!landings.is_empty() && landings.len() == jumped.len());
+        let mut m = Move {
+            from,
+            len: landings.len() as u8,
+            capture: true,
+            ..Move::default()
+        };
+        m.landings[..landings.len()].copy_from_slice(landings);
+        m.jumped[..jumped.len()].copy_from_slice(jumped);
+        m
+    }
+
+    /// The square the move starts from.
+    #[inline]
+    pub fn from(&self) -> Square {
+        self.from
+    }
+
+    /// The square the move ends on.
+    #[inline]
+    pub fn to(&self) -> Square {
+        self.landings[self.len as usize - 1]
+    }
+
+    /// Whether the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.capture
+    }
+
+    /// Landing squares in order (origin excluded).
+    #[inline]
+    pub fn landings(&self) -> &[Square] {
+        &self.landings[..self.len as usize]
+    }
+
+    /// Squares jumped, in order (empty for a quiet move).
+    #[inline]
+    pub fn jumped(&self) -> &[Square] {
+        if self.capture {
+            &self.jumped[..self.len as usize]
+        } else {
+            &[]
+        }
+    }
+
+    /// The full path, origin first.
+    pub fn path(&self) -> impl Iterator<Item = Square> + '_ {
+        std::iter::once(self.from).chain(self.landings().iter().copied())
+    }
+
+    /// A 32-bit digest of the landing path, used where a full move does not fit (the
+    /// transposition table). Never 0.
+    pub fn key(&self) -> u32 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.capture as u64;
+        for sq in self.path() {
+            h = (h ^ sq.index() as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        let k = (h ^ (h >> 32)) as u32;
+        k.max(1)
+    }
+}
+
+impl fmt::Display for Move {
+    /// `c3-d4` for a quiet move, `c3:e5:g7` for a capture.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.capture { ':' } else { '-' };
+        write!(f, "{}", self.from)?;
+        for sq in self.landings() {
+            write!(f, "{sep}{sq}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Capacity of a move list before it moves to the heap.
+pub const INLINE_MOVES: usize = 128;
+
+/// A list of moves: inline up to [`INLINE_MOVES`], on the heap beyond (positions with many
+/// flying-king capture paths can exceed any small fixed bound, and none may be lost).
+#[derive(Clone, Debug)]
+pub enum MoveList {
+    /// The usual case.
+    Inline(ArrayVec<Move, INLINE_MOVES>),
+    /// Overflowed.
+    Heap(Vec<Move>),
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList::Inline(ArrayVec::new())
+    }
+
+    /// Appends a move.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        match self {
+            MoveList::Inline(v) => {
+                if let Err(e) = v.try_push(m) {
+                    let mut heap: Vec<Move> = v.to_vec();
+                    heap.push(e.element());
+                    *self = MoveList::Heap(heap);
+                }
+            }
+            MoveList::Heap(v) => v.push(m),
+        }
+    }
+
+    /// Removes every move.
+    pub fn clear(&mut self) {
+        *self = MoveList::new();
+    }
+
+    /// Mutable access to the moves (for ordering).
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        match self {
+            MoveList::Inline(v) => v.as_mut_slice(),
+            MoveList::Heap(v) => v.as_mut_slice(),
+        }
+    }
+
+    /// Keeps only moves for which `f` is true.
+    pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
+        match self {
+            MoveList::Inline(v) => v.retain(|m| f(m)),
+            MoveList::Heap(v) => v.retain(|m| f(m)),
+        }
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        match self {
+            MoveList::Inline(v) => v.as_slice(),
+            MoveList::Heap(v) => v.as_slice(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_overflows_to_heap_without_loss() {
+        let a = Square::parse("a1").unwrap();
+        let b = Square::parse("b2").unwrap();
+        let mut l = MoveList::new();
+        for _ in 0..INLINE_MOVES + 5 {
+            l.push(Move::quiet(a, b));
+        }
+        assert_eq!(l.len(), INLINE_MOVES + 5);
+        assert!(matches!(l, MoveList::Heap(_)));
+    }
+
+    #[test]
+    fn display_and_key() {
+        let sq = |s| Square::parse(s).unwrap();
+        let q = Move::quiet(sq("c3"), sq("d4"));
+        assert_eq!(q.to_string(), "c3-d4");
+        let c = Move::capture(sq("c3"), &[sq("e5"), sq("g7")], &[sq("d4"), sq("f6")]);
+        assert_eq!(c.to_string(), "c3:e5:g7");
+        assert_eq!(c.jumped().len(), 2);
+        assert_ne!(q.key(), c.key());
+    }
+}

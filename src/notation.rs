@@ -1,0 +1,333 @@
+//! FEN and move notation (see RULES.md, "Notation"), with typed errors that say what is wrong
+//! and where.
+
+use crate::movegen::legal_moves;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square::Square;
+use crate::tower::{Color, MAX_HEIGHT, Piece, Tower};
+use std::fmt;
+
+/// The initial position's FEN.
+pub const START_FEN: &str = "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1";
+
+/// Most pieces a colour may have.
+pub const MAX_PIECES: usize = 12;
+
+/// What is wrong with a FEN. Character positions count from 1.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FenError {
+    /// Nothing to parse.
+    Empty,
+    /// The board does not have 8 ranks.
+    RankCount(usize),
+    /// A rank adds up to a number of files other than 8 (rank number 1-8, files).
+    RankWidth(u8, usize),
+    /// A piece (or tower) on a light square.
+    LightSquare(String, u8),
+    /// A character that is not a digit, piece letter, bracket or slash.
+    UnknownChar(char, usize),
+    /// `()` with nothing inside.
+    EmptyTower(usize),
+    /// `(` never closed.
+    UnclosedTower(usize),
+    /// `(` inside a tower.
+    NestedTower(usize),
+    /// `)` with no `(`.
+    UnopenedTower(usize),
+    /// A tower taller than 24 pieces.
+    TowerTooTall(usize),
+    /// More than 12 pieces of one colour.
+    TooManyPieces(Color, usize),
+    /// No side to move.
+    MissingSide,
+    /// A side to move other than `w` or `b`.
+    BadSide(String),
+    /// The capture clock is not a number.
+    BadClock(String),
+    /// The move number is not a positive number.
+    BadMoveNumber(String),
+    /// Extra fields after the move number.
+    TrailingFields(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => write!(f, "empty FEN"),
+            FenError::RankCount(n) => write!(f, "board has {n} ranks, expected 8"),
+            FenError::RankWidth(r, n) => write!(f, "rank {r} has {n} files"),
+            FenError::LightSquare(sq, r) => write!(f, "piece on light square {sq} (rank {r})"),
+            FenError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
+            FenError::EmptyTower(i) => write!(f, "empty tower at character {i}"),
+            FenError::UnclosedTower(i) => write!(f, "unclosed tower at character {i}"),
+            FenError::NestedTower(i) => write!(f, "'(' inside a tower at character {i}"),
+            FenError::UnopenedTower(i) => write!(f, "')' without '(' at character {i}"),
+            FenError::TowerTooTall(i) => {
+                write!(f, "tower of more than {MAX_HEIGHT} pieces at character {i}")
+            }
+            FenError::TooManyPieces(c, n) => write!(
+                f,
+                "{} has {n} pieces, at most {MAX_PIECES} allowed",
+                if *c == Color::White { "white" } else { "black" }
+            ),
+            FenError::MissingSide => write!(f, "missing side to move (w or b)"),
+            FenError::BadSide(s) => write!(f, "side to move '{s}' is not w or b"),
+            FenError::BadClock(s) => write!(f, "plies since capture '{s}' is not a number"),
+            FenError::BadMoveNumber(s) => write!(f, "move number '{s}' is not a positive number"),
+            FenError::TrailingFields(s) => write!(f, "unexpected text after the FEN: '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Parses a FEN (RULES.md). Clock and move number are optional (default `0 1`).
+pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let board_end = text.find(char::is_whitespace).unwrap_or(text.len());
+    let board = &text[..board_end];
+    let mut pos = Position::empty();
+    parse_board(board, &mut pos)?;
+    let mut fields = text[board_end..].split_whitespace();
+    let side = match fields.next() {
+        None => return Err(FenError::MissingSide),
+        Some("w") | Some("W") => Color::White,
+        Some("b") | Some("B") => Color::Black,
+        Some(s) => return Err(FenError::BadSide(s.to_string())),
+    };
+    pos.set_side(side);
+    if let Some(c) = fields.next() {
+        let clock: u16 = c.parse().map_err(|_| FenError::BadClock(c.to_string()))?;
+        pos.set_clock(clock);
+    }
+    if let Some(m) = fields.next() {
+        let n: u16 = m.parse().map_err(|_| FenError::BadMoveNumber(m.to_string()))?;
+        if n == 0 {
+            return Err(FenError::BadMoveNumber(m.to_string()));
+        }
+        pos.set_fullmove(n);
+    }
+    let rest: Vec<&str> = fields.collect();
+    if !rest.is_empty() {
+        return Err(FenError::TrailingFields(rest.join(" ")));
+    }
+    for c in [Color::White, Color::Black] {
+        let n = pos.piece_count(c);
+        if n > MAX_PIECES {
+            return Err(FenError::TooManyPieces(c, n));
+        }
+    }
+    Ok(pos)
+}
+
+fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut offset = 0; // byte offset of the current rank within the FEN
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0usize;
+        let mut chars = rank_text.char_indices().peekable();
+        while let Some((j, ch)) = chars.next() {
+            let at = offset + j + 1;
+            let tower = match ch {
+                '1'..='8' => {
+                    file += ch as usize - '0' as usize;
+                    continue;
+                }
+                '(' => {
+                    let mut pieces = Vec::new();
+                    loop {
+                        match chars.next() {
+                            None => return Err(FenError::UnclosedTower(at)),
+                            Some((_, ')')) => break,
+                            Some((_, '(')) => return Err(FenError::NestedTower(at)),
+                            Some((k, c)) => match Piece::from_letter(c) {
+                                Some(p) => pieces.push(p),
+                                None if c == '/' => return Err(FenError::UnclosedTower(at)),
+                                None => return Err(FenError::UnknownChar(c, offset + k + 1)),
+                            },
+                        }
+                    }
+                    if pieces.is_empty() {
+                        return Err(FenError::EmptyTower(at));
+                    }
+                    Tower::from_pieces(&pieces).ok_or(FenError::TowerTooTall(at))?
+                }
+                ')' => return Err(FenError::UnopenedTower(at)),
+                c => match Piece::from_letter(c) {
+                    Some(p) => Tower::single(p),
+                    None => return Err(FenError::UnknownChar(c, at)),
+                },
+            };
+            if file < 8 {
+                match Square::from_coords(file as u8, rank) {
+                    Some(sq) => pos.set_tower(sq, tower),
+                    None => {
+                        let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+                        return Err(FenError::LightSquare(name, rank + 1));
+                    }
+                }
+            }
+            file += 1;
+        }
+        if file != 8 {
+            return Err(FenError::RankWidth(rank + 1, file));
+        }
+        offset += rank_text.len() + 1;
+    }
+    Ok(())
+}
+
+/// Prints the position's FEN, always with clock and move number.
+pub fn to_fen(pos: &Position) -> String {
+    let mut s = String::new();
+    for rank in (0..8u8).rev() {
+        let mut gap = 0;
+        for file in 0..8u8 {
+            let tower = Square::from_coords(file, rank)
+                .map(|sq| pos.tower(sq))
+                .unwrap_or_default();
+            if tower.is_empty() {
+                gap += 1;
+                continue;
+            }
+            if gap > 0 {
+                s.push((b'0' + gap) as char);
+                gap = 0;
+            }
+            s.push_str(&tower.to_string());
+        }
+        if gap > 0 {
+            s.push((b'0' + gap) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    let side = if pos.side() == Color::White { 'w' } else { 'b' };
+    format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
+}
+
+/// What is wrong with a move text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not a sequence of squares joined by `-`, `:` or `x`.
+    Syntax(String),
+    /// A square name that is not a dark square.
+    BadSquare(String, String),
+    /// Well-formed, but not legal here.
+    Illegal(String, Vec<String>),
+    /// `from:to` matches several captures.
+    Ambiguous(String, Vec<String>),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(m) => write!(
+                f,
+                "bad move '{m}': expected squares joined by '-' or ':', like c3-d4 or c3:e5"
+            ),
+            MoveError::BadSquare(m, s) => write!(f, "bad move '{m}': '{s}' is not a dark square"),
+            MoveError::Illegal(m, legal) => {
+                if legal.is_empty() {
+                    write!(f, "illegal move {m}: no legal moves")
+                } else {
+                    write!(f, "illegal move {m}: legal moves are {}", legal.join(" "))
+                }
+            }
+            MoveError::Ambiguous(m, cands) => {
+                write!(f, "ambiguous move {m}: could be {}", cands.join(" "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Parses a move and checks it against the legal moves of `pos`.
+///
+/// Accepts `-`, `:` and `x` between squares, and `from:to` for a capture when exactly one
+/// legal capture starts on `from` and ends on `to`.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let squares = parse_path(text)?;
+    let legal = legal_moves(pos);
+    if let Some(m) = legal.iter().find(|m| m.path().eq(squares.iter().copied())) {
+        return Ok(*m);
+    }
+    if squares.len() == 2 {
+        let cands: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.is_capture() && m.from() == squares[0] && m.to() == squares[1])
+            .collect();
+        match cands.len() {
+            0 => {}
+            1 => return Ok(*cands[0]),
+            _ => {
+                let mut names: Vec<String> = cands.iter().map(|m| m.to_string()).collect();
+                names.sort();
+                return Err(MoveError::Ambiguous(text.to_string(), names));
+            }
+        }
+    }
+    let mut names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+    names.sort();
+    Err(MoveError::Illegal(text.to_string(), names))
+}
+
+/// Splits a move text into squares without checking legality.
+pub fn parse_path(text: &str) -> Result<Vec<Square>, MoveError> {
+    let parts: Vec<&str> = text.split(['-', ':', 'x', 'X']).collect();
+    if parts.len() < 2 || parts.len() > 14 || parts.iter().any(|p| p.is_empty()) {
+        return Err(MoveError::Syntax(text.to_string()));
+    }
+    parts
+        .iter()
+        .map(|p| {
+            Square::parse(p).ok_or_else(|| MoveError::BadSquare(text.to_string(), p.to_string()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_round_trips() {
+        let p = parse_fen(START_FEN).unwrap();
+        assert_eq!(p, Position::startpos());
+        assert_eq!(to_fen(&p), START_FEN);
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let cases = [
+            ("1b1b1b1b/b1b1b1b1/1b1b1b1b/1b6/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w", "piece on light square b5 (rank 5)"),
+            ("8/8/8/8/8/w1w1w1w11/8/8 w", "rank 3 has 9 files"),
+            ("8/8/8/8/8/8/8/(wb w", "unclosed tower at character 15"),
+            ("8/8/8/8/8/8/8/8", "missing side to move (w or b)"),
+            ("8/8/8/8/8/8/8/()7 w", "empty tower at character 15"),
+            ("8/8/8/8/8/8/8/x7 w", "unknown character 'x' at character 15"),
+            ("8/8/8/8/8/8/8 w", "board has 7 ranks, expected 8"),
+            ("8/8/8/8/8/8/8/8 q", "side to move 'q' is not w or b"),
+            ("8/8/8/8/8/8/8/(wwwwwwwwwwwww)7 w", "white has 13 pieces, at most 12 allowed"),
+        ];
+        for (fen, msg) in cases {
+            assert_eq!(parse_fen(fen).unwrap_err().to_string(), msg, "{fen}");
+        }
+    }
+
+    #[test]
+    fn towers_print_top_first() {
+        let p = parse_fen("8/8/8/8/8/8/8/(WbBbb)7 b 3 9").unwrap();
+        assert_eq!(to_fen(&p), "8/8/8/8/8/8/8/(WbBbb)7 b 3 9");
+    }
+}

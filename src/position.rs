@@ -1,0 +1,229 @@
+//! The position: who commands each square (bitboards), the towers themselves, side to move,
+//! the capture clock and the move number, with an incrementally kept hash.
+
+use crate::bitboard::Bitboard;
+use crate::moves::Move;
+use crate::square::{NUM_BITS, Square};
+use crate::tower::{Color, Piece, Tower};
+use crate::zobrist::{SIDE_KEY, tower_key};
+
+/// Plies without a capture after which the game is drawn.
+pub const CLOCK_LIMIT: u16 = 30;
+
+/// A Bashni position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    by_color: [Bitboard; 2],
+    kings: Bitboard,
+    towers: [Tower; NUM_BITS],
+    side: Color,
+    clock: u16,
+    fullmove: u16,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, clock 0, move 1.
+    pub fn empty() -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            kings: Bitboard::EMPTY,
+            towers: [Tower::EMPTY; NUM_BITS],
+            side: Color::White,
+            clock: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The initial position.
+    pub fn startpos() -> Position {
+        let mut p = Position::empty();
+        for sq in Square::all() {
+            let piece = match sq.rank() {
+                0..=2 => Piece::new(Color::White, false),
+                5..=7 => Piece::new(Color::Black, false),
+                _ => continue,
+            };
+            p.set_tower(sq, Tower::single(piece));
+        }
+        p
+    }
+
+    /// Puts `tower` on `sq` (replacing what was there), keeping bitboards and hash exact.
+    pub fn set_tower(&mut self, sq: Square, tower: Tower) {
+        self.hash ^= tower_key(sq, self.towers[sq.index()]);
+        self.towers[sq.index()] = tower;
+        self.hash ^= tower_key(sq, tower);
+        self.refresh_square(sq);
+    }
+
+    /// Sets the side to move.
+    pub fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= SIDE_KEY;
+            self.side = side;
+        }
+    }
+
+    /// Sets the plies since the last capture.
+    pub fn set_clock(&mut self, clock: u16) {
+        self.clock = clock;
+    }
+
+    /// Sets the move number.
+    pub fn set_fullmove(&mut self, n: u16) {
+        self.fullmove = n;
+    }
+
+    #[inline]
+    fn refresh_square(&mut self, sq: Square) {
+        let t = self.towers[sq.index()];
+        self.by_color[0].clear(sq);
+        self.by_color[1].clear(sq);
+        self.kings.clear(sq);
+        if !t.is_empty() {
+            self.by_color[t.top().color().index()].set(sq);
+            if t.top().is_king() {
+                self.kings.set(sq);
+            }
+        }
+    }
+
+    /// The tower on `sq` (`Tower::EMPTY` if none).
+    #[inline]
+    pub fn tower(&self, sq: Square) -> Tower {
+        self.towers[sq.index()]
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Plies since the last capture.
+    #[inline]
+    pub fn clock(&self) -> u16 {
+        self.clock
+    }
+
+    /// Move number (starts at 1, grows after Black moves).
+    #[inline]
+    pub fn fullmove(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// Hash of towers and side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (equals [`Position::hash`] at all times).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == Color::Black { SIDE_KEY } else { 0 };
+        for sq in Square::all() {
+            h ^= tower_key(sq, self.towers[sq.index()]);
+        }
+        h
+    }
+
+    /// Squares commanded by `c`.
+    #[inline]
+    pub fn commanded_by(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    /// Squares whose commander is a king.
+    #[inline]
+    pub fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// Occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Empty squares.
+    #[inline]
+    pub fn empty_squares(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    /// Total pieces of `c` on the board, commanders and prisoners.
+    pub fn piece_count(&self, c: Color) -> usize {
+        self.occupied()
+            .map(|sq| self.towers[sq.index()].count(c))
+            .sum()
+    }
+
+    /// Whether the 30-ply rule has been reached.
+    pub fn clock_draw(&self) -> bool {
+        self.clock >= CLOCK_LIMIT
+    }
+
+    /// Plays a legal move in place. The move must come from this position's generator (or
+    /// have been validated against it).
+    pub fn play(&mut self, m: &Move) {
+        let from = m.from();
+        let to = m.to();
+        let mut touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        for &c in m.jumped() {
+            touched.set(c);
+        }
+        for sq in touched {
+            self.hash ^= tower_key(sq, self.towers[sq.index()]);
+        }
+        let promo = self.side.promotion_rank();
+        let mut moving = self.towers[from.index()];
+        self.towers[from.index()] = Tower::EMPTY;
+        if m.is_capture() {
+            for (&c, &land) in m.jumped().iter().zip(m.landings()) {
+                let jumped = self.towers[c.index()];
+                moving = moving.with_bottom(jumped.top());
+                self.towers[c.index()] = jumped.without_top();
+                if land.rank() == promo {
+                    moving = moving.with_top_crowned();
+                }
+            }
+            self.clock = 0;
+        } else {
+            if to.rank() == promo {
+                moving = moving.with_top_crowned();
+            }
+            self.clock = self.clock.saturating_add(1);
+        }
+        self.towers[to.index()] = moving;
+        for sq in touched {
+            self.refresh_square(sq);
+            self.hash ^= tower_key(sq, self.towers[sq.index()]);
+        }
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+        self.hash ^= SIDE_KEY;
+    }
+
+    /// The position after `m`.
+    pub fn played(&self, m: &Move) -> Position {
+        let mut p = self.clone();
+        p.play(m);
+        p
+    }
+
+    /// Passes the move to the opponent without moving (used by search heuristics and tests).
+    pub fn flip_side(&mut self) {
+        self.side = self.side.opponent();
+        self.hash ^= SIDE_KEY;
+    }
+}
