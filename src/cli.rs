@@ -1,5 +1,7 @@
-//! Command-line interface (clap).
+//! Command-line interface (clap): the protocol by default, and subcommands for people.
 
+use crate::analyse::AnalyseArgs;
+use crate::matchrun::{MatchArgs, OpeningsArgs};
 use crate::notation::{START_FEN, parse_fen};
 use crate::perft::{divide, perft};
 use clap::{Parser, Subcommand};
@@ -7,9 +9,16 @@ use std::time::Instant;
 
 /// bashni: an engine for Bashni (Russian column checkers).
 ///
-/// With no subcommand it speaks the engine protocol on stdin/stdout (see engine-protocol.md).
+/// With no subcommand (or `uci`) it speaks the engine protocol on stdin/stdout, as a GUI or
+/// match runner expects (see engine-protocol.md).
+///
+/// Examples:
+///   bashni analyse startpos --depth 12
+///   bashni perft 7 --divide
+///   bashni bench
+///   bashni match --engine cmd=./bashni --engine cmd=./bashni option.Hash=64 --games 100 --tc 10+0.1
 #[derive(Parser, Debug)]
-#[command(version, about, long_about = None)]
+#[command(version, about, verbatim_doc_comment)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -17,9 +26,14 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Speak the engine protocol on stdin/stdout (the default).
+    Uci,
+    /// Analyse a position and print readable lines per depth.
+    Analyse(AnalyseArgs),
     /// Count move paths to a depth (proves the move generator).
     ///
     /// Example: bashni perft 7 --divide
+    #[command(verbatim_doc_comment)]
     Perft {
         /// Depth in plies.
         depth: u32,
@@ -33,22 +47,50 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Search a fixed set of positions; the last line is `nodes <N> time <ms> nps <nps>`.
+    ///
+    /// With one thread the node count is a fingerprint of the search.
+    /// Example: bashni bench --depth 9
+    #[command(verbatim_doc_comment)]
+    Bench {
+        /// Depth of every search.
+        #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH)]
+        depth: u32,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+    /// Play engine-vs-engine matches.
+    Match(MatchArgs),
+    /// Write a file of balanced random openings.
+    Openings(OpeningsArgs),
 }
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
-        None => {
-            eprintln!("protocol mode not built yet");
-            1
-        }
+        None | Some(Command::Uci) => crate::protocol::run(),
+        Some(Command::Analyse(args)) => crate::analyse::run(args),
         Some(Command::Perft {
             depth,
             fen,
             divide: show,
             threads,
         }) => run_perft(depth, fen.as_deref(), show, threads),
+        Some(Command::Bench {
+            depth,
+            threads,
+            hash,
+        }) => {
+            crate::bench::run(depth, threads.max(1), hash.max(1));
+            0
+        }
+        Some(Command::Match(args)) => crate::matchrun::run_match(args),
+        Some(Command::Openings(args)) => crate::matchrun::run_openings(args),
     }
 }
 
@@ -72,7 +114,11 @@ fn run_perft(depth: u32, fen: Option<&str>, show: bool, threads: usize) -> i32 {
                 println!("{m} {n}");
             }
         }
-        if depth == 0 { 1 } else { lines.iter().map(|l| l.1).sum() }
+        if depth == 0 {
+            1
+        } else {
+            lines.iter().map(|l| l.1).sum()
+        }
     } else {
         perft(&pos, depth)
     };

@@ -1,0 +1,112 @@
+//! A game: the start position, the moves played, and the end-of-game rules (no legal move,
+//! threefold repetition, the 30-ply rule).
+
+use crate::movegen::has_legal_move;
+use crate::moves::Move;
+use crate::notation::{MoveError, parse_move};
+use crate::position::Position;
+use crate::tower::Color;
+
+/// How a finished game ended, as far as the rules are concerned.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The side to move has no legal move and loses; the winner is given.
+    NoLegalMove(Color),
+    /// The same position occurred for the third time.
+    Repetition,
+    /// 30 plies without a capture.
+    ClockRule,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::NoLegalMove(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// A game from some start position.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    current: Position,
+    moves: Vec<Move>,
+    /// Hashes of every position so far, the start first and the current last.
+    hashes: Vec<u64>,
+}
+
+impl Game {
+    /// A game starting at `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            hashes: vec![start.hash()],
+            current: start.clone(),
+            start,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// Moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Hashes of the positions before the current one (oldest first), for repetition checks.
+    pub fn history(&self) -> &[u64] {
+        &self.hashes[..self.hashes.len() - 1]
+    }
+
+    /// Plays a move that is known to be legal.
+    pub fn play(&mut self, m: Move) {
+        self.current.play(&m);
+        self.moves.push(m);
+        self.hashes.push(self.current.hash());
+    }
+
+    /// Parses `text` as a move in the current position and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = parse_move(&self.current, text)?;
+        self.play(m);
+        Ok(m)
+    }
+
+    /// How many times the current position has occurred (including now).
+    pub fn repetitions(&self) -> usize {
+        let h = self.current.hash();
+        // Only positions since the last capture can repeat, and only with the same side to move.
+        let window = (self.current.clock() as usize).min(self.hashes.len() - 1);
+        let n = self.hashes.len();
+        (0..=window)
+            .step_by(2)
+            .filter(|&back| self.hashes[n - 1 - back] == h)
+            .count()
+    }
+
+    /// The result if the game is over. A side without a legal move loses even when the
+    /// 30-ply rule or a repetition would also apply (the loss is checked first).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !has_legal_move(&self.current) {
+            return Some(Outcome::NoLegalMove(self.current.side().opponent()));
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Repetition);
+        }
+        if self.current.clock_draw() {
+            return Some(Outcome::ClockRule);
+        }
+        None
+    }
+}

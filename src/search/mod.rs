@@ -1,0 +1,295 @@
+//! The search: iterative deepening, PVS with aspiration windows, quiescence over captures, a
+//! shared transposition table and Lazy SMP threads.
+//!
+//! [`Engine`] is what the protocol and the command line drive: it owns the transposition
+//! table and the options, and each call to [`Engine::search`] runs one search.
+
+mod negamax;
+pub mod ordering;
+mod threads;
+pub mod time;
+pub mod tt;
+
+use crate::moves::Move;
+use crate::position::Position;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+pub use tt::{Bound, TranspositionTable};
+
+/// Score of a won position at the root; a win in `n` plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this (in absolute value) are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1000;
+/// Scores are never outside +-INFINITY.
+pub const INFINITY: i32 = WIN + 1;
+
+/// What limits a search. All `None`/`false` = search until stopped... or depth 64.
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Exact time to think, ms.
+    pub movetime: Option<u64>,
+    /// White's clock, ms.
+    pub wtime: Option<u64>,
+    /// Black's clock, ms.
+    pub btime: Option<u64>,
+    /// White's increment, ms.
+    pub winc: Option<u64>,
+    /// Black's increment, ms.
+    pub binc: Option<u64>,
+    /// Moves until the next time control.
+    pub movestogo: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Restrict the root to these moves (empty = all).
+    pub searchmoves: Vec<Move>,
+    /// Number of principal variations to report (1 = normal).
+    pub multipv: usize,
+}
+
+/// Shared between the searcher and whoever controls it (the protocol's reader thread).
+#[derive(Debug)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    created: Instant,
+    ponderhit_ms: AtomicU64,
+}
+
+impl SearchControl {
+    /// A fresh control; `ponder` starts the search in pondering mode (no time limit until
+    /// [`SearchControl::ponderhit`]).
+    pub fn new(ponder: bool) -> Arc<SearchControl> {
+        Arc::new(SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(ponder),
+            created: Instant::now(),
+            ponderhit_ms: AtomicU64::new(0),
+        })
+    }
+
+    /// Asks the search to finish now (it returns within milliseconds).
+    pub fn stop(&self) {
+        self.pondering.store(false, Ordering::SeqCst);
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The opponent played the expected move: the clock now runs.
+    pub fn ponderhit(&self) {
+        let ms = self.created.elapsed().as_millis() as u64;
+        self.ponderhit_ms.store(ms, Ordering::SeqCst);
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Whether a stop was requested.
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Whether the search is still pondering.
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    fn ponderhit_offset(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.ponderhit_ms.load(Ordering::Relaxed))
+    }
+}
+
+/// A score as reported to users.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centi-men from the side to move's view.
+    Cp(i32),
+    /// The side to move wins in this many plies.
+    WinIn(u32),
+    /// The side to move loses in this many plies.
+    LossIn(u32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s > WIN_BOUND {
+            Score::WinIn((WIN - s) as u32)
+        } else if s < -WIN_BOUND {
+            Score::LossIn((WIN + s) as u32)
+        } else {
+            Score::Cp(s)
+        }
+    }
+
+    /// Protocol form: `cp 25`, `mate 3` (side to move wins in 3 of its moves), `mate -2`.
+    pub fn protocol(&self) -> String {
+        match *self {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::WinIn(p) => format!("mate {}", p.div_ceil(2)),
+            Score::LossIn(p) => format!("mate -{}", p.div_ceil(2)),
+        }
+    }
+
+    /// Human form: `+1.25` men, `win in 7`, `loss in 4` (plies).
+    pub fn human(&self) -> String {
+        match *self {
+            Score::Cp(c) => format!("{}{}.{:02}", if c < 0 { "-" } else { "+" }, c.abs() / 100, c.abs() % 100),
+            Score::WinIn(p) => format!("win in {p}"),
+            Score::LossIn(p) => format!("loss in {p}"),
+        }
+    }
+}
+
+/// One `info` report: a completed (or fail-high/low) iteration of one PV line.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Index of this line (1-based).
+    pub multipv: usize,
+    /// Score of the line.
+    pub score: Score,
+    /// Whether the score is exact or a bound (aspiration fail).
+    pub bound: Bound,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// TT use, per mille.
+    pub hashfull: u32,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Best move (`None` when there is no legal move).
+    pub best: Option<Move>,
+    /// Expected reply.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: Score,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Full principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The engine: options, the shared transposition table, and the search entry point.
+pub struct Engine {
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    move_overhead_ms: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// Default hash size, MiB.
+    pub const DEFAULT_HASH_MB: usize = 16;
+    /// Default move overhead, ms.
+    pub const DEFAULT_MOVE_OVERHEAD: u64 = 30;
+
+    /// One thread, 16 MiB table.
+    pub fn new() -> Engine {
+        Engine {
+            tt: Arc::new(TranspositionTable::new(Self::DEFAULT_HASH_MB)),
+            threads: 1,
+            move_overhead_ms: Self::DEFAULT_MOVE_OVERHEAD,
+        }
+    }
+
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt = Arc::new(TranspositionTable::new(mb));
+    }
+
+    /// Number of search threads (at least 1).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+    }
+
+    /// Time kept in reserve for communication, ms.
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.move_overhead_ms = ms;
+    }
+
+    /// Empties the transposition table.
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Forgets everything learnt (new game).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// TT use, per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `pos`. `history` holds the hashes of the game's earlier positions (oldest
+    /// first) for repetition detection. `on_info` is called on this thread for each report.
+    /// Returns when a limit is reached or `control` is stopped; with `infinite` or while
+    /// pondering it does not return before `stop` (or `ponderhit`).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        threads::run(
+            &self.tt,
+            self.threads,
+            self.move_overhead_ms,
+            pos,
+            history,
+            limits,
+            control,
+            on_info,
+        )
+    }
+}
+
+/// Score to store in the TT: wins and losses relative to the node, not the root.
+#[inline]
+pub(crate) fn to_tt(score: i32, ply: usize) -> i16 {
+    let s = if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    };
+    s as i16
+}
+
+/// Score read from the TT, made relative to the root again.
+#[inline]
+pub(crate) fn from_tt(score: i16, ply: usize) -> i32 {
+    let s = score as i32;
+    if s > WIN_BOUND {
+        s - ply as i32
+    } else if s < -WIN_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

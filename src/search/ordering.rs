@@ -1,0 +1,109 @@
+//! Move ordering: TT move first, then captures by what they take, killers, history.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square::NUM_BITS;
+
+/// Deepest ply the search tracks.
+pub const MAX_PLY: usize = 128;
+
+/// Per-thread ordering state.
+pub struct Ordering {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+}
+
+impl Default for Ordering {
+    fn default() -> Self {
+        Ordering::new()
+    }
+}
+
+fn hist_index(pos: &Position, m: &Move) -> usize {
+    (pos.side().index() * NUM_BITS + m.from().index()) * NUM_BITS + m.to().index()
+}
+
+impl Ordering {
+    /// Empty killers and history.
+    pub fn new() -> Ordering {
+        Ordering {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * NUM_BITS * NUM_BITS],
+        }
+    }
+
+    /// Material a capture takes: the commanders it removes (kings count more).
+    pub fn capture_gain(pos: &Position, m: &Move) -> i32 {
+        let mut gain = 0;
+        for (i, &c) in m.jumped().iter().enumerate() {
+            // A square jumped twice gives up its second piece the second time.
+            let times = m.jumped()[..i].iter().filter(|&&x| x == c).count();
+            let t = pos.tower(c);
+            let piece = t.piece(times.min(t.height().saturating_sub(1)));
+            gain += if piece.is_king() { 300 } else { 100 };
+            if t.height() > times + 1 && t.piece(times + 1).color() == pos.side() {
+                gain += 60; // frees one of ours
+            }
+        }
+        gain
+    }
+
+    /// Scores moves for ordering (higher first) into `scores`.
+    pub fn score(&self, pos: &Position, moves: &[Move], tt_key: u32, ply: usize, scores: &mut Vec<i32>) {
+        scores.clear();
+        let killers = self.killers[ply.min(MAX_PLY)];
+        for m in moves {
+            let s = if tt_key != 0 && m.key() == tt_key {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 24) + Self::capture_gain(pos, m)
+            } else if killers[0] == Some(*m) {
+                1 << 22
+            } else if killers[1] == Some(*m) {
+                (1 << 22) - 1
+            } else {
+                self.history[hist_index(pos, m)]
+            };
+            scores.push(s);
+        }
+    }
+
+    /// Records a quiet move that caused a cutoff at `depth`, and penalises the quiet moves
+    /// tried before it.
+    pub fn record_cutoff(&mut self, pos: &Position, m: &Move, tried: &[Move], depth: i32, ply: usize) {
+        if m.is_capture() {
+            return;
+        }
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(*m) {
+            k[1] = k[0];
+            k[0] = Some(*m);
+        }
+        let bonus = (depth * depth).min(400);
+        Self::update(&mut self.history[hist_index(pos, m)], bonus);
+        for t in tried {
+            if !t.is_capture() && t != m {
+                Self::update(&mut self.history[hist_index(pos, t)], -bonus);
+            }
+        }
+    }
+
+    fn update(h: &mut i32, bonus: i32) {
+        // Gravity keeps values within +-16384, well below the killer scores.
+        *h += bonus - *h * bonus.abs() / 16384;
+    }
+}
+
+/// Moves the best-scored of `moves[i..]` to index `i` (lazy selection sort: most nodes cut
+/// off after a move or two, so sorting everything would be wasted).
+#[inline]
+pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}

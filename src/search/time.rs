@@ -1,0 +1,81 @@
+//! Time management: how long to think, from the clock or a fixed limit.
+
+use super::{SearchControl, SearchLimits};
+use crate::tower::Color;
+use std::time::{Duration, Instant};
+
+/// Limits of one search, resolved to durations.
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    /// Do not start a new iteration after this.
+    soft: Option<Duration>,
+    /// Stop at once after this.
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// Resolves `limits` for the side `us` with `overhead_ms` kept in reserve.
+    pub fn new(limits: &SearchLimits, us: Color, overhead_ms: u64) -> TimeManager {
+        let start = Instant::now();
+        if limits.infinite {
+            return TimeManager { start, soft: None, hard: None };
+        }
+        if let Some(mt) = limits.movetime {
+            let t = Duration::from_millis(mt.saturating_sub(overhead_ms.min(mt / 2)).max(1));
+            return TimeManager { start, soft: Some(t), hard: Some(t) };
+        }
+        let (time, inc) = match us {
+            Color::White => (limits.wtime, limits.winc.unwrap_or(0)),
+            Color::Black => (limits.btime, limits.binc.unwrap_or(0)),
+        };
+        let Some(time) = time else {
+            return TimeManager { start, soft: None, hard: None };
+        };
+        // Keep the overhead in reserve, then spread what is left over the moves to come.
+        let left = time.saturating_sub(overhead_ms).max(1);
+        let moves_to_go = limits.movestogo.unwrap_or(25).clamp(1, 50) as u64;
+        let base = left / moves_to_go + inc * 3 / 4;
+        let hard = (base * 4).min(left * 2 / 5).max(1);
+        let soft = base.min(hard).max(1) * 6 / 10;
+        TimeManager {
+            start,
+            soft: Some(Duration::from_millis(soft.max(1))),
+            hard: Some(Duration::from_millis(hard)),
+        }
+    }
+
+    /// Time since the search started, counted from `ponderhit` while pondering.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Milliseconds since the search started.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    fn clock_elapsed(&self, control: &SearchControl) -> Option<Duration> {
+        if control.is_pondering() {
+            return None;
+        }
+        let since = control.ponderhit_offset();
+        Some(self.start.elapsed().saturating_sub(since))
+    }
+
+    /// Whether the hard limit has passed (checked inside the search).
+    pub fn hard_expired(&self, control: &SearchControl) -> bool {
+        match (self.hard, self.clock_elapsed(control)) {
+            (Some(h), Some(e)) => e >= h,
+            _ => false,
+        }
+    }
+
+    /// Whether a new iteration should not be started.
+    pub fn soft_expired(&self, control: &SearchControl) -> bool {
+        match (self.soft, self.clock_elapsed(control)) {
+            (Some(s), Some(e)) => e >= s,
+            _ => false,
+        }
+    }
+}

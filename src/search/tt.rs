@@ -1,0 +1,207 @@
+//! The transposition table shared by all search threads.
+//!
+//! Lock-free: each slot is two `AtomicU64`s, the data and the key XOR the data. A reader
+//! accepts a slot only if `key_xor ^ data` equals its hash, so an entry torn by a concurrent
+//! write (data from one store, key from another) is rejected instead of being trusted.
+//! Four slots make a bucket; replacement prefers the same position, then the shallowest or
+//! oldest entry.
+
+use crate::moves::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// Kind of bound a stored score is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score is at most this.
+    Upper = 1,
+    /// The true score is at least this.
+    Lower = 2,
+    /// Exact score.
+    Exact = 3,
+}
+
+/// A decoded entry.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Entry {
+    /// [`Move::key`] of the best move found (0 if none).
+    pub move_key: u32,
+    /// Score, adjusted to be relative to this position (see `search::to_tt`).
+    pub score: i16,
+    /// Remaining depth searched.
+    pub depth: u8,
+    /// Bound type.
+    pub bound: Bound,
+}
+
+const SLOTS: usize = 4;
+
+#[derive(Default)]
+struct Slot {
+    key_xor: AtomicU64,
+    data: AtomicU64,
+}
+
+fn pack(e: &Entry, age: u8) -> u64 {
+    e.move_key as u64
+        | (e.score as u16 as u64) << 32
+        | (e.depth as u64) << 48
+        | (e.bound as u64) << 56
+        | ((age & 63) as u64) << 58
+}
+
+fn unpack(d: u64) -> Option<(Entry, u8)> {
+    let bound = match (d >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    let e = Entry {
+        move_key: d as u32,
+        score: (d >> 32) as u16 as i16,
+        depth: (d >> 48) as u8,
+        bound,
+    };
+    Some((e, (d >> 58) as u8))
+}
+
+/// The table.
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    buckets: usize,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` MiB (at least one bucket).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let buckets = (bytes / (SLOTS * std::mem::size_of::<Slot>())).max(1);
+        let mut slots = Vec::new();
+        slots.resize_with(buckets * SLOTS, Slot::default);
+        TranspositionTable {
+            slots,
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in MiB.
+    pub fn size_mib(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.key_xor.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search generation (older entries become preferred victims).
+    pub fn new_search(&self) {
+        let a = self.age.load(Ordering::Relaxed);
+        self.age.store(a.wrapping_add(1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, hash: u64) -> &[Slot] {
+        let i = ((hash as u128 * self.buckets as u128) >> 64) as usize;
+        &self.slots[i * SLOTS..(i + 1) * SLOTS]
+    }
+
+    /// The entry for `hash`, if present and intact.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        for s in self.bucket(hash) {
+            let d = s.data.load(Ordering::Relaxed);
+            let k = s.key_xor.load(Ordering::Relaxed);
+            if k ^ d == hash {
+                if let Some((e, _)) = unpack(d) {
+                    return Some(e);
+                }
+            }
+        }
+        None
+    }
+
+    /// Stores an entry for `hash`.
+    pub fn store(&self, hash: u64, entry: Entry) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(hash);
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for (i, s) in bucket.iter().enumerate() {
+            let d = s.data.load(Ordering::Relaxed);
+            let k = s.key_xor.load(Ordering::Relaxed);
+            let Some((old, old_age)) = unpack(d) else {
+                victim = i;
+                break;
+            };
+            if k ^ d == hash {
+                // Same position: keep a deeper entry of this search unless the new one is exact.
+                if old.depth > entry.depth + 2 && old_age == age && entry.bound != Bound::Exact
+                {
+                    return;
+                }
+                let mut e = entry;
+                if e.move_key == 0 {
+                    e.move_key = old.move_key;
+                }
+                let data = pack(&e, age);
+                s.data.store(data, Ordering::Relaxed);
+                s.key_xor.store(hash ^ data, Ordering::Relaxed);
+                return;
+            }
+            let stale = (age.wrapping_sub(old_age) & 63) as i32;
+            let value = old.depth as i32 - 8 * stale;
+            if value < worst {
+                worst = value;
+                victim = i;
+            }
+        }
+        let data = pack(&entry, age);
+        bucket[victim].data.store(data, Ordering::Relaxed);
+        bucket[victim].key_xor.store(hash ^ data, Ordering::Relaxed);
+    }
+
+    /// Per-mille of sampled slots used by the current search generation.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let n = self.slots.len().min(4000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| matches!(unpack(s.data.load(Ordering::Relaxed)), Some((_, a)) if a == age))
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+/// The TT key of a move (0 = none).
+pub fn move_key(m: Option<&Move>) -> u32 {
+    m.map_or(0, Move::key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_then_probe() {
+        let tt = TranspositionTable::new(1);
+        let e = Entry {
+            move_key: 77,
+            score: -1234,
+            depth: 9,
+            bound: Bound::Lower,
+        };
+        tt.store(0xdead_beef_1234_5678, e);
+        assert_eq!(tt.probe(0xdead_beef_1234_5678), Some(e));
+        assert_eq!(tt.probe(0x1111), None);
+        assert!(tt.hashfull() <= 1);
+        tt.clear();
+        assert_eq!(tt.probe(0xdead_beef_1234_5678), None);
+    }
+}
