@@ -257,8 +257,13 @@ impl std::error::Error for MoveError {}
 /// Accepts `-`, `:` and `x` between squares, and `from:to` for a capture when exactly one
 /// legal capture starts on `from` and ends on `to`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let squares = parse_path(text)?;
     let legal = legal_moves(pos);
+    let squares = match parse_path(text) {
+        Ok(s) => s,
+        // A light square is a well-formed name: the move is simply not legal.
+        Err(MoveError::BadSquare(_, sq)) if is_coordinate(&sq) => Vec::new(),
+        Err(e) => return Err(e),
+    };
     if let Some(m) = legal.iter().find(|m| m.path().eq(squares.iter().copied())) {
         return Ok(*m);
     }
@@ -280,6 +285,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let mut names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
     names.sort();
     Err(MoveError::Illegal(text.to_string(), names))
+}
+
+fn is_coordinate(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && (b'a'..=b'h').contains(&b[0].to_ascii_lowercase()) && (b'1'..=b'8').contains(&b[1])
 }
 
 /// Splits a move text into squares without checking legality.
