@@ -1,0 +1,257 @@
+//! Search tests: exact win distances against brute force, tactics that need depth, legal
+//! moves everywhere, determinism, limits, stop, draws, and the shared table under threads.
+
+use bashni::movegen::{has_legal_move, legal_moves};
+use bashni::notation::{parse_fen, parse_move};
+use bashni::position::Position;
+use bashni::search::tt::{Bound, Entry, TranspositionTable};
+use bashni::search::{Engine, Score, SearchControl, SearchLimits, SearchResult};
+use bashni::square::Square;
+use bashni::tower::{Color, Piece, Tower};
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn search(pos: &Position, limits: SearchLimits, threads: usize) -> SearchResult {
+    let mut e = Engine::new();
+    e.set_threads(threads);
+    let c = SearchControl::new(false);
+    e.search(pos, &[], &limits, &c, &mut |_| {})
+}
+
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits { depth: Some(d), multipv: 1, ..Default::default() }
+}
+
+/// Whether the side to move can force the opponent out of legal moves within `plies`.
+fn wins_within(pos: &Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    legal_moves(pos).iter().any(|m| {
+        let child = pos.played(m);
+        if !has_legal_move(&child) {
+            return true;
+        }
+        plies >= 3
+            && legal_moves(&child)
+                .iter()
+                .all(|r| wins_within(&child.played(r), plies - 2))
+    })
+}
+
+fn random_small_position(rng: &mut StdRng) -> Position {
+    let mut pos = Position::empty();
+    let squares: Vec<Square> = Square::all().collect();
+    let n = rng.random_range(3..6);
+    for i in 0..n {
+        let sq = squares[rng.random_range(0..squares.len())];
+        let color = if i % 2 == 0 { Color::White } else { Color::Black };
+        let king = rng.random_bool(0.4) || sq.rank() == color.promotion_rank();
+        let mut t = pos.tower(sq);
+        t = if t.is_empty() { Tower::single(Piece::new(color, king)) } else { t.with_bottom(Piece::new(color, king)) };
+        pos.set_tower(sq, t);
+    }
+    pos
+}
+
+#[test]
+fn win_distances_are_exact() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut wins = 0;
+    let mut checked = 0;
+    while checked < 150 {
+        let pos = random_small_position(&mut rng);
+        if !has_legal_move(&pos) {
+            continue;
+        }
+        checked += 1;
+        let shortest = [1, 3, 5].into_iter().find(|&n| wins_within(&pos, n));
+        let r = search(&pos, depth(9), 1);
+        match shortest {
+            Some(n) => {
+                wins += 1;
+                assert_eq!(r.score, Score::WinIn(n), "{}", bashni::notation::to_fen(&pos));
+            }
+            None => assert!(
+                !matches!(r.score, Score::WinIn(p) if p <= 5),
+                "{} scored {:?}",
+                bashni::notation::to_fen(&pos),
+                r.score
+            ),
+        }
+    }
+    assert!(wins >= 20, "only {wins} forced wins among the samples");
+}
+
+#[test]
+fn lost_position_reports_loss_distance() {
+    // Black's only man must step into a capture of the last piece: loss in 2 plies.
+    let pos = parse_fen("8/8/8/8/8/b7/8/w1w5 b").unwrap();
+    let r = search(&pos, depth(6), 1);
+    assert_eq!(r.score, Score::LossIn(2));
+    // No legal move at all: no best move, a loss now.
+    let none = parse_fen("8/8/8/8/8/8/8/w7 b").unwrap();
+    let r = search(&none, depth(4), 1);
+    assert!(r.best.is_none());
+    assert_eq!(r.score, Score::LossIn(0));
+}
+
+#[test]
+fn best_move_is_legal_in_random_positions() {
+    let mut rng = StdRng::seed_from_u64(9);
+    let mut engine = Engine::new();
+    for i in 0..60 {
+        let mut pos = Position::startpos();
+        for _ in 0..rng.random_range(0..120) {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(&moves[rng.random_range(0..moves.len())]);
+        }
+        engine.set_threads(1 + i % 2);
+        let c = SearchControl::new(false);
+        let r = engine.search(&pos, &[], &depth(5), &c, &mut |_| {});
+        let legal = legal_moves(&pos);
+        match r.best {
+            Some(m) => assert!(legal.contains(&m)),
+            None => assert!(legal.is_empty()),
+        }
+        // The PV is a legal line.
+        let mut p = pos.clone();
+        for m in &r.pv {
+            assert!(legal_moves(&p).contains(m));
+            p.play(m);
+        }
+    }
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let pos = parse_fen("1b1b1b1b/b1b1b3/3b1b1b/b3(bw)3/8/w1w1w1w1/1w1w3w/w1w1w1w1 w 2 4").unwrap();
+    let a = search(&pos, depth(7), 1);
+    let b = search(&pos, depth(7), 1);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.best, b.best);
+}
+
+#[test]
+fn limits_are_respected() {
+    let pos = Position::startpos();
+    let t = Instant::now();
+    let r = search(&pos, SearchLimits { movetime: Some(200), multipv: 1, ..Default::default() }, 1);
+    assert!(t.elapsed() < Duration::from_secs(3), "movetime 200 took {:?}", t.elapsed());
+    assert!(r.best.is_some());
+    let r = search(&pos, SearchLimits { nodes: Some(20_000), multipv: 1, ..Default::default() }, 1);
+    assert!(r.nodes >= 20_000 && r.nodes < 21_000, "nodes {}", r.nodes);
+    let r = search(&pos, depth(3), 1);
+    assert_eq!(r.depth, 3);
+    let t = Instant::now();
+    let clock = SearchLimits { wtime: Some(1000), winc: Some(10), btime: Some(1000), binc: Some(10), multipv: 1, ..Default::default() };
+    search(&pos, clock, 2);
+    assert!(t.elapsed() < Duration::from_millis(900), "clock search took {:?}", t.elapsed());
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let pos = Position::startpos();
+    let control = SearchControl::new(false);
+    let c2 = Arc::clone(&control);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        c2.stop();
+        Instant::now()
+    });
+    let mut e = Engine::new();
+    e.set_threads(2);
+    let limits = SearchLimits { infinite: true, multipv: 1, ..Default::default() };
+    let r = e.search(&pos, &[], &limits, &control, &mut |_| {});
+    let returned = Instant::now();
+    let stopped_at = stopper.join().unwrap();
+    assert!(r.best.is_some());
+    assert!(returned.duration_since(stopped_at) < Duration::from_millis(1000));
+}
+
+#[test]
+fn draw_rules_in_search() {
+    // White is a king up, but 29 plies have passed without a capture and no capture is in
+    // reach: whatever White does, the 30-ply rule draws.
+    let pos = parse_fen("8/8/8/b7/8/8/8/W5W1 w 29 40").unwrap();
+    assert_eq!(search(&pos, depth(6), 1).score, Score::Cp(0));
+    // Repetition against the game history: after a1-b2 a5-b4 b2-a1 b4-a5 the position after a1-b2
+    // has been seen before, so that move scores a draw.
+    let mut game = bashni::game::Game::new(parse_fen("8/8/8/B7/8/8/8/W5W1 w 0 1").unwrap());
+    for m in ["a1-b2", "a5-b4", "b2-a1", "b4-a5"] {
+        game.play_text(m).unwrap();
+    }
+    let pos = game.position().clone();
+    let only = vec![parse_move(&pos, "a1-b2").unwrap()];
+    let limits = SearchLimits { depth: Some(4), multipv: 1, searchmoves: only, ..Default::default() };
+    let mut e = Engine::new();
+    let c = SearchControl::new(false);
+    let r = e.search(&pos, game.history(), &limits, &c, &mut |_| {});
+    assert_eq!(r.score, Score::Cp(0));
+    let free = search(&pos, SearchLimits { searchmoves: limits.searchmoves.clone(), ..depth(4) }, 1);
+    assert!(matches!(free.score, Score::Cp(c) if c > 100), "{:?}", free.score);
+}
+
+#[test]
+fn tt_entries_are_never_torn() {
+    let tt = Arc::new(TranspositionTable::new(1));
+    let keys: Vec<u64> = {
+        let mut rng = StdRng::seed_from_u64(3);
+        (0..20_000).map(|_| rng.random::<u64>() | 1).collect()
+    };
+    let keys = Arc::new(keys);
+    // Every entry is a function of its key, so any mix of two writes is detectable.
+    fn entry_for(k: u64) -> Entry {
+        Entry {
+            move_key: (k >> 32) as u32 | 1,
+            score: (k & 0x3fff) as i16,
+            depth: (k >> 16) as u8,
+            bound: [Bound::Upper, Bound::Lower, Bound::Exact][(k % 3) as usize],
+        }
+    }
+    let handles: Vec<_> = (0..4)
+        .map(|t| {
+            let tt = Arc::clone(&tt);
+            let keys = Arc::clone(&keys);
+            std::thread::spawn(move || {
+                let mut hits = 0u64;
+                for round in 0..20 {
+                    for (i, &k) in keys.iter().enumerate() {
+                        if (i + t + round) % 2 == 0 {
+                            tt.store(k, entry_for(k));
+                        } else if let Some(e) = tt.probe(k) {
+                            assert_eq!(e, entry_for(k), "torn entry for key {k:x}");
+                            hits += 1;
+                        }
+                    }
+                }
+                hits
+            })
+        })
+        .collect();
+    let hits: u64 = handles.into_iter().map(|h| h.join().unwrap()).sum();
+    assert!(hits > 0);
+}
+
+#[test]
+fn multipv_gives_distinct_lines() {
+    let pos = Position::startpos();
+    let mut e = Engine::new();
+    let c = SearchControl::new(false);
+    let mut firsts = std::collections::BTreeMap::new();
+    let limits = SearchLimits { depth: Some(5), multipv: 3, ..Default::default() };
+    e.search(&pos, &[], &limits, &c, &mut |i| {
+        if i.depth == 5 {
+            firsts.insert(i.multipv, i.pv[0]);
+        }
+    });
+    assert_eq!(firsts.len(), 3);
+    let mut v: Vec<_> = firsts.values().collect();
+    v.dedup();
+    assert_eq!(v.len(), 3);
+    let _ = parse_move(&pos, "c3-d4").unwrap();
+}
