@@ -255,3 +255,43 @@ fn multipv_gives_distinct_lines() {
     assert_eq!(v.len(), 3);
     let _ = parse_move(&pos, "c3-d4").unwrap();
 }
+
+/// Positions (from seeded games) where a depth-2 search picks another move, but the only
+/// move that keeps a decisive advantage (the second best is at least 2 men worse) needs
+/// depth: quiet sacrifices that force the opponent into a capture after which our towers
+/// take several towers back, and prisoners freed along the way.
+const TACTICS: &[(&str, &str, &str)] = &[
+    // Sacrifice on c5: Black must take three (d6:b4:d2:f4), then g3:e5 and f4:d6:f8:b4
+    // take more back.
+    ("1b1b3b/b3b1b1/1(bb)1b1b1b/8/1(wb)6/2(ww)1(ww)1w1/1w5w/w1w1w1w1 w 1 8", "b4-c5", "sacrifice"),
+    // Sacrifice d4-c5 (freeing the white man under d4's tower when it is taken) wins a tower.
+    ("1b1b1b1b/b1b3b1/3b1b2/(wb)5b1/3(wb)4/4(www)1w1/3w3w/w1w1w1w1 w 1 8", "d4-c5", "frees"),
+    // d8-e7 gives a man to open the way for a double tower capture.
+    ("3W1b1b/(bbw)1b5/1b6/b7/1(bb)3b1(bWww)/(bw)7/1w3w1w/w1w1w3 w 0 23", "d8-e7", "sacrifice"),
+    // Black: c3-d2 sacrifices, e1:c3 is forced, and g7:e5:g3:e1 takes three towers.
+    ("3b1b1b/8/1(bbbbb)3w1b/2(bw)5/5w2/2b1(www)3/5(wwb)2/w1w1w1w1 b 3 23", "c3-d2", "sacrifice"),
+];
+
+#[test]
+fn tactics_that_need_depth_are_found() {
+    for &(fen, best, what) in TACTICS {
+        let pos = parse_fen(fen).unwrap();
+        let expected = parse_move(&pos, best).unwrap();
+        let deep = search(&pos, depth(10), 1);
+        assert_eq!(deep.best, Some(expected), "{what}: {fen}");
+        assert!(matches!(deep.score, Score::Cp(c) if c >= 150) || matches!(deep.score, Score::WinIn(_)), "{fen}: {:?}", deep.score);
+        let shallow = search(&pos, depth(2), 1);
+        assert_ne!(shallow.best, Some(expected), "{fen} is found without depth");
+    }
+}
+
+#[test]
+fn won_king_ending_is_found() {
+    // Black's king and men against White's towers: d8-c7 forces a win; a depth-2 search
+    // plays a7-b6 instead.
+    let fen = "3(bw)4/b5(bbbbb)1/8/8/5w1(bwwwW)/(bww)7/7(wwbb)/w3(Bw)3 b 1 37";
+    let pos = parse_fen(fen).unwrap();
+    let r = search(&pos, depth(14), 1);
+    assert!(matches!(r.score, Score::WinIn(_)), "{:?}", r.score);
+    assert!(legal_moves(&pos).contains(&r.best.unwrap()));
+}
