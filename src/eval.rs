@@ -117,26 +117,40 @@ const CENTER: u64 = {
     b
 };
 
+const fn rank_mask(rank: u8) -> u64 {
+    let mut b = 0u64;
+    let mut f = 0;
+    while f < 8 {
+        if let Some(sq) = Square::from_coords(f, rank) {
+            b |= sq.bit();
+        }
+        f += 1;
+    }
+    b
+}
+
+/// Each side's back rank (White: rank 1, Black: rank 8).
+const BACK_RANK: [u64; 2] = [rank_mask(0), rank_mask(7)];
+
 /// Terms of `c`'s side.
 pub fn side_terms(pos: &Position, c: Color) -> Terms {
+    all_terms(pos)[c.index()]
+}
+
+/// Terms of both sides, indexed by [`Color::index`].
+pub fn all_terms(pos: &Position) -> [Terms; 2] {
     let w = &WEIGHTS;
-    let mut t = Terms::default();
-    let ours = pos.commanded_by(c);
-    let theirs = pos.commanded_by(c.opponent());
-    let empty = pos.empty_squares();
-    // Pieces of colour c wherever they stand.
+    let mut t = [Terms::default(); 2];
+    // Material and prisoners in one pass over the towers; single pieces need no inner loop.
     for sq in pos.occupied() {
         let tower = pos.tower(sq);
         let top = tower.top();
-        if top.color() == c {
-            t.material += if top.is_king() { w.king } else { w.man };
-        }
+        let c = top.color().index();
+        t[c].material += if top.is_king() { w.king } else { w.man };
         for i in 1..tower.height() {
             let p = tower.piece(i);
-            if p.color() != c {
-                continue;
-            }
-            t.prisoners += match (top.color() == c, p.is_king()) {
+            let own = p.color() == top.color();
+            t[p.color().index()].prisoners += match (own, p.is_king()) {
                 (true, false) => w.man_under_own,
                 (true, true) => w.king_under_own,
                 (false, false) => w.man_prisoner,
@@ -144,31 +158,33 @@ pub fn side_terms(pos: &Position, c: Color) -> Terms {
             };
         }
     }
-    let men = ours & !pos.kings();
-    for sq in men {
-        let advanced = if c == Color::White { sq.rank() } else { 7 - sq.rank() };
-        t.advancement += w.advance[advanced as usize];
-    }
-    t.back_rank = w.back_rank * (men & Bitboard::rank(7 - c.promotion_rank())).count() as i32;
-    let mut moves = 0;
-    for dir in forward(c) {
-        moves += (men.shift(dir) & empty).count() as i32;
-    }
-    for k in ours & pos.kings() {
-        for dir in Direction::ALL {
-            if let Some(n) = k.step(dir) {
-                moves += empty.has(n) as i32;
-            }
+    let empty = pos.empty_squares();
+    for c in [Color::White, Color::Black] {
+        let t = &mut t[c.index()];
+        let ours = pos.commanded_by(c);
+        let theirs = pos.commanded_by(c.opponent());
+        let men = ours & !pos.kings();
+        for sq in men {
+            let advanced = if c == Color::White { sq.rank() } else { 7 - sq.rank() };
+            t.advancement += w.advance[advanced as usize];
         }
-    }
-    t.mobility = w.mobility * moves;
-    t.center = w.center * (ours & Bitboard(CENTER)).count() as i32;
-    // Towers an enemy man (or a king standing next to them) could jump at once.
-    let attackers = theirs;
-    for dir in Direction::ALL {
-        let hit = attackers.shift(dir) & ours & empty.shift(dir.reverse());
-        for sq in hit {
-            t.exposed -= w.exposed_per_piece * pos.tower(sq).height() as i32;
+        t.back_rank = w.back_rank * (men & Bitboard(BACK_RANK[c.index()])).count() as i32;
+        let mut moves = 0;
+        for dir in forward(c) {
+            moves += (men.shift(dir) & empty).count() as i32;
+        }
+        let kings = ours & pos.kings();
+        for dir in Direction::ALL {
+            moves += (kings.shift(dir) & empty).count() as i32;
+        }
+        t.mobility = w.mobility * moves;
+        t.center = w.center * (ours & Bitboard(CENTER)).count() as i32;
+        // Towers an adjacent enemy tower could jump at once, weighted by what they hold.
+        for dir in Direction::ALL {
+            let hit = theirs.shift(dir) & ours & empty.shift(dir.reverse());
+            for sq in hit {
+                t.exposed -= w.exposed_per_piece * pos.tower(sq).height() as i32;
+            }
         }
     }
     t
@@ -176,8 +192,9 @@ pub fn side_terms(pos: &Position, c: Color) -> Terms {
 
 /// Static evaluation from the side to move's view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let us = pos.side();
-    side_terms(pos, us).total() - side_terms(pos, us.opponent()).total() + WEIGHTS.tempo
+    let t = all_terms(pos);
+    let us = pos.side().index();
+    t[us].total() - t[1 - us].total() + WEIGHTS.tempo
 }
 
 #[cfg(test)]

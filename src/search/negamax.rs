@@ -6,7 +6,7 @@ use super::time::TimeManager;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};
 use crate::eval::evaluate;
-use crate::movegen::{can_capture, generate_capture_moves, has_legal_move, legal_moves};
+use crate::movegen::{can_capture, generate_capture_moves, generate_quiets, has_legal_move};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use arrayvec::ArrayVec;
@@ -43,13 +43,20 @@ pub(super) trait Reporter {
     fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line);
 }
 
-/// Late-move reduction for the `i`-th move at `depth`.
-fn reduction(depth: i32, i: usize) -> i32 {
-    if depth < 3 || i < 3 {
-        return 0;
-    }
-    let r = 0.4 + (depth as f64).ln() * (i as f64).ln() / 2.6;
-    (r as i32).clamp(0, depth - 2)
+/// Late-move reductions by depth and move index, computed once per thread.
+fn reduction_table() -> Vec<[i8; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0i8; 64];
+            for (i, r) in row.iter_mut().enumerate() {
+                if d >= 3 && i >= 3 {
+                    let v = 0.4 + (d as f64).ln() * (i as f64).ln() / 2.6;
+                    *r = (v as i32).clamp(0, d as i32 - 2) as i8;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 /// Per-thread search state.
@@ -67,6 +74,9 @@ pub(super) struct Worker<'a> {
     root_moves: Vec<Move>,
     excluded: Vec<Move>,
     root_depth: i32,
+    reductions: Vec<[i8; 64]>,
+    /// Reusable ordering-score buffers, one per ply.
+    scores: Vec<Vec<i32>>,
     /// Score of the best root move found so far in the current iteration.
     root_score: i32,
 }
@@ -86,6 +96,8 @@ impl<'a> Worker<'a> {
             root_moves,
             excluded: Vec::new(),
             root_depth: 0,
+            reductions: reduction_table(),
+            scores: vec![Vec::new(); MAX_PLY + 2],
             root_score: -INFINITY,
         }
     }
@@ -287,7 +299,11 @@ impl<'a> Worker<'a> {
             }
             l
         } else {
-            legal_moves(pos)
+            let mut l = MoveList::new();
+            if !generate_capture_moves(pos, &mut l) {
+                generate_quiets(pos, &mut l);
+            }
+            l
         };
         if moves.is_empty() {
             return -WIN + ply as i32;
@@ -299,7 +315,7 @@ impl<'a> Worker<'a> {
                 return eval;
             }
         }
-        let mut scores = Vec::with_capacity(moves.len());
+        let mut scores = std::mem::take(&mut self.scores[ply]);
         self.ordering.score(pos, &moves, tt_key, ply, &mut scores);
         let extend = (moves.len() == 1 && (ply as i32) < 2 * self.root_depth) as i32;
         let original_alpha = alpha;
@@ -317,7 +333,11 @@ impl<'a> Worker<'a> {
             if i == 0 {
                 score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                let r = if capturing || extend > 0 { 0 } else { reduction(depth, i) };
+                let r = if capturing || extend > 0 {
+                    0
+                } else {
+                    self.reductions[depth.min(63) as usize][i.min(63)] as i32
+                };
                 score = -self.search(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
                 if score > alpha && r > 0 {
                     score = -self.search(&child, -alpha - 1, -alpha, new_depth, ply + 1, false);
@@ -328,6 +348,7 @@ impl<'a> Worker<'a> {
             }
             self.hashes.pop();
             if self.stopped {
+                self.scores[ply] = scores;
                 return 0;
             }
             if score > best {
@@ -354,6 +375,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.scores[ply] = scores;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -397,7 +419,7 @@ impl<'a> Worker<'a> {
         }
         let mut moves = MoveList::new();
         generate_capture_moves(pos, &mut moves);
-        let mut scores = Vec::with_capacity(moves.len());
+        let mut scores = std::mem::take(&mut self.scores[ply]);
         self.ordering.score(pos, &moves, 0, ply, &mut scores);
         let mut best = -INFINITY;
         let n = moves.len();
@@ -410,6 +432,7 @@ impl<'a> Worker<'a> {
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.hashes.pop();
             if self.stopped {
+                self.scores[ply] = scores;
                 return 0;
             }
             if score > best {
@@ -431,6 +454,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        self.scores[ply] = scores;
         best
     }
 }
