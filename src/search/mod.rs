@@ -185,11 +185,50 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+/// Search features that can be switched off, so that self-play can show what each is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Reverse futility pruning at depth <= 3.
+    pub rfp: bool,
+    /// Extend by a ply when only one move is legal (forced captures).
+    pub single_reply_extension: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features { aspiration: true, lmr: true, rfp: true, single_reply_extension: true }
+    }
+}
+
+impl Features {
+    /// Option names, as the protocol shows them (`setoption name <name> value true|false`).
+    pub const NAMES: [&'static str; 4] = ["Aspiration", "LMR", "RFP", "SingleReplyExtension"];
+
+    /// Switches the feature called `name`; false if there is none.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let slot = match name.to_ascii_lowercase().as_str() {
+            "aspiration" => &mut self.aspiration,
+            "lmr" => &mut self.lmr,
+            "rfp" => &mut self.rfp,
+            "singlereplyextension" => &mut self.single_reply_extension,
+            _ => return false,
+        };
+        *slot = on;
+        true
+    }
+}
+
 /// The engine: options, the shared transposition table, and the search entry point.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
     threads: usize,
     move_overhead_ms: u64,
+    /// Switchable search features (all on by default).
+    pub features: Features,
 }
 
 impl Default for Engine {
@@ -210,6 +249,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(Self::DEFAULT_HASH_MB)),
             threads: 1,
             move_overhead_ms: Self::DEFAULT_MOVE_OVERHEAD,
+            features: Features::default(),
         }
     }
 
@@ -259,6 +299,7 @@ impl Engine {
             &self.tt,
             self.threads,
             self.move_overhead_ms,
+            self.features,
             pos,
             history,
             limits,

@@ -18,6 +18,7 @@ pub(super) struct Shared<'a> {
     pub control: &'a SearchControl,
     pub limits: &'a SearchLimits,
     pub time: TimeManager,
+    pub features: super::Features,
     /// Set by the main thread when it finishes, to stop the helpers.
     pub abort: AtomicBool,
     /// Nodes of each thread, flushed every few hundred nodes.
@@ -200,7 +201,9 @@ impl<'a> Worker<'a> {
     ) -> Option<Line> {
         let mut delta = 40;
         let (mut alpha, mut beta) = match prev {
-            Some(p) if depth >= 4 && p.abs() < WIN_BOUND => (p - delta, p + delta),
+            Some(p) if self.shared.features.aspiration && depth >= 4 && p.abs() < WIN_BOUND => {
+                (p - delta, p + delta)
+            }
             _ => (-INFINITY, INFINITY),
         };
         loop {
@@ -309,7 +312,7 @@ impl<'a> Worker<'a> {
             return -WIN + ply as i32;
         }
         let capturing = moves[0].is_capture();
-        if !pv_node && !capturing && depth <= 3 {
+        if self.shared.features.rfp && !pv_node && !capturing && depth <= 3 {
             let eval = evaluate(pos);
             if eval - 90 * depth >= beta && eval.abs() < WIN_BOUND {
                 return eval;
@@ -317,7 +320,9 @@ impl<'a> Worker<'a> {
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.ordering.score(pos, &moves, tt_key, ply, &mut scores);
-        let extend = (moves.len() == 1 && (ply as i32) < 2 * self.root_depth) as i32;
+        let extend = (self.shared.features.single_reply_extension
+            && moves.len() == 1
+            && (ply as i32) < 2 * self.root_depth) as i32;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
@@ -333,7 +338,7 @@ impl<'a> Worker<'a> {
             if i == 0 {
                 score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                let r = if capturing || extend > 0 {
+                let r = if capturing || extend > 0 || !self.shared.features.lmr {
                     0
                 } else {
                     self.reductions[depth.min(63) as usize][i.min(63)] as i32

@@ -63,6 +63,7 @@ pub(super) fn run(
     tt: &TranspositionTable,
     threads: usize,
     overhead_ms: u64,
+    features: super::Features,
     pos: &Position,
     history: &[u64],
     limits: &SearchLimits,
@@ -79,6 +80,7 @@ pub(super) fn run(
         control,
         limits,
         time: TimeManager::new(limits, pos.side(), overhead_ms),
+        features,
         abort: AtomicBool::new(false),
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
     };
