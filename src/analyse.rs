@@ -1,15 +1,229 @@
-//! `bashni analyse`: readable analysis of a position from the command line. Placeholder.
+//! `bashni analyse`: readable analysis of a position from the command line: the board, one
+//! line per completed depth (score in men or a win/loss distance, nodes, speed, PV) and the
+//! best move.
+
+use crate::game::Game;
+use crate::notation::{START_FEN, parse_fen};
+use crate::protocol::display::{color_name, diagram};
+use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use std::io::BufRead;
+use std::time::Instant;
+
+/// Depth searched when no limit is given (about a second on one core from the start).
+pub const DEFAULT_DEPTH: u32 = 14;
 
 /// Arguments of `bashni analyse`.
 #[derive(clap::Args, Debug)]
+#[command(
+    about = "Analyse a position: the board, one line per depth, then the best move",
+    long_about = "Analyse a position: prints the board (every tower top first), one line per \
+        completed depth (depth, score in men such as +1.25 or 'win in 7' plies, nodes, \
+        nodes per second, time, principal variation), then the best move. Without a limit it \
+        searches to depth 14.",
+    after_help = "Examples:\n  \
+        bashni analyse\n  \
+        bashni analyse startpos --moves c3-d4 f6-e5 --depth 16\n  \
+        bashni analyse \"8/8/8/6B1/1b1b4/6b1/8/W7 w\" --movetime 2000\n  \
+        bashni analyse 8/8/8/6B1/1b1b4/6b1/8/W7 w --multipv 2 --infinite   (stop with Enter)"
+)]
 pub struct AnalyseArgs {
-    /// `startpos` or a FEN.
-    #[arg(default_value = "startpos")]
-    pub position: String,
+    /// `startpos` (the default) or a FEN; a FEN may be quoted or given as separate words.
+    #[arg(value_name = "POSITION", num_args = 0..)]
+    pub position: Vec<String>,
+    /// Moves to play from the position before analysing, like c3-d4 f6-e5.
+    #[arg(long, value_name = "MOVE", num_args = 1..)]
+    pub moves: Vec<String>,
+    /// Search to this depth in plies (default 14 when no limit is given).
+    #[arg(long, conflicts_with_all = ["movetime", "infinite"])]
+    pub depth: Option<u32>,
+    /// Think for this many milliseconds.
+    #[arg(long, value_name = "MS", conflicts_with = "infinite")]
+    pub movetime: Option<u64>,
+    /// Search until Enter is pressed (or standard input ends).
+    #[arg(long)]
+    pub infinite: bool,
+    /// Show the best K lines.
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub multipv: u32,
+    /// Search threads.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
 }
 
-/// Runs the analysis; returns the exit code.
-pub fn run(_args: AnalyseArgs) -> i32 {
-    eprintln!("analyse not built yet");
-    1
+/// The game to analyse: the position and the moves played from it.
+fn build_game(args: &AnalyseArgs) -> Result<Game, String> {
+    let text = args.position.join(" ");
+    let fen = if text.is_empty() || text.eq_ignore_ascii_case("startpos") {
+        START_FEN
+    } else {
+        &text
+    };
+    let start = parse_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
+    let mut game = Game::new(start);
+    for (i, m) in args.moves.iter().enumerate() {
+        game.play_text(m)
+            .map_err(|e| format!("move {} of --moves: {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+fn limits(args: &AnalyseArgs) -> SearchLimits {
+    let depth = match (args.depth, args.movetime, args.infinite) {
+        (None, None, false) => Some(DEFAULT_DEPTH),
+        (d, _, _) => d,
+    };
+    SearchLimits {
+        depth,
+        movetime: args.movetime,
+        infinite: args.infinite,
+        multipv: args.multipv as usize,
+        ..Default::default()
+    }
+}
+
+/// Column headings of the depth lines.
+fn heading(multipv: bool) -> String {
+    let line = if multipv { " line" } else { "" };
+    format!(
+        "depth{line}  {:>10}  {:>12}  {:>9}  {:>7}  pv",
+        "score", "nodes", "nps", "time"
+    )
+}
+
+/// One readable depth line.
+fn depth_line(info: &SearchInfo, multipv: bool) -> String {
+    let line = if multipv {
+        format!(" {:>4}", info.multipv)
+    } else {
+        String::new()
+    };
+    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    format!(
+        "{:>5}{line}  {:>10}  {:>12}  {:>9}  {:>6.2}s  {}",
+        info.depth,
+        info.score.human(),
+        info.nodes,
+        info.nps,
+        info.time_ms as f64 / 1000.0,
+        pv.join(" ")
+    )
+}
+
+/// The closing line.
+fn summary(result: &SearchResult, side: &str, secs: f64) -> String {
+    match result.best {
+        None => format!("No legal move: {side}, to move, has lost."),
+        Some(best) => {
+            let reply = result
+                .ponder
+                .map(|p| format!(", expected reply {p}"))
+                .unwrap_or_default();
+            format!(
+                "Best move: {best}{reply} (score {} at depth {}, {} nodes in {secs:.2} s)",
+                result.score.human(),
+                result.depth,
+                result.nodes
+            )
+        }
+    }
+}
+
+/// Stops `control` when standard input yields a line or ends.
+fn stop_on_enter(control: std::sync::Arc<SearchControl>) {
+    let watch = move || {
+        let mut line = String::new();
+        let _ = std::io::stdin().lock().read_line(&mut line);
+        control.stop();
+    };
+    let _ = std::thread::Builder::new()
+        .name("bashni-enter".into())
+        .spawn(watch);
+}
+
+/// Runs the analysis; returns the exit code (2 for a bad position or move).
+pub fn run(args: AnalyseArgs) -> i32 {
+    let game = match build_game(&args) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let pos = game.position();
+    for line in diagram(pos) {
+        println!("{line}");
+    }
+    println!();
+    let mut engine = Engine::new();
+    engine.set_hash_mb(args.hash as usize);
+    engine.set_threads(args.threads as usize);
+    let limits = limits(&args);
+    let control = SearchControl::new(false);
+    if args.infinite {
+        println!("Searching until Enter is pressed (or input ends).");
+        stop_on_enter(control.clone());
+    }
+    let multipv = args.multipv > 1;
+    println!("{}", heading(multipv));
+    let start = Instant::now();
+    let mut report = |info: &SearchInfo| {
+        if info.bound == Bound::Exact {
+            println!("{}", depth_line(info, multipv));
+        }
+    };
+    let result = engine.search(pos, game.history(), &limits, &control, &mut report);
+    println!(
+        "{}",
+        summary(
+            &result,
+            color_name(pos.side()),
+            start.elapsed().as_secs_f64()
+        )
+    );
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(clap::Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        args: AnalyseArgs,
+    }
+
+    fn parse(words: &[&str]) -> Result<AnalyseArgs, clap::Error> {
+        let argv = std::iter::once("analyse").chain(words.iter().copied());
+        Wrap::try_parse_from(argv).map(|w| w.args)
+    }
+
+    #[test]
+    fn fen_in_words_and_moves() {
+        let a = parse(&["8/8/8/6B1/1b1b4/6b1/8/W7", "w", "--moves", "a1:f6:h4:e1:a5"]).unwrap();
+        let g = build_game(&a).unwrap();
+        assert_eq!(g.moves().len(), 1);
+        assert_eq!(limits(&a).depth, Some(DEFAULT_DEPTH));
+        let a = parse(&["--moves", "c3-c4"]).unwrap();
+        assert!(
+            build_game(&a)
+                .unwrap_err()
+                .starts_with("move 1 of --moves: ")
+        );
+    }
+
+    #[test]
+    fn limits_conflict() {
+        assert!(parse(&["--depth", "3", "--movetime", "10"]).is_err());
+        assert!(parse(&["--multipv", "0"]).is_err());
+        let a = parse(&["--infinite"]).unwrap();
+        assert!(limits(&a).infinite && limits(&a).depth.is_none());
+    }
 }

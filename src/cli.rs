@@ -28,7 +28,6 @@ pub struct Cli {
 enum Command {
     /// Speak the engine protocol on stdin/stdout (the default).
     Uci,
-    /// Analyse a position and print readable lines per depth.
     Analyse(AnalyseArgs),
     /// Count move paths to a depth (proves the move generator).
     ///

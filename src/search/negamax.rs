@@ -166,6 +166,7 @@ impl<'a> Worker<'a> {
                 break;
             }
             lines.sort_by_key(|l| -l.score);
+            self.flush_nodes();
             if self.id == 0 {
                 for (i, l) in lines.iter().enumerate() {
                     reporter.line(depth as u32, self.seldepth, i + 1, l);

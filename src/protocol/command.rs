@@ -1,0 +1,430 @@
+//! Parsing protocol input lines into typed commands, with typed errors that say what is
+//! wrong and where. Parsing is stateless: whatever needs the current position (the legality
+//! of `moves` and `searchmoves`) is checked by [`PositionArgs::to_game`] and
+//! [`GoArgs::search_moves`].
+
+use crate::game::Game;
+use crate::moves::Move;
+use crate::notation::{FenError, MoveError, START_FEN, parse_fen, parse_move};
+use std::fmt;
+
+/// One command of the protocol (see engine-protocol.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: identify and list the options.
+    Uci,
+    /// `debug on|off`: accepted and ignored.
+    Debug,
+    /// `isready`: answer `readyok`.
+    IsReady,
+    /// `setoption name <id> [value <x>]`.
+    SetOption {
+        /// Option name as given (matched case-insensitively).
+        name: String,
+        /// Value text, if any.
+        value: Option<String>,
+    },
+    /// `ucinewgame`.
+    NewGame,
+    /// `position startpos|fen <FEN> [moves ...]`.
+    Position(PositionArgs),
+    /// `go ...` (a search).
+    Go(GoArgs),
+    /// `go perft <depth>`.
+    Perft(u32),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `d`: board diagram.
+    Display,
+    /// `eval`: static evaluation by terms.
+    Eval,
+}
+
+/// The arguments of `position`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionArgs {
+    /// The FEN to start from (`startpos` gives [`START_FEN`]).
+    pub fen: String,
+    /// Move texts to play from it, in order.
+    pub moves: Vec<String>,
+}
+
+/// The arguments of `go` (all optional; none at all means "until `stop`").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoArgs {
+    /// White's clock, ms (negative values read as 0).
+    pub wtime: Option<u64>,
+    /// Black's clock, ms.
+    pub btime: Option<u64>,
+    /// White's increment, ms.
+    pub winc: Option<u64>,
+    /// Black's increment, ms.
+    pub binc: Option<u64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Depth limit, plies.
+    pub depth: Option<u32>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Exact thinking time, ms.
+    pub movetime: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Start in pondering mode.
+    pub ponder: bool,
+    /// Root moves to consider, as given (empty = all).
+    pub searchmoves: Vec<String>,
+}
+
+/// What is wrong with a command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// The first word is not a command.
+    Unknown(String),
+    /// A command that takes no arguments got some.
+    UnexpectedArgs(&'static str, String),
+    /// `debug` without `on` or `off`.
+    BadDebug(String),
+    /// `position` without `startpos` or `fen`.
+    PositionStart(String),
+    /// `position fen` with nothing after `fen`.
+    MissingFen,
+    /// A word after the position that is not `moves`.
+    PositionTrailing(String),
+    /// The FEN does not parse.
+    BadFen(String, FenError),
+    /// Move `index` (1-based) of the `moves` list is not legal.
+    BadMove(usize, MoveError),
+    /// A `go` keyword without its value.
+    MissingValue(&'static str),
+    /// A `go` keyword with a value that is not a number (keyword, value, what is expected).
+    BadNumber(&'static str, String, &'static str),
+    /// A word of `go` that is not a keyword.
+    UnknownGoArg(String),
+    /// `go perft` with something after the depth.
+    PerftTrailing(String),
+    /// A move of `searchmoves` that is not legal here.
+    BadSearchMove(MoveError),
+    /// `setoption` without `name <id>`.
+    MissingOptionName,
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Unknown(c) => write!(f, "unknown command '{c}'"),
+            CommandError::UnexpectedArgs(c, rest) => {
+                write!(f, "{c}: takes no arguments, got '{rest}'")
+            }
+            CommandError::BadDebug(w) => write!(f, "debug: expected 'on' or 'off', got '{w}'"),
+            CommandError::PositionStart(w) if w.is_empty() => {
+                write!(f, "position: expected 'startpos' or 'fen <FEN>'")
+            }
+            CommandError::PositionStart(w) => {
+                write!(f, "position: expected 'startpos' or 'fen <FEN>', got '{w}'")
+            }
+            CommandError::MissingFen => write!(f, "position: 'fen' needs a FEN"),
+            CommandError::PositionTrailing(w) => {
+                write!(
+                    f,
+                    "position: expected 'moves' after the position, got '{w}'"
+                )
+            }
+            CommandError::BadFen(fen, e) => write!(f, "position: bad FEN '{fen}': {e}"),
+            CommandError::BadMove(i, e) => write!(f, "position: move {i} of the moves list: {e}"),
+            CommandError::MissingValue(k) => write!(f, "go: '{k}' needs a value"),
+            CommandError::BadNumber(k, v, what) => {
+                write!(f, "go: '{k}' needs {what}, got '{v}'")
+            }
+            CommandError::UnknownGoArg(w) => write!(f, "go: unknown argument '{w}'"),
+            CommandError::PerftTrailing(w) => {
+                write!(f, "go perft: unexpected '{w}' after the depth")
+            }
+            CommandError::BadSearchMove(e) => write!(f, "go: searchmoves: {e}"),
+            CommandError::MissingOptionName => {
+                write!(f, "setoption: expected 'setoption name <id> [value <x>]'")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// Parses one input line. An empty (or blank) line is `Ok(None)`.
+pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&first, rest)) = words.split_first() else {
+        return Ok(None);
+    };
+    let simple = |c: Command, name: &'static str| {
+        if rest.is_empty() {
+            Ok(Some(c))
+        } else {
+            Err(CommandError::UnexpectedArgs(name, rest.join(" ")))
+        }
+    };
+    match first {
+        "uci" => simple(Command::Uci, "uci"),
+        "isready" => simple(Command::IsReady, "isready"),
+        "ucinewgame" => simple(Command::NewGame, "ucinewgame"),
+        "stop" => simple(Command::Stop, "stop"),
+        "ponderhit" => simple(Command::PonderHit, "ponderhit"),
+        "quit" => Ok(Some(Command::Quit)),
+        "d" => simple(Command::Display, "d"),
+        "eval" => simple(Command::Eval, "eval"),
+        "debug" => match rest {
+            [] | ["on"] | ["off"] => Ok(Some(Command::Debug)),
+            _ => Err(CommandError::BadDebug(rest.join(" "))),
+        },
+        "setoption" => parse_setoption(rest).map(Some),
+        "position" => parse_position(rest).map(|p| Some(Command::Position(p))),
+        "go" => parse_go(rest).map(Some),
+        other => Err(CommandError::Unknown(other.to_string())),
+    }
+}
+
+/// `name <words...> [value <words...>]`.
+fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
+    let ["name", rest @ ..] = words else {
+        return Err(CommandError::MissingOptionName);
+    };
+    let (name, value) = match rest.iter().position(|w| *w == "value") {
+        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return Err(CommandError::MissingOptionName);
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+fn parse_position(words: &[&str]) -> Result<PositionArgs, CommandError> {
+    let (fen, after) = match words {
+        ["startpos", after @ ..] => (START_FEN.to_string(), after),
+        ["fen", after @ ..] => {
+            let end = after
+                .iter()
+                .position(|w| *w == "moves")
+                .unwrap_or(after.len());
+            if end == 0 {
+                return Err(CommandError::MissingFen);
+            }
+            (after[..end].join(" "), &after[end..])
+        }
+        [] => return Err(CommandError::PositionStart(String::new())),
+        [w, ..] => return Err(CommandError::PositionStart(w.to_string())),
+    };
+    let moves = match after {
+        [] => Vec::new(),
+        ["moves", ms @ ..] => ms.iter().map(|m| m.to_string()).collect(),
+        [w, ..] => return Err(CommandError::PositionTrailing(w.to_string())),
+    };
+    Ok(PositionArgs { fen, moves })
+}
+
+impl PositionArgs {
+    /// Builds the game: parses the FEN and plays every move, or says which part is wrong.
+    pub fn to_game(&self) -> Result<Game, CommandError> {
+        let start = parse_fen(&self.fen).map_err(|e| CommandError::BadFen(self.fen.clone(), e))?;
+        let mut game = Game::new(start);
+        for (i, text) in self.moves.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| CommandError::BadMove(i + 1, e))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Keywords of `go` that take a value.
+const VALUE_KEYWORDS: [&str; 8] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+];
+
+fn is_go_keyword(w: &str) -> bool {
+    VALUE_KEYWORDS.contains(&w) || matches!(w, "infinite" | "ponder" | "searchmoves")
+}
+
+fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
+    if let ["perft", rest @ ..] = words {
+        let depth =
+            match rest.first() {
+                None => return Err(CommandError::MissingValue("perft")),
+                Some(v) => v.parse::<u32>().ok().filter(|d| *d <= 64).ok_or_else(|| {
+                    CommandError::BadNumber("perft", v.to_string(), "a depth 0..64")
+                })?,
+            };
+        if rest.len() > 1 {
+            return Err(CommandError::PerftTrailing(rest[1..].join(" ")));
+        }
+        return Ok(Command::Perft(depth));
+    }
+    let mut go = GoArgs::default();
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        i += 1;
+        match word {
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                while i < words.len() && !is_go_keyword(words[i]) {
+                    go.searchmoves.push(words[i].to_string());
+                    i += 1;
+                }
+            }
+            _ => {
+                let Some(&key) = VALUE_KEYWORDS.iter().find(|k| **k == word) else {
+                    return Err(CommandError::UnknownGoArg(word.to_string()));
+                };
+                let value = *words.get(i).ok_or(CommandError::MissingValue(key))?;
+                i += 1;
+                set_go_value(&mut go, key, value)?;
+            }
+        }
+    }
+    Ok(Command::Go(go))
+}
+
+/// A time in ms; GUIs may send a negative clock when it has run out, read as 0.
+fn time_value(key: &'static str, v: &str) -> Result<u64, CommandError> {
+    v.parse::<i64>()
+        .map(|t| t.max(0) as u64)
+        .map_err(|_| CommandError::BadNumber(key, v.to_string(), "a time in milliseconds"))
+}
+
+fn count_value<T: std::str::FromStr>(key: &'static str, v: &str) -> Result<T, CommandError> {
+    v.parse::<T>()
+        .map_err(|_| CommandError::BadNumber(key, v.to_string(), "a non-negative whole number"))
+}
+
+fn set_go_value(go: &mut GoArgs, key: &'static str, v: &str) -> Result<(), CommandError> {
+    match key {
+        "wtime" => go.wtime = Some(time_value(key, v)?),
+        "btime" => go.btime = Some(time_value(key, v)?),
+        "winc" => go.winc = Some(time_value(key, v)?),
+        "binc" => go.binc = Some(time_value(key, v)?),
+        "movetime" => go.movetime = Some(time_value(key, v)?),
+        "movestogo" => go.movestogo = Some(count_value(key, v)?),
+        "depth" => go.depth = Some(count_value(key, v)?),
+        _ => go.nodes = Some(count_value(key, v)?),
+    }
+    Ok(())
+}
+
+impl GoArgs {
+    /// Whether the search runs until `stop`: `infinite`, or no depth, node, time or clock
+    /// limit at all (a bare `go`).
+    pub fn until_stop(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime.is_none()
+                && self.wtime.is_none()
+                && self.btime.is_none())
+    }
+
+    /// Resolves `searchmoves` against the position of `game`.
+    pub fn search_moves(&self, game: &Game) -> Result<Vec<Move>, CommandError> {
+        self.searchmoves
+            .iter()
+            .map(|t| parse_move(game.position(), t).map_err(CommandError::BadSearchMove))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(line: &str) -> GoArgs {
+        match parse_line(line) {
+            Ok(Some(Command::Go(g))) => g,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_go_limits() {
+        let g = go("go wtime 1000 btime -20 winc 10 binc 0 movestogo 5 depth 7 nodes 99 ponder");
+        assert_eq!(g.wtime, Some(1000));
+        assert_eq!(g.btime, Some(0));
+        assert_eq!((g.winc, g.binc, g.movestogo), (Some(10), Some(0), Some(5)));
+        assert_eq!((g.depth, g.nodes), (Some(7), Some(99)));
+        assert!(g.ponder && !g.infinite && !g.until_stop());
+        assert!(go("go").until_stop() && go("go ponder searchmoves c3-d4").until_stop());
+        let g = go("go searchmoves c3-d4 e3-f4 infinite");
+        assert_eq!(g.searchmoves, ["c3-d4", "e3-f4"]);
+        assert!(g.infinite);
+        assert_eq!(parse_line("go perft 3"), Ok(Some(Command::Perft(3))));
+    }
+
+    #[test]
+    fn go_errors() {
+        let err = |l: &str| parse_line(l).unwrap_err().to_string();
+        assert_eq!(err("go depth"), "go: 'depth' needs a value");
+        assert_eq!(
+            err("go depth x"),
+            "go: 'depth' needs a non-negative whole number, got 'x'"
+        );
+        assert_eq!(
+            err("go movetime -"),
+            "go: 'movetime' needs a time in milliseconds, got '-'"
+        );
+        assert_eq!(err("go fast"), "go: unknown argument 'fast'");
+        assert_eq!(
+            err("go perft 3 4"),
+            "go perft: unexpected '4' after the depth"
+        );
+    }
+
+    #[test]
+    fn parses_position_and_setoption() {
+        let p = parse_line("position fen 8/8/8/8/8/8/8/w7 w 0 1 moves a1-b2").unwrap();
+        let Some(Command::Position(p)) = p else {
+            panic!()
+        };
+        assert_eq!(p.fen, "8/8/8/8/8/8/8/w7 w 0 1");
+        assert_eq!(p.moves, ["a1-b2"]);
+        assert!(p.to_game().is_ok());
+        let s = parse_line("setoption name Move Overhead value 100").unwrap();
+        let want = Command::SetOption {
+            name: "Move Overhead".into(),
+            value: Some("100".into()),
+        };
+        assert_eq!(s, Some(want));
+        assert_eq!(parse_line("  "), Ok(None));
+        assert_eq!(
+            parse_line("foo bar").unwrap_err().to_string(),
+            "unknown command 'foo'"
+        );
+    }
+
+    #[test]
+    fn position_errors_say_where() {
+        let Ok(Some(Command::Position(p))) = parse_line("position startpos moves c3-d4 c3-d4")
+        else {
+            panic!()
+        };
+        let e = p.to_game().unwrap_err().to_string();
+        assert!(
+            e.starts_with("position: move 2 of the moves list: illegal move c3-d4"),
+            "{e}"
+        );
+        let e = parse_line("position startpos c3-d4").unwrap_err();
+        assert_eq!(e, CommandError::PositionTrailing("c3-d4".into()));
+    }
+}

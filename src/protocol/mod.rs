@@ -1,0 +1,184 @@
+//! The engine protocol over stdin/stdout, shaped like UCI (see engine-protocol.md).
+//!
+//! Three kinds of thread take part: a reader that turns input lines into events, the
+//! session (the calling thread) that executes commands in order, and a worker per search or
+//! perft so that `stop`, `isready`, `ponderhit` and `quit` are answered while it runs.
+//! Everything written goes through [`Output`], one flushed line at a time.
+
+pub mod command;
+pub mod display;
+pub mod options;
+mod session;
+
+use crate::search::{Bound, SearchInfo, SearchResult};
+use session::{Event, Session};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
+
+/// Where protocol lines go: whole lines, each flushed at once, from any thread.
+#[derive(Clone)]
+pub struct Output {
+    sink: Arc<Mutex<Box<dyn Write + Send>>>,
+}
+
+impl Output {
+    /// Lines to standard output.
+    pub fn stdout() -> Output {
+        Output::new(std::io::stdout())
+    }
+
+    /// Lines to any writer (tests use a pipe or a buffer).
+    pub fn new(w: impl Write + Send + 'static) -> Output {
+        Output {
+            sink: Arc::new(Mutex::new(Box::new(w))),
+        }
+    }
+
+    /// Writes `text` and a newline, then flushes. Write errors (a closed pipe: the GUI is
+    /// gone) are ignored; end of input follows and ends the session.
+    pub fn line(&self, text: &str) {
+        let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(sink, "{text}");
+        let _ = sink.flush();
+    }
+}
+
+/// Runs the protocol on stdin/stdout until `quit` or end of input; returns the exit code.
+pub fn run() -> i32 {
+    run_with(std::io::stdin(), Output::stdout())
+}
+
+/// Runs the protocol reading commands from `input` and writing to `out`; returns the exit
+/// code (0: `quit` or end of input; bad input never ends the session).
+pub fn run_with(input: impl Read + Send + 'static, out: Output) -> i32 {
+    let (tx, rx) = channel();
+    spawn_reader(input, tx.clone());
+    Session::new(out, tx).run(rx)
+}
+
+/// Reads lines (any bytes: invalid UTF-8 is replaced, `\r\n` accepted) and sends them as
+/// events, then [`Event::Eof`] at end of input or on a read error.
+fn spawn_reader(input: impl Read + Send + 'static, tx: Sender<Event>) {
+    let reader = move || {
+        let mut input = BufReader::new(input);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf)
+                        .trim_end_matches(['\n', '\r'])
+                        .to_string();
+                    if tx.send(Event::Line(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        let _ = tx.send(Event::Eof);
+    };
+    if std::thread::Builder::new()
+        .name("bashni-input".into())
+        .spawn(reader)
+        .is_err()
+    {
+        eprintln!("bashni: cannot start the input thread");
+    }
+}
+
+/// The `info` line of one search report:
+/// `info depth D seldepth S multipv K score cp X|mate N [lowerbound|upperbound] nodes N nps N
+/// hashfull H time T pv M...`.
+pub fn info_line(info: &SearchInfo) -> String {
+    let bound = match info.bound {
+        Bound::Exact => "",
+        Bound::Lower => " lowerbound",
+        Bound::Upper => " upperbound",
+    };
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.score.protocol(),
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms
+    );
+    if !info.pv.is_empty() {
+        s.push_str(" pv");
+        for m in &info.pv {
+            s.push(' ');
+            s.push_str(&m.to_string());
+        }
+    }
+    s
+}
+
+/// The `bestmove` line: `bestmove M [ponder R]`, or `bestmove (none)` with no legal move.
+pub fn bestmove_line(result: &SearchResult) -> String {
+    match (result.best, result.ponder) {
+        (None, _) => "bestmove (none)".to_string(),
+        (Some(b), None) => format!("bestmove {b}"),
+        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    /// A writer that keeps what it gets, shared with the test.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session(input: &str) -> Vec<String> {
+        let buf = Shared::default();
+        let code = run_with(
+            Cursor::new(input.as_bytes().to_vec()),
+            Output::new(buf.clone()),
+        );
+        assert_eq!(code, 0);
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn handshake_and_search_in_process() {
+        let out = session("uci\nisready\nposition startpos moves c3-d4\ngo depth 3\n");
+        assert!(out[0].starts_with("id name bashni "));
+        assert!(out.contains(&"uciok".to_string()));
+        assert!(out.contains(&"readyok".to_string()));
+        assert!(out.iter().any(|l| l.starts_with("info depth 3 ")));
+        assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    }
+
+    #[test]
+    fn bad_input_keeps_the_position() {
+        let out = session("position startpos moves c3-d4\nposition fen 9/8 w\nfoo\nd\n");
+        assert!(
+            out[0].starts_with("info string error: position: bad FEN '9/8 w'"),
+            "{out:?}"
+        );
+        assert_eq!(out[1], "info string error: unknown command 'foo'");
+        let fen = out.iter().find(|l| l.starts_with("FEN: ")).unwrap();
+        assert_eq!(
+            fen,
+            "FEN: 1b1b1b1b/b1b1b1b1/1b1b1b1b/8/3w4/w3w1w1/1w1w1w1w/w1w1w1w1 b 1 1"
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! The engine's options: their declarations for `uci`, and `setoption` checked against them.
+
+use crate::search::{Engine, Features};
+use std::fmt;
+
+/// Most hash MiB accepted.
+pub const MAX_HASH_MB: u64 = 65536;
+/// Most search threads accepted.
+pub const MAX_THREADS: u64 = 256;
+/// Most principal variations accepted.
+pub const MAX_MULTIPV: u64 = 64;
+/// Most move overhead accepted, ms.
+pub const MAX_MOVE_OVERHEAD: u64 = 5000;
+
+/// Current values of the options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size, MiB.
+    pub hash_mb: u64,
+    /// Search threads.
+    pub threads: u64,
+    /// Lines to report.
+    pub multipv: u64,
+    /// Whether the GUI may send `go ponder` (informational: it changes nothing in the search).
+    pub ponder: bool,
+    /// Time kept in reserve per move, ms.
+    pub move_overhead: u64,
+    /// Switchable search features (for self-play tests of what each is worth).
+    pub features: Features,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: Engine::DEFAULT_HASH_MB as u64,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead: Engine::DEFAULT_MOVE_OVERHEAD,
+            features: Features::default(),
+        }
+    }
+}
+
+/// A change that `setoption` asks for, already checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionChange {
+    /// New table size.
+    Hash(u64),
+    /// New thread count.
+    Threads(u64),
+    /// New MultiPV.
+    MultiPv(u64),
+    /// New Ponder flag.
+    Ponder(bool),
+    /// New move overhead.
+    MoveOverhead(u64),
+    /// The `Clear Hash` button.
+    ClearHash,
+    /// A search feature switched on or off (index into [`Features::NAMES`]).
+    Feature(usize, bool),
+}
+
+/// What is wrong with a `setoption`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No such option.
+    Unknown(String),
+    /// A spin or check option without `value`.
+    MissingValue(&'static str),
+    /// A value that is not of the option's type (option, value, what is expected).
+    BadValue(&'static str, String, &'static str),
+    /// A number outside the option's range (option, value, min, max).
+    OutOfRange(&'static str, u64, u64, u64),
+    /// More hash than the machine has available (asked, available, MiB).
+    NotEnoughMemory(u64, u64),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown(n) => write!(f, "setoption: unknown option '{n}'"),
+            OptionError::MissingValue(n) => write!(f, "setoption: option '{n}' needs 'value <x>'"),
+            OptionError::BadValue(n, v, what) => {
+                write!(
+                    f,
+                    "setoption: option '{n}' needs {what}, got '{v}'; not changed"
+                )
+            }
+            OptionError::OutOfRange(n, v, lo, hi) => {
+                write!(f, "setoption: {n} {v} is outside {lo}..{hi}; not changed")
+            }
+            OptionError::NotEnoughMemory(asked, avail) => write!(
+                f,
+                "setoption: Hash {asked} MiB is more than the {avail} MiB of memory available; \
+                 not changed"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// The `option ...` lines of the `uci` answer.
+pub fn declarations() -> Vec<String> {
+    let d = Options::default();
+    let mut v = vec![
+        format!(
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            d.hash_mb
+        ),
+        format!(
+            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+            d.threads
+        ),
+        format!(
+            "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
+            d.multipv
+        ),
+        format!("option name Ponder type check default {}", d.ponder),
+        format!(
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD}",
+            d.move_overhead
+        ),
+        "option name Clear Hash type button".to_string(),
+    ];
+    for name in Features::NAMES {
+        v.push(format!("option name {name} type check default true"));
+    }
+    v
+}
+
+fn spin(name: &'static str, value: Option<&str>, lo: u64, hi: u64) -> Result<u64, OptionError> {
+    let v = value.ok_or(OptionError::MissingValue(name))?;
+    let n: u64 = v
+        .trim()
+        .parse()
+        .map_err(|_| OptionError::BadValue(name, v.to_string(), "a whole number"))?;
+    if n < lo || n > hi {
+        return Err(OptionError::OutOfRange(name, n, lo, hi));
+    }
+    Ok(n)
+}
+
+fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
+    let v = value.ok_or(OptionError::MissingValue(name))?;
+    match v.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::BadValue(name, v.to_string(), "true or false")),
+    }
+}
+
+/// Checks `setoption name <name> [value <value>]`; option names are case-insensitive.
+pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, OptionError> {
+    match name.to_ascii_lowercase().as_str() {
+        "hash" => {
+            let mb = spin("Hash", value, 1, MAX_HASH_MB)?;
+            match available_mib() {
+                Some(avail) if mb > avail => Err(OptionError::NotEnoughMemory(mb, avail)),
+                _ => Ok(OptionChange::Hash(mb)),
+            }
+        }
+        "threads" => spin("Threads", value, 1, MAX_THREADS).map(OptionChange::Threads),
+        "multipv" => spin("MultiPV", value, 1, MAX_MULTIPV).map(OptionChange::MultiPv),
+        "ponder" => check("Ponder", value).map(OptionChange::Ponder),
+        "move overhead" => {
+            spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD).map(OptionChange::MoveOverhead)
+        }
+        "clear hash" => Ok(OptionChange::ClearHash),
+        other => match Features::NAMES
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(other))
+        {
+            Some(i) => check(Features::NAMES[i], value).map(|on| OptionChange::Feature(i, on)),
+            None => Err(OptionError::Unknown(name.to_string())),
+        },
+    }
+}
+
+/// Memory available to allocate, MiB, where the system says (Linux `MemAvailable`).
+fn available_mib() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+impl Options {
+    /// Records `change` and applies it to `engine`.
+    pub fn apply(&mut self, change: OptionChange, engine: &mut Engine) {
+        match change {
+            OptionChange::Hash(mb) => {
+                self.hash_mb = mb;
+                engine.set_hash_mb(mb as usize);
+            }
+            OptionChange::Threads(n) => {
+                self.threads = n;
+                engine.set_threads(n as usize);
+            }
+            OptionChange::MultiPv(n) => self.multipv = n,
+            OptionChange::Ponder(p) => self.ponder = p,
+            OptionChange::MoveOverhead(ms) => {
+                self.move_overhead = ms;
+                engine.set_move_overhead(ms);
+            }
+            OptionChange::ClearHash => engine.clear_hash(),
+            OptionChange::Feature(i, on) => {
+                self.features.set(Features::NAMES[i], on);
+                engine.features = self.features;
+            }
+        }
+    }
+
+    /// A fresh engine with these options.
+    pub fn new_engine(&self) -> Engine {
+        let mut e = Engine::new();
+        if self.hash_mb != Engine::DEFAULT_HASH_MB as u64 {
+            e.set_hash_mb(self.hash_mb as usize);
+        }
+        e.set_threads(self.threads as usize);
+        e.set_move_overhead(self.move_overhead);
+        e.features = self.features;
+        e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_values() {
+        assert_eq!(parse_change("hash", Some("32")), Ok(OptionChange::Hash(32)));
+        assert_eq!(
+            parse_change("Move Overhead", Some("0")),
+            Ok(OptionChange::MoveOverhead(0))
+        );
+        assert_eq!(
+            parse_change("Ponder", Some("TRUE")),
+            Ok(OptionChange::Ponder(true))
+        );
+        assert_eq!(
+            parse_change("Clear Hash", None),
+            Ok(OptionChange::ClearHash)
+        );
+        assert_eq!(
+            parse_change("Threads", Some("0")),
+            Err(OptionError::OutOfRange("Threads", 0, 1, MAX_THREADS))
+        );
+        assert_eq!(
+            parse_change("MultiPV", Some("two")),
+            Err(OptionError::BadValue(
+                "MultiPV",
+                "two".into(),
+                "a whole number"
+            ))
+        );
+        assert_eq!(
+            parse_change("Hash", None),
+            Err(OptionError::MissingValue("Hash"))
+        );
+        assert_eq!(
+            parse_change("Contempt", Some("1")),
+            Err(OptionError::Unknown("Contempt".into()))
+        );
+    }
+
+    #[test]
+    fn declares_every_option() {
+        let d = declarations();
+        assert_eq!(d.len(), 6 + Features::NAMES.len());
+        assert!(d.iter().all(|l| l.starts_with("option name ")));
+    }
+}

@@ -1,0 +1,219 @@
+//! A minimal GUI for tests: spawns the real `bashni` binary, writes command lines and reads
+//! answer lines with timeouts, so that no test can hang.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// Generous limit for any single answer on a slow, busy machine.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// A running engine and everything it said so far.
+pub struct Gui {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<(Instant, String)>,
+    /// Every line received, in order.
+    pub transcript: Vec<String>,
+}
+
+impl Gui {
+    /// Starts `bashni` with these arguments (none: protocol mode).
+    pub fn start(args: &[&str]) -> Gui {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bashni"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start bashni");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Gui {
+            child,
+            stdin,
+            rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Starts protocol mode.
+    pub fn new() -> Gui {
+        Gui::start(&[])
+    }
+
+    /// Sends one command line; returns when it was written.
+    pub fn send(&mut self, line: &str) -> Instant {
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        writeln!(stdin, "{line}").expect("engine stdin closed");
+        stdin.flush().unwrap();
+        Instant::now()
+    }
+
+    /// Closes the engine's standard input (end of input).
+    pub fn close(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line within `timeout` and when it arrived; `None` on timeout or exit.
+    pub fn next_timed(&mut self, timeout: Duration) -> Option<(Instant, String)> {
+        match self.rx.recv_timeout(timeout) {
+            Ok((t, line)) => {
+                self.transcript.push(line.clone());
+                Some((t, line))
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Lines up to and including the first that satisfies `done`, with its arrival time.
+    /// Panics with the transcript if it does not come within [`WAIT`].
+    pub fn until_timed(&mut self, done: impl Fn(&str) -> bool) -> (Vec<String>, Instant) {
+        let deadline = Instant::now() + WAIT;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_timed(left) {
+                Some((t, line)) => {
+                    let last = done(&line);
+                    lines.push(line);
+                    if last {
+                        return (lines, t);
+                    }
+                }
+                None => panic!(
+                    "no expected line within {WAIT:?}; transcript:\n{}",
+                    self.dump()
+                ),
+            }
+        }
+    }
+
+    /// Lines up to and including the first that satisfies `done`.
+    pub fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        self.until_timed(done).0
+    }
+
+    /// Lines up to and including the first equal to `text`.
+    pub fn until_line(&mut self, text: &str) -> Vec<String> {
+        self.until(|l| l == text)
+    }
+
+    /// Lines up to the `bestmove` line, and the move text after `bestmove`.
+    pub fn bestmove(&mut self) -> (Vec<String>, String) {
+        let lines = self.until(|l| l.starts_with("bestmove"));
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap_or("")
+            .to_string();
+        (lines, best)
+    }
+
+    /// Asserts that nothing is said for `quiet` (and returns what was said if something was).
+    pub fn silent_for(&mut self, quiet: Duration) -> Option<String> {
+        self.next_timed(quiet).map(|(_, l)| l)
+    }
+
+    /// Lines said within `quiet` that are not `info depth` reports.
+    pub fn non_info_within(&mut self, quiet: Duration) -> Vec<String> {
+        let deadline = Instant::now() + quiet;
+        let mut said = Vec::new();
+        while let Some((_, l)) = self.next_timed(deadline.saturating_duration_since(Instant::now()))
+        {
+            if !l.starts_with("info depth") {
+                said.push(l);
+            }
+        }
+        said
+    }
+
+    /// Waits for the process to exit within [`WAIT`].
+    pub fn wait_exit(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            if Instant::now() > deadline {
+                panic!("bashni did not exit; transcript:\n{}", self.dump());
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The transcript so far, one line each.
+    pub fn dump(&self) -> String {
+        self.transcript.join("\n")
+    }
+
+    /// `uci` + `isready`, checking the answers.
+    pub fn handshake(&mut self) -> Vec<String> {
+        self.send("uci");
+        let lines = self.until_line("uciok");
+        self.send("isready");
+        self.until_line("readyok");
+        lines
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs `bashni` with `args` and `input` on stdin to completion (killed after [`WAIT`]);
+/// returns the exit code, stdout and stderr.
+pub fn run_to_end(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bashni"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start bashni");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let drain = |mut r: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = r.read_to_string(&mut s);
+            s
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let deadline = Instant::now() + WAIT;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("bashni {args:?} did not finish within {WAIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    (
+        status.code().unwrap_or(-1),
+        out.join().unwrap(),
+        err.join().unwrap(),
+    )
+}
