@@ -25,6 +25,7 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run
 enum Command {
     /// Speak the engine protocol on stdin/stdout (the default).
     Uci,

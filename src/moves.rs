@@ -117,6 +117,7 @@ pub const INLINE_MOVES: usize = 128;
 /// A list of moves: inline up to [`INLINE_MOVES`], on the heap beyond (positions with many
 /// flying-king capture paths can exceed any small fixed bound, and none may be lost).
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // inline storage is the point
 pub enum MoveList {
     /// The usual case.
     Inline(ArrayVec<Move, INLINE_MOVES>),

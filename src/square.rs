@@ -62,7 +62,7 @@ pub const VALID_MASK: u64 = ((1u64 << NUM_BITS) - 1) & !(1 << 8) & !(1 << 17) & 
 
 const fn index_of(file: u8, rank: u8) -> u8 {
     let m = rank / 2;
-    if rank % 2 == 0 {
+    if rank.is_multiple_of(2) {
         9 * m + (6 - file) / 2
     } else {
         9 * m + 4 + (7 - file) / 2
@@ -89,7 +89,7 @@ impl Square {
     /// The dark square at `file` (0 = a) and `rank` (0 = rank 1), or `None` for a light or
     /// off-board square.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file >= 8 || rank >= 8 || (file + rank) % 2 != 0 {
+        if file >= 8 || rank >= 8 || !(file + rank).is_multiple_of(2) {
             None
         } else {
             Some(Square(index_of(file, rank)))

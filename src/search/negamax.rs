@@ -52,7 +52,7 @@ fn reduction_table() -> Vec<[i8; 64]> {
             for (i, r) in row.iter_mut().enumerate() {
                 if d >= 3 && i >= 3 {
                     let v = 0.4 + (d as f64).ln() * (i as f64).ln() / 2.6;
-                    *r = (v as i32).clamp(0, d as i32 - 2) as i8;
+                    *r = (v as i32).clamp(0, d - 2) as i8;
                 }
             }
             row
@@ -158,10 +158,10 @@ impl<'a> Worker<'a> {
             }
             if self.stopped {
                 // A partial first line that already beat the previous best is kept.
-                if let (Some(l), Some(b)) = (lines.first(), best.first()) {
-                    if l.score > b.score {
-                        best[0] = l.clone();
-                    }
+                if let (Some(l), Some(b)) = (lines.first(), best.first())
+                    && l.score > b.score
+                {
+                    best[0] = l.clone();
                 }
                 break;
             }
@@ -281,17 +281,19 @@ impl<'a> Worker<'a> {
         }
         let tt = self.shared.tt.probe(pos.hash());
         let tt_key = tt.map_or(0, |e| e.move_key);
-        if let Some(e) = tt {
-            if !pv_node && ply > 0 && e.depth as i32 >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+        if let Some(e) = tt
+            && !pv_node
+            && ply > 0
+            && e.depth as i32 >= depth
+        {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
             }
         }
         let mut moves = if ply == 0 {

@@ -118,10 +118,10 @@ impl TranspositionTable {
         for s in self.bucket(hash) {
             let d = s.data.load(Ordering::Relaxed);
             let k = s.key_xor.load(Ordering::Relaxed);
-            if k ^ d == hash {
-                if let Some((e, _)) = unpack(d) {
-                    return Some(e);
-                }
+            if k ^ d == hash
+                && let Some((e, _)) = unpack(d)
+            {
+                return Some(e);
             }
         }
         None
