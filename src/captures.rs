@@ -60,16 +60,22 @@ impl<S: CaptureSink> Search<'_, S> {
     /// Jumps of a man on `s`; `last` is the square jumped just before. Emits every path that
     /// ends here or further; returns whether any jump was possible from `s`.
     fn man(&mut self, s: Square, last: Option<Square>, occ: Bitboard, enemy: Bitboard) -> bool {
+        let from = Bitboard::from_square(s);
+        let targets = match last {
+            Some(l) => enemy & !Bitboard::from_square(l),
+            None => enemy,
+        };
+        let free = !occ;
         let mut any = false;
         for dir in Direction::ALL {
-            let Some(c) = s.step(dir) else { continue };
-            if !enemy.has(c) || Some(c) == last {
+            // Whole-board shifts of a single bit: no per-square table lookups.
+            let jumped = from.shift(dir) & targets;
+            let landing = jumped.shift(dir) & free;
+            if landing.is_empty() {
                 continue;
             }
-            let Some(land) = c.step(dir) else { continue };
-            if occ.has(land) {
-                continue;
-            }
+            let c = Square::from_bit_index(jumped.0.trailing_zeros() as u8);
+            let land = Square::from_bit_index(landing.0.trailing_zeros() as u8);
             any = true;
             let (occ2, enemy2) = self.take(c, occ, enemy);
             self.landings[self.len] = land;
@@ -157,8 +163,16 @@ pub fn generate_captures<S: CaptureSink>(pos: &Position, sink: &mut S) {
         len: 0,
         sink,
     };
-    let kings = pos.kings();
-    for from in pos.commanded_by(us) {
+    let kings = pos.kings() & pos.commanded_by(us);
+    // Only men with an enemy next to them and an empty square behind it can start a capture.
+    let empty = !occupied;
+    let men = pos.commanded_by(us) & !kings;
+    let mut starters = kings;
+    for dir in Direction::ALL {
+        let back = dir.reverse();
+        starters |= men & (enemy & empty.shift(back)).shift(back);
+    }
+    for from in starters {
         search.from = from;
         let mut occ = occupied;
         occ.clear(from);

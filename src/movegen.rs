@@ -32,15 +32,17 @@ fn ray_with_blocker(from: Bitboard, dir: Direction, empty: Bitboard) -> Bitboard
     reach
 }
 
-/// Whether the side to move has at least one capture (set-wise test, no per-piece work).
+/// Whether `men` or `kings` (of one side) can jump any of `enemy`, given the `empty` squares.
+/// Men capture in all four directions, so the side does not matter.
 #[inline]
-pub fn can_capture(pos: &Position) -> bool {
-    let us = pos.side();
-    let ours = pos.commanded_by(us);
-    let enemy = pos.commanded_by(us.opponent());
-    let empty = pos.empty_squares();
-    let men = ours & !pos.kings();
-    let kings = ours & pos.kings();
+pub fn can_capture_sets(men: Bitboard, kings: Bitboard, enemy: Bitboard, empty: Bitboard) -> bool {
+    let targets = enemy & (empty.shift(Direction::NorthEast)
+        | empty.shift(Direction::NorthWest)
+        | empty.shift(Direction::SouthWest)
+        | empty.shift(Direction::SouthEast));
+    if targets.is_empty() {
+        return false;
+    }
     for dir in Direction::ALL {
         if !((men.shift(dir) & enemy).shift(dir) & empty).is_empty() {
             return true;
@@ -53,6 +55,38 @@ pub fn can_capture(pos: &Position) -> bool {
         }
     }
     false
+}
+
+/// Number of quiet moves of `c`'s `men` and `kings` over the `empty` squares.
+#[inline]
+pub fn count_quiets_sets(c: Color, men: Bitboard, kings: Bitboard, empty: Bitboard) -> u64 {
+    let [d1, d2] = forward(c);
+    let mut n = (men.shift(d1) & empty).count() as u64 + (men.shift(d2) & empty).count() as u64;
+    if !kings.is_empty() {
+        for dir in Direction::ALL {
+            // Slide all kings together one step at a time; each step is one move per king
+            // still moving, because kings never share a ray square in one direction.
+            let mut x = kings.shift(dir) & empty;
+            while !x.is_empty() {
+                n += x.count() as u64;
+                x = x.shift(dir) & empty;
+            }
+        }
+    }
+    n
+}
+
+/// Whether the side to move has at least one capture (set-wise test, no per-piece work).
+#[inline]
+pub fn can_capture(pos: &Position) -> bool {
+    let us = pos.side();
+    let ours = pos.commanded_by(us);
+    can_capture_sets(
+        ours & !pos.kings(),
+        ours & pos.kings(),
+        pos.commanded_by(us.opponent()),
+        pos.empty_squares(),
+    )
 }
 
 impl CaptureSink for MoveList {
@@ -127,21 +161,7 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
     }
     let us = pos.side();
     let ours = pos.commanded_by(us);
-    let empty = pos.empty_squares();
-    let men = ours & !pos.kings();
-    let kings = ours & pos.kings();
-    let mut n = 0u64;
-    for dir in forward(us) {
-        n += (men.shift(dir) & empty).count() as u64;
-    }
-    if !kings.is_empty() {
-        for dir in Direction::ALL {
-            for k in kings {
-                n += (ray_with_blocker(Bitboard::from_square(k), dir, empty) & empty).count() as u64;
-            }
-        }
-    }
-    n
+    count_quiets_sets(us, ours & !pos.kings(), ours & pos.kings(), pos.empty_squares())
 }
 
 /// Whether the side to move has any legal move.

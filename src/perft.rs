@@ -1,24 +1,94 @@
 //! Perft: counting move paths to a fixed depth, the proof of the move generator.
+//!
+//! The last ply is bulk-counted. One ply before it, quiet moves are not played on a full
+//! position: a quiet move changes only two squares, so the reply count is computed from the
+//! bitboards alone whenever the opponent then has no capture (captures need the towers).
 
-use crate::movegen::{count_legal_moves, legal_moves};
-use crate::moves::Move;
+use crate::bitboard::Bitboard;
+use crate::movegen::{
+    can_capture, can_capture_sets, count_legal_moves, count_quiets_sets, forward,
+    generate_capture_moves, generate_quiets, legal_moves,
+};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::square::{Direction, Square};
 use rayon::prelude::*;
 
 /// Number of legal move sequences of length `depth` (bulk-counted at the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { count_legal_moves(pos) };
+    }
+    perft_in_place(&mut pos.clone(), depth)
+}
+
+/// Perft on a scratch position, played and taken back in place (no copies, no hashing).
+fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal_moves(pos),
+        2 if !can_capture(pos) => perft2_quiet(pos),
         _ => {
-            let moves = legal_moves(pos);
+            let mut moves = MoveList::new();
+            if !generate_capture_moves(pos, &mut moves) {
+                generate_quiets(pos, &mut moves);
+            }
             let mut n = 0;
             for m in moves.iter() {
-                n += perft(&pos.played(m), depth - 1);
+                let undo = pos.play_scratch(m);
+                n += perft_in_place(pos, depth - 1);
+                pos.undo_scratch(&undo);
             }
             n
         }
     }
+}
+
+/// Perft 2 of a position whose side to move has only quiet moves.
+fn perft2_quiet(pos: &mut Position) -> u64 {
+    let us = pos.side();
+    let them = us.opponent();
+    let ours = pos.commanded_by(us);
+    let kings = pos.kings();
+    let empty = pos.empty_squares();
+    let their_men = pos.commanded_by(them) & !kings;
+    let their_kings = pos.commanded_by(them) & kings;
+    let kings_ours = ours & kings;
+    let scratch = pos;
+    // Reply count after moving the tower on `from` to `to`.
+    let mut replies = |from: Square, to: Square| -> u64 {
+        let ours_after = ours ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let empty_after = empty ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        if can_capture_sets(their_men, their_kings, ours_after, empty_after) {
+            // Captures need the towers: step on a scratch copy and step back.
+            scratch.shift_tower_unhashed(from, to);
+            let n = count_legal_moves(&scratch);
+            scratch.shift_tower_unhashed(to, from);
+            return n;
+        }
+        count_quiets_sets(them, their_men, their_kings, empty_after)
+    };
+    let mut n = 0;
+    let men = ours & !kings;
+    for dir in forward(us) {
+        for to in men.shift(dir) & empty {
+            let from = to.step(dir.reverse()).expect("a step back stays on the board");
+            n += replies(from, to);
+        }
+    }
+    for from in kings_ours {
+        for dir in Direction::ALL {
+            let mut next = from.step(dir);
+            while let Some(to) = next {
+                if !empty.has(to) {
+                    break;
+                }
+                n += replies(from, to);
+                next = to.step(dir);
+            }
+        }
+    }
+    n
 }
 
 /// Per-root-move counts, computed on `threads` threads (1 = the calling thread only).

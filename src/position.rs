@@ -10,6 +10,12 @@ use crate::zobrist::{SIDE_KEY, tower_key};
 /// Plies without a capture after which the game is drawn.
 pub const CLOCK_LIMIT: u16 = 30;
 
+/// What [`Position::undo_scratch`] restores: the towers a move touched, in order.
+pub(crate) struct ScratchUndo {
+    saved: [(Square, Tower); 2 + crate::moves::MAX_JUMPS],
+    len: usize,
+}
+
 /// A Bashni position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
@@ -219,6 +225,66 @@ impl Position {
         let mut p = self.clone();
         p.play(m);
         p
+    }
+
+    /// Plays `m` in place WITHOUT updating the hash, clock or move number (perft only: move
+    /// counts depend on neither). Returns what [`Position::undo_scratch`] needs.
+    pub(crate) fn play_scratch(&mut self, m: &Move) -> ScratchUndo {
+        let mut undo = ScratchUndo {
+            saved: [(Square::default(), Tower::EMPTY); 2 + crate::moves::MAX_JUMPS],
+            len: 0,
+        };
+        let mut save = |sq: Square, t: Tower| {
+            undo.saved[undo.len] = (sq, t);
+            undo.len += 1;
+        };
+        let from = m.from();
+        let to = m.to();
+        save(from, self.towers[from.index()]);
+        save(to, self.towers[to.index()]);
+        for &c in m.jumped() {
+            save(c, self.towers[c.index()]);
+        }
+        let promo = self.side.promotion_rank();
+        let mut moving = self.towers[from.index()];
+        self.towers[from.index()] = Tower::EMPTY;
+        self.refresh_square(from);
+        for (&c, &land) in m.jumped().iter().zip(m.landings()) {
+            let jumped = self.towers[c.index()];
+            moving = moving.with_bottom(jumped.top());
+            self.towers[c.index()] = jumped.without_top();
+            self.refresh_square(c);
+            if land.rank() == promo {
+                moving = moving.with_top_crowned();
+            }
+        }
+        if to.rank() == promo {
+            moving = moving.with_top_crowned();
+        }
+        self.towers[to.index()] = moving;
+        self.refresh_square(to);
+        self.side = self.side.opponent();
+        undo
+    }
+
+    /// Takes back a [`Position::play_scratch`].
+    pub(crate) fn undo_scratch(&mut self, undo: &ScratchUndo) {
+        for &(sq, t) in undo.saved[..undo.len].iter().rev() {
+            self.towers[sq.index()] = t;
+            self.refresh_square(sq);
+        }
+        self.side = self.side.opponent();
+    }
+
+    /// Moves the tower on `from` to the empty `to` and passes the move, WITHOUT updating the
+    /// hash, the clock or promotion: a scratch step for perft's reply counting, which depends on
+    /// neither. Calling it again with `to, from` restores the position exactly.
+    pub(crate) fn shift_tower_unhashed(&mut self, from: Square, to: Square) {
+        self.towers[to.index()] = self.towers[from.index()];
+        self.towers[from.index()] = Tower::EMPTY;
+        self.refresh_square(from);
+        self.refresh_square(to);
+        self.side = self.side.opponent();
     }
 
     /// Passes the move to the opponent without moving (used by search heuristics and tests).

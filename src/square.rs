@@ -105,6 +105,14 @@ impl Square {
         }
     }
 
+    /// The square of a bit index taken from a board bitboard (so known to be a real square;
+    /// checked in debug builds only).
+    #[inline]
+    pub const fn from_bit_index(index: u8) -> Square {
+        debug_assert!(Square::from_index(index).is_some());
+        Square(index)
+    }
+
     /// Bit index (0..35) in the ghost layout.
     #[inline]
     pub const fn index(self) -> usize {
