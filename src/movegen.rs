@@ -152,6 +152,14 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     list
 }
 
+/// Number of capture paths of the side to move (0 if none), without storing them.
+#[inline]
+pub fn count_captures(pos: &Position) -> u64 {
+    let mut c = Counter(0);
+    generate_captures(pos, &mut c);
+    c.0
+}
+
 /// Number of legal moves, counted without building the list (quiet moves by popcount).
 pub fn count_legal_moves(pos: &Position) -> u64 {
     if can_capture(pos) {

@@ -6,7 +6,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::movegen::{
-    can_capture, can_capture_sets, count_legal_moves, count_quiets_sets, forward,
+    can_capture, can_capture_sets, count_captures, count_legal_moves, count_quiets_sets, forward,
     generate_capture_moves, generate_quiets, legal_moves,
 };
 use crate::moves::{Move, MoveList};
@@ -62,7 +62,7 @@ fn perft2_quiet(pos: &mut Position) -> u64 {
         if can_capture_sets(their_men, their_kings, ours_after, empty_after) {
             // Captures need the towers: step on a scratch copy and step back.
             scratch.shift_tower_unhashed(from, to);
-            let n = count_legal_moves(&scratch);
+            let n = count_captures(scratch);
             scratch.shift_tower_unhashed(to, from);
             return n;
         }
