@@ -1,0 +1,289 @@
+//! PDN game records: writing the games a match plays, and reading them back.
+
+use std::fmt;
+
+/// One move with an optional comment (e.g. `+0.25/7 0.105s`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnMove {
+    /// Move text in our notation.
+    pub text: String,
+    /// Comment after the move, without braces.
+    pub comment: Option<String>,
+}
+
+/// One game: tags in order, moves, and the result token.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PdnGame {
+    /// `[Name "Value"]` pairs in order.
+    pub tags: Vec<(String, String)>,
+    /// Moves in order.
+    pub moves: Vec<PdnMove>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+impl PdnGame {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What is wrong with a PDN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PdnError {
+    /// A tag line that is not `[Name "Value"]` (line).
+    BadTag(usize),
+    /// A `{` comment that is never closed (line).
+    UnclosedComment(usize),
+    /// Movetext without a result token at the end of the text (line).
+    MissingResult(usize),
+}
+
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdnError::BadTag(l) => write!(f, "line {l}: bad tag, expected [Name \"Value\"]"),
+            PdnError::UnclosedComment(l) => write!(f, "line {l}: comment '{{' never closed"),
+            PdnError::MissingResult(l) => write!(f, "line {l}: game has no result token"),
+        }
+    }
+}
+
+impl std::error::Error for PdnError {}
+
+const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Move number and side of the first move, from the FEN tag (`1`, White, by default).
+fn first_move_number(g: &PdnGame) -> (u32, bool) {
+    let Some(fen) = g.tag("FEN") else {
+        return (1, true);
+    };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let white = fields.get(1).is_none_or(|s| !s.eq_ignore_ascii_case("b"));
+    let number = fields.get(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+    (number, white)
+}
+
+/// The game as PDN text, ending with a blank line; lines wrapped at about 80 characters.
+pub fn write_game(g: &PdnGame) -> String {
+    let mut out = String::new();
+    for (name, value) in &g.tags {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+    out.push('\n');
+    let (mut number, mut white) = first_move_number(g);
+    let mut tokens: Vec<String> = Vec::new();
+    for (i, m) in g.moves.iter().enumerate() {
+        if white {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.text.clone());
+        if let Some(c) = &m.comment {
+            tokens.push(format!("{{{c}}}"));
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    tokens.push(if g.result.is_empty() {
+        "*".to_string()
+    } else {
+        g.result.clone()
+    });
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+fn parse_tag(line: &str, n: usize) -> Result<(String, String), PdnError> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or(PdnError::BadTag(n))?;
+    let (name, rest) = inner.split_once(' ').ok_or(PdnError::BadTag(n))?;
+    let rest = rest.trim();
+    let body = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or(PdnError::BadTag(n))?;
+    let mut value = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(d) = chars.next() {
+                value.push(d);
+            }
+        } else {
+            value.push(c);
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+/// Whether `tok` is a move number like `12.` or `12...`.
+fn is_move_number(tok: &str) -> bool {
+    let digits = tok.trim_end_matches('.');
+    digits.len() < tok.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Reads every game of a PDN text.
+pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    let mut games = Vec::new();
+    let mut game = PdnGame::default();
+    let mut in_game = false;
+    let mut comment: Option<(String, usize)> = None;
+    let mut last_line = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        last_line = n;
+        let line = raw.trim();
+        if comment.is_none() && line.starts_with('[') {
+            if in_game && !game.moves.is_empty() {
+                return Err(PdnError::MissingResult(n));
+            }
+            game.tags.push(parse_tag(line, n)?);
+            in_game = true;
+            continue;
+        }
+        let mut rest = line;
+        while !rest.is_empty() {
+            if let Some((c, start)) = comment.as_mut() {
+                match rest.find('}') {
+                    Some(end) => {
+                        c.push_str(&rest[..end]);
+                        let text = c.trim().to_string();
+                        let _ = start;
+                        if let Some(m) = game.moves.last_mut() {
+                            m.comment = Some(text);
+                        }
+                        comment = None;
+                        rest = rest[end + 1..].trim_start();
+                    }
+                    None => {
+                        c.push_str(rest);
+                        c.push(' ');
+                        rest = "";
+                    }
+                }
+                continue;
+            }
+            if let Some(r) = rest.strip_prefix('{') {
+                comment = Some((String::new(), n));
+                rest = r;
+                continue;
+            }
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len());
+            let tok = &rest[..end];
+            rest = rest[end..].trim_start();
+            in_game = true;
+            if RESULTS.contains(&tok) {
+                game.result = tok.to_string();
+                games.push(std::mem::take(&mut game));
+                in_game = false;
+            } else if !is_move_number(tok) {
+                // `12.c3-d4` (number glued to the move) is read too.
+                let text = match tok.rfind('.') {
+                    Some(p) if is_move_number(&tok[..=p]) => &tok[p + 1..],
+                    _ => tok,
+                };
+                game.moves.push(PdnMove {
+                    text: text.to_string(),
+                    comment: None,
+                });
+            }
+        }
+    }
+    if let Some((_, start)) = comment {
+        return Err(PdnError::UnclosedComment(start));
+    }
+    if in_game && (!game.moves.is_empty() || !game.tags.is_empty()) {
+        return Err(PdnError::MissingResult(last_line));
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(fen: Option<&str>) -> PdnGame {
+        let mut tags = vec![
+            ("Event".to_string(), "test \"quoted\" \\ match".to_string()),
+            ("Result".to_string(), "1-0".to_string()),
+        ];
+        if let Some(f) = fen {
+            tags.push(("FEN".to_string(), f.to_string()));
+        }
+        let moves = (0..41)
+            .map(|i| PdnMove {
+                text: if i % 2 == 0 {
+                    "c3-d4".into()
+                } else {
+                    "a1:f6:h4".into()
+                },
+                comment: (i % 3 == 0).then(|| format!("+0.{i:02}/7 0.105s")),
+            })
+            .collect();
+        PdnGame {
+            tags,
+            moves,
+            result: "1-0".into(),
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        for fen in [None, Some("8/8/8/8/8/8/8/W6b b 0 12")] {
+            let g = sample(fen);
+            let text = write_game(&g);
+            assert!(text.lines().all(|l| l.len() <= 80 || l.contains('{')));
+            let mut two = text.clone();
+            two.push_str(&text);
+            let back = parse_games(&two).unwrap();
+            assert_eq!(back, vec![g.clone(), g]);
+        }
+        let black_first = write_game(&sample(Some("8/8/8/8/8/8/8/W6b b 0 12")));
+        assert!(black_first.contains("\n12... c3-d4"), "{black_first}");
+    }
+
+    #[test]
+    fn reads_hand_written_pdn() {
+        let text = "[White \"a\"]\n\n1. c3-d4 f6-e5 {book} 2.d4xf6 g7:e5 1/2-1/2\n";
+        let g = &parse_games(text).unwrap()[0];
+        let moves: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["c3-d4", "f6-e5", "d4xf6", "g7:e5"]);
+        assert_eq!(g.moves[1].comment.as_deref(), Some("book"));
+        assert_eq!(g.result, "1/2-1/2");
+        assert_eq!(parse_games("[Bad tag]\n"), Err(PdnError::BadTag(1)));
+        assert_eq!(
+            parse_games("1. c3-d4 {open\n"),
+            Err(PdnError::UnclosedComment(1))
+        );
+        assert_eq!(parse_games("1. c3-d4\n"), Err(PdnError::MissingResult(1)));
+    }
+}
