@@ -21,7 +21,8 @@ pub trait CaptureSink {
 struct Search<'a, S: CaptureSink> {
     pos: &'a Position,
     us: Color,
-    promotion_rank: u8,
+    /// Squares of the far rank, where a man becomes a king.
+    promotion: Bitboard,
     taken: [u8; NUM_BITS],
     from: Square,
     landings: [Square; MAX_JUMPS],
@@ -32,7 +33,7 @@ struct Search<'a, S: CaptureSink> {
 
 impl<S: CaptureSink> Search<'_, S> {
     /// Takes the commander off `c`; returns the new occupied and enemy sets.
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, c: Square, occ: Bitboard, enemy: Bitboard) -> (Bitboard, Bitboard) {
         let tower = self.pos.tower(c);
         self.taken[c.index()] += 1;
@@ -81,7 +82,7 @@ impl<S: CaptureSink> Search<'_, S> {
             self.landings[self.len] = land;
             self.jumped[self.len] = c;
             self.len += 1;
-            let continued = if land.rank() == self.promotion_rank {
+            let continued = if !(landing & self.promotion).is_empty() {
                 self.king(land, Some(c), occ2, enemy2)
             } else {
                 self.man(land, Some(c), occ2, enemy2)
@@ -155,7 +156,7 @@ pub fn generate_captures<S: CaptureSink>(pos: &Position, sink: &mut S) {
     let mut search = Search {
         pos,
         us,
-        promotion_rank: us.promotion_rank(),
+        promotion: Bitboard::rank(us.promotion_rank()),
         taken: [0; NUM_BITS],
         from: Square::default(),
         landings: [Square::default(); MAX_JUMPS],
