@@ -36,25 +36,21 @@ fn ray_with_blocker(from: Bitboard, dir: Direction, empty: Bitboard) -> Bitboard
 /// Men capture in all four directions, so the side does not matter.
 #[inline]
 pub fn can_capture_sets(men: Bitboard, kings: Bitboard, enemy: Bitboard, empty: Bitboard) -> bool {
-    let targets = enemy & (empty.shift(Direction::NorthEast)
-        | empty.shift(Direction::NorthWest)
-        | empty.shift(Direction::SouthWest)
-        | empty.shift(Direction::SouthEast));
-    if targets.is_empty() {
+    // Men: all four directions at once, branch-free.
+    let mut hits = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        hits |= (men.shift(dir) & enemy).shift(dir) & empty;
+    }
+    if !hits.is_empty() {
+        return true;
+    }
+    if kings.is_empty() {
         return false;
     }
-    for dir in Direction::ALL {
-        if !((men.shift(dir) & enemy).shift(dir) & empty).is_empty() {
-            return true;
-        }
-        if !kings.is_empty() {
-            let reach = ray_with_blocker(kings, dir, empty);
-            if !((reach & enemy).shift(dir) & empty).is_empty() {
-                return true;
-            }
-        }
-    }
-    false
+    Direction::ALL.iter().any(|&dir| {
+        let reach = ray_with_blocker(kings, dir, empty);
+        !((reach & enemy).shift(dir) & empty).is_empty()
+    })
 }
 
 /// Number of quiet moves of `c`'s `men` and `kings` over the `empty` squares.
