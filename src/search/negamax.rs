@@ -246,6 +246,19 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The PV at `ply` becomes `m` followed by the child's PV.
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        for &x in tail[0].iter() {
+            if line.try_push(x).is_err() {
+                break;
+            }
+        }
+    }
+
     /// Whether the node at `ply` is a draw by repetition or by the 30-ply rule (a side with
     /// no legal move loses instead; the caller checks that first where it matters).
     fn is_repetition(&self, pos: &Position) -> bool {
@@ -367,15 +380,7 @@ impl<'a> Worker<'a> {
                     if ply == 0 {
                         self.root_score = score;
                     }
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(m);
-                    for &x in tail[0].iter() {
-                        if line.try_push(x).is_err() {
-                            break;
-                        }
-                    }
+                    self.update_pv(ply, m);
                     if alpha >= beta {
                         self.ordering.record_cutoff(pos, &m, &list[..i], depth, ply);
                         break;
@@ -447,15 +452,7 @@ impl<'a> Worker<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(m);
-                    for &x in tail[0].iter() {
-                        if line.try_push(x).is_err() {
-                            break;
-                        }
-                    }
+                    self.update_pv(ply, m);
                     if alpha >= beta {
                         break;
                     }
