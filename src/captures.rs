@@ -84,8 +84,11 @@ impl<S: CaptureSink> Search<'_, S> {
             self.len += 1;
             let continued = if !(landing & self.promotion).is_empty() {
                 self.king(land, Some(c), occ2, enemy2)
-            } else {
+            } else if man_can_jump(landing, enemy2 & !jumped, !occ2) {
                 self.man(land, Some(c), occ2, enemy2)
+            } else {
+                // Most chains end here: skip the call when no jump is possible.
+                false
             };
             if !continued {
                 self.emit();
@@ -146,6 +149,16 @@ impl<S: CaptureSink> Search<'_, S> {
         }
         any
     }
+}
+
+/// Whether a man on the single square `from` can jump one of `targets` onto `free`.
+#[inline(always)]
+fn man_can_jump(from: Bitboard, targets: Bitboard, free: Bitboard) -> bool {
+    let mut hits = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        hits |= (from.shift(dir) & targets).shift(dir) & free;
+    }
+    !hits.is_empty()
 }
 
 /// Emits every capture of the side to move into `sink` (nothing if there is none).
