@@ -51,7 +51,11 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> u64 {
     let mut engine = Engine::new();
     engine.set_hash_mb(hash_mb);
     engine.set_threads(threads);
-    let limits = SearchLimits { depth: Some(depth), multipv: 1, ..Default::default() };
+    let limits = SearchLimits {
+        depth: Some(depth),
+        multipv: 1,
+        ..Default::default()
+    };
     let mut total_nodes = 0u64;
     let mut total_time = std::time::Duration::ZERO;
     for (i, fen) in POSITIONS.iter().enumerate() {

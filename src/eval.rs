@@ -165,7 +165,11 @@ pub fn all_terms(pos: &Position) -> [Terms; 2] {
         let theirs = pos.commanded_by(c.opponent());
         let men = ours & !pos.kings();
         for sq in men {
-            let advanced = if c == Color::White { sq.rank() } else { 7 - sq.rank() };
+            let advanced = if c == Color::White {
+                sq.rank()
+            } else {
+                7 - sq.rank()
+            };
             t.advancement += w.advance[advanced as usize];
         }
         t.back_rank = w.back_rank * (men & Bitboard(BACK_RANK[c.index()])).count() as i32;
@@ -208,7 +212,10 @@ mod tests {
         assert_eq!(evaluate(&p), WEIGHTS.tempo);
         let w = parse_fen("8/8/8/8/8/8/8/w7 w").unwrap();
         let b = parse_fen("8/8/8/8/8/8/8/w7 b").unwrap();
-        assert_eq!(evaluate(&w) - WEIGHTS.tempo, -(evaluate(&b) - WEIGHTS.tempo));
+        assert_eq!(
+            evaluate(&w) - WEIGHTS.tempo,
+            -(evaluate(&b) - WEIGHTS.tempo)
+        );
     }
 
     #[test]

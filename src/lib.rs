@@ -5,10 +5,10 @@
 pub mod analyse;
 pub mod bench;
 pub mod bitboard;
+pub mod captures;
 pub mod cli;
 pub mod eval;
 pub mod game;
-pub mod captures;
 pub mod matchrun;
 pub mod movegen;
 pub mod moves;

@@ -165,7 +165,12 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
     }
     let us = pos.side();
     let ours = pos.commanded_by(us);
-    count_quiets_sets(us, ours & !pos.kings(), ours & pos.kings(), pos.empty_squares())
+    count_quiets_sets(
+        us,
+        ours & !pos.kings(),
+        ours & pos.kings(),
+        pos.empty_squares(),
+    )
 }
 
 /// Whether the side to move has any legal move.

@@ -105,7 +105,9 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
         pos.set_clock(clock);
     }
     if let Some(m) = fields.next() {
-        let n: u16 = m.parse().map_err(|_| FenError::BadMoveNumber(m.to_string()))?;
+        let n: u16 = m
+            .parse()
+            .map_err(|_| FenError::BadMoveNumber(m.to_string()))?;
         if n == 0 {
             return Err(FenError::BadMoveNumber(m.to_string()));
         }
@@ -289,7 +291,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 
 fn is_coordinate(s: &str) -> bool {
     let b = s.as_bytes();
-    b.len() == 2 && (b'a'..=b'h').contains(&b[0].to_ascii_lowercase()) && (b'1'..=b'8').contains(&b[1])
+    b.len() == 2
+        && (b'a'..=b'h').contains(&b[0].to_ascii_lowercase())
+        && (b'1'..=b'8').contains(&b[1])
 }
 
 /// Splits a move text into squares without checking legality.
@@ -320,15 +324,24 @@ mod tests {
     #[test]
     fn errors_say_what_and_where() {
         let cases = [
-            ("1b1b1b1b/b1b1b1b1/1b1b1b1b/1b6/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w", "piece on light square b5 (rank 5)"),
+            (
+                "1b1b1b1b/b1b1b1b1/1b1b1b1b/1b6/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w",
+                "piece on light square b5 (rank 5)",
+            ),
             ("8/8/8/8/8/w1w1w1w11/8/8 w", "rank 3 has 9 files"),
             ("8/8/8/8/8/8/8/(wb w", "unclosed tower at character 15"),
             ("8/8/8/8/8/8/8/8", "missing side to move (w or b)"),
             ("8/8/8/8/8/8/8/()7 w", "empty tower at character 15"),
-            ("8/8/8/8/8/8/8/x7 w", "unknown character 'x' at character 15"),
+            (
+                "8/8/8/8/8/8/8/x7 w",
+                "unknown character 'x' at character 15",
+            ),
             ("8/8/8/8/8/8/8 w", "board has 7 ranks, expected 8"),
             ("8/8/8/8/8/8/8/8 q", "side to move 'q' is not w or b"),
-            ("8/8/8/8/8/8/8/(wwwwwwwwwwwww)7 w", "white has 13 pieces, at most 12 allowed"),
+            (
+                "8/8/8/8/8/8/8/(wwwwwwwwwwwww)7 w",
+                "white has 13 pieces, at most 12 allowed",
+            ),
         ];
         for (fen, msg) in cases {
             assert_eq!(parse_fen(fen).unwrap_err().to_string(), msg, "{fen}");

@@ -17,7 +17,11 @@ use rayon::prelude::*;
 /// Number of legal move sequences of length `depth` (bulk-counted at the last ply).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth <= 1 {
-        return if depth == 0 { 1 } else { count_legal_moves(pos) };
+        return if depth == 0 {
+            1
+        } else {
+            count_legal_moves(pos)
+        };
     }
     perft_in_place(&mut pos.clone(), depth)
 }
@@ -72,7 +76,9 @@ fn perft2_quiet(pos: &mut Position) -> u64 {
     let men = ours & !kings;
     for dir in forward(us) {
         for to in men.shift(dir) & empty {
-            let from = to.step(dir.reverse()).expect("a step back stays on the board");
+            let from = to
+                .step(dir.reverse())
+                .expect("a step back stays on the board");
             n += replies(from, to);
         }
     }

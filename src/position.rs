@@ -134,7 +134,11 @@ impl Position {
 
     /// The hash computed from scratch (equals [`Position::hash`] at all times).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = if self.side == Color::Black { SIDE_KEY } else { 0 };
+        let mut h = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
         for sq in Square::all() {
             h ^= tower_key(sq, self.towers[sq.index()]);
         }

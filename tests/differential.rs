@@ -60,14 +60,21 @@ fn compare(pos: &Position) {
 fn move_lists_agree_on_random_playouts() {
     let mut positions = playout_positions(1, 90, false);
     positions.extend(playout_positions(2, 90, true));
-    assert!(positions.len() >= 10_000, "only {} positions", positions.len());
+    assert!(
+        positions.len() >= 10_000,
+        "only {} positions",
+        positions.len()
+    );
     let mut with_king = 0;
     let mut with_tall = 0;
     let mut tallest = 0;
     for pos in &positions {
         compare(pos);
         with_king += !pos.kings().is_empty() as usize;
-        let h = Square::all().map(|s| pos.tower(s).height()).max().unwrap_or(0);
+        let h = Square::all()
+            .map(|s| pos.tower(s).height())
+            .max()
+            .unwrap_or(0);
         tallest = tallest.max(h);
         with_tall += (h >= 4) as usize;
     }
@@ -75,7 +82,10 @@ fn move_lists_agree_on_random_playouts() {
         "{} positions, {with_king} with kings, {with_tall} with towers of 4+, tallest {tallest}",
         positions.len()
     );
-    assert!(with_king >= 1000 && with_tall >= 1000, "{with_king} {with_tall}");
+    assert!(
+        with_king >= 1000 && with_tall >= 1000,
+        "{with_king} {with_tall}"
+    );
 }
 
 #[test]

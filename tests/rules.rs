@@ -34,7 +34,10 @@ fn example_1_flying_king_builds_a_tower() {
     let pos = parse_fen(fen).unwrap();
     let m = parse_move(&pos, "a1:f6:h4:e1:a5").unwrap();
     let next = pos.played(&m);
-    assert_eq!(next.tower(Square::parse("a5").unwrap()).to_string(), "(WbBbb)");
+    assert_eq!(
+        next.tower(Square::parse("a5").unwrap()).to_string(),
+        "(WbBbb)"
+    );
 }
 
 #[test]
@@ -77,8 +80,14 @@ fn men_step_forward_only() {
 
 #[test]
 fn quiet_promotion() {
-    assert_eq!(after("8/w7/8/8/8/8/8/6b1 w", "a7-b8"), "1W6/8/8/8/8/8/8/6b1 b 1 1");
-    assert_eq!(after("8/8/8/8/8/8/1b6/6W1 b 4 9", "b2-a1"), "8/8/8/8/8/8/8/B5W1 w 5 10");
+    assert_eq!(
+        after("8/w7/8/8/8/8/8/6b1 w", "a7-b8"),
+        "1W6/8/8/8/8/8/8/6b1 b 1 1"
+    );
+    assert_eq!(
+        after("8/8/8/8/8/8/1b6/6W1 b 4 9", "b2-a1"),
+        "8/8/8/8/8/8/8/B5W1 w 5 10"
+    );
 }
 
 #[test]
@@ -94,7 +103,9 @@ fn flying_king_slides_and_captures_from_afar() {
     assert_eq!(moves_of("8/8/8/8/3W4/8/8/8 w").len(), 13);
     assert_eq!(
         moves_of("8/8/8/8/8/8/8/W5b1 w"),
-        sorted(&["a1-b2", "a1-c3", "a1-d4", "a1-e5", "a1-f6", "a1-g7", "a1-h8"])
+        sorted(&[
+            "a1-b2", "a1-c3", "a1-d4", "a1-e5", "a1-f6", "a1-g7", "a1-h8"
+        ])
     );
     assert_eq!(
         moves_of("8/8/8/8/8/2b5/8/W7 w"),
@@ -111,7 +122,10 @@ fn king_landing_rule() {
 #[test]
 fn jump_takes_effect_at_once_and_freed_prisoner_blocks() {
     // The jumped black man goes under the white man; the white prisoner on d4 is freed.
-    assert_eq!(after("8/8/8/8/3(bw)4/2w5/8/8 w", "c3:e5"), "8/8/8/4(wb)3/3w4/8/8/8 b 0 1");
+    assert_eq!(
+        after("8/8/8/8/3(bw)4/2w5/8/8 w", "c3:e5"),
+        "8/8/8/4(wb)3/3w4/8/8/8 b 0 1"
+    );
     // The freed man on c3 then blocks the king's way back.
     assert_eq!(
         moves_of("8/8/5b2/8/8/2(bw)5/8/W7 w"),
@@ -124,12 +138,18 @@ fn no_immediate_rejump_of_the_same_square() {
     // After c3:e5 the tower on d4 still has a black commander, but it cannot be jumped
     // straight back.
     assert_eq!(moves_of("8/8/8/8/3(bb)4/2w5/8/8 w"), sorted(&["c3:e5"]));
-    assert_eq!(moves_of("8/8/8/8/3(bb)4/8/8/W7 w"), sorted(&["a1:e5", "a1:f6", "a1:g7", "a1:h8"]));
+    assert_eq!(
+        moves_of("8/8/8/8/3(bb)4/8/8/W7 w"),
+        sorted(&["a1:e5", "a1:f6", "a1:g7", "a1:h8"])
+    );
 }
 
 #[test]
 fn towers_move_with_their_commanders_rank() {
-    assert_eq!(moves_of("8/8/8/8/3(wB)4/8/8/8 w"), sorted(&["d4-c5", "d4-e5"]));
+    assert_eq!(
+        moves_of("8/8/8/8/3(wB)4/8/8/8 w"),
+        sorted(&["d4-c5", "d4-e5"])
+    );
     assert_eq!(moves_of("8/8/8/8/3(Ww)4/8/8/8 w").len(), 13);
 }
 
@@ -141,7 +161,10 @@ fn origin_is_empty_during_the_move() {
     assert!(moves.contains(&"c3:e5:c7:a5:c3".to_string()), "{moves:?}");
     assert!(moves.contains(&"c3:a5:c7:e5:c3".to_string()), "{moves:?}");
     let next = parse_fen(&after(fen, "c3:e5:c7:a5:c3")).unwrap();
-    assert_eq!(next.tower(Square::parse("c3").unwrap()).to_string(), "(Wbbbb)");
+    assert_eq!(
+        next.tower(Square::parse("c3").unwrap()).to_string(),
+        "(Wbbbb)"
+    );
 }
 
 #[test]
@@ -167,11 +190,22 @@ fn different_paths_are_different_moves() {
 #[test]
 fn move_notation_variants() {
     let pos = parse_fen("8/8/8/6B1/1b1b4/6b1/8/W7 w").unwrap();
-    assert_eq!(parse_move(&pos, "a1xe5xh2").unwrap().to_string(), "a1:e5:h2");
+    assert_eq!(
+        parse_move(&pos, "a1xe5xh2").unwrap().to_string(),
+        "a1:e5:h2"
+    );
     assert_eq!(parse_move(&pos, "a1:h2").unwrap().to_string(), "a1:e5:h2");
-    assert_eq!(parse_move(&pos, "a1:a5").unwrap().to_string(), "a1:f6:h4:e1:a5");
-    let err = parse_move(&Position::startpos(), "c3-c4").unwrap_err().to_string();
-    assert!(err.starts_with("illegal move c3-c4: legal moves are a3-b4 c3-b4"), "{err}");
+    assert_eq!(
+        parse_move(&pos, "a1:a5").unwrap().to_string(),
+        "a1:f6:h4:e1:a5"
+    );
+    let err = parse_move(&Position::startpos(), "c3-c4")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("illegal move c3-c4: legal moves are a3-b4 c3-b4"),
+        "{err}"
+    );
     assert!(parse_move(&Position::startpos(), "c3").is_err());
     assert!(parse_move(&Position::startpos(), "c3-z9").is_err());
 }
@@ -179,13 +213,19 @@ fn move_notation_variants() {
 #[test]
 fn every_kind_of_bad_fen_is_refused_with_its_reason() {
     let cases = [
-        ("1b1b1b1b/b1b1b1b1/1b1b1b1b/1b6/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w", "light square b5"),
+        (
+            "1b1b1b1b/b1b1b1b1/1b1b1b1b/1b6/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w",
+            "light square b5",
+        ),
         ("8/8/8/8/8/w1w1w1w11/8/8 w", "rank 3 has 9 files"),
         ("8/8/8/8/8/w1w1w1/8/8 w", "rank 3 has 6 files"),
         ("8/8/8/8/8/8/8/z7 w", "unknown character 'z'"),
         ("8/8/8/8/8/8/8/()7 w", "empty tower"),
         ("8/8/8/8/8/8/8/(wb w", "unclosed tower at character 15"),
-        ("1w1w1w1w/w1w1w1w1/1w1w1w1w/w7/8/8/8/8 w", "white has 13 pieces"),
+        (
+            "1w1w1w1w/w1w1w1w1/1w1w1w1w/w7/8/8/8/8 w",
+            "white has 13 pieces",
+        ),
         ("8/8/8/8/8/8/8/8", "missing side"),
         ("8/8/8/8/8/8/8/8 x", "side to move 'x'"),
         ("8/8/8/8/8/8/8 w", "7 ranks"),

@@ -20,7 +20,11 @@ fn search(pos: &Position, limits: SearchLimits, threads: usize) -> SearchResult 
 }
 
 fn depth(d: u32) -> SearchLimits {
-    SearchLimits { depth: Some(d), multipv: 1, ..Default::default() }
+    SearchLimits {
+        depth: Some(d),
+        multipv: 1,
+        ..Default::default()
+    }
 }
 
 /// Whether the side to move can force the opponent out of legal moves within `plies`.
@@ -46,10 +50,18 @@ fn random_small_position(rng: &mut StdRng) -> Position {
     let n = rng.random_range(3..6);
     for i in 0..n {
         let sq = squares[rng.random_range(0..squares.len())];
-        let color = if i % 2 == 0 { Color::White } else { Color::Black };
+        let color = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let king = rng.random_bool(0.4) || sq.rank() == color.promotion_rank();
         let mut t = pos.tower(sq);
-        t = if t.is_empty() { Tower::single(Piece::new(color, king)) } else { t.with_bottom(Piece::new(color, king)) };
+        t = if t.is_empty() {
+            Tower::single(Piece::new(color, king))
+        } else {
+            t.with_bottom(Piece::new(color, king))
+        };
         pos.set_tower(sq, t);
     }
     pos
@@ -71,7 +83,12 @@ fn win_distances_are_exact() {
         match shortest {
             Some(n) => {
                 wins += 1;
-                assert_eq!(r.score, Score::WinIn(n), "{}", bashni::notation::to_fen(&pos));
+                assert_eq!(
+                    r.score,
+                    Score::WinIn(n),
+                    "{}",
+                    bashni::notation::to_fen(&pos)
+                );
             }
             None => assert!(
                 !matches!(r.score, Score::WinIn(p) if p <= 5),
@@ -140,17 +157,48 @@ fn one_thread_is_deterministic() {
 fn limits_are_respected() {
     let pos = Position::startpos();
     let t = Instant::now();
-    let r = search(&pos, SearchLimits { movetime: Some(200), multipv: 1, ..Default::default() }, 1);
-    assert!(t.elapsed() < Duration::from_secs(3), "movetime 200 took {:?}", t.elapsed());
+    let r = search(
+        &pos,
+        SearchLimits {
+            movetime: Some(200),
+            multipv: 1,
+            ..Default::default()
+        },
+        1,
+    );
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "movetime 200 took {:?}",
+        t.elapsed()
+    );
     assert!(r.best.is_some());
-    let r = search(&pos, SearchLimits { nodes: Some(20_000), multipv: 1, ..Default::default() }, 1);
+    let r = search(
+        &pos,
+        SearchLimits {
+            nodes: Some(20_000),
+            multipv: 1,
+            ..Default::default()
+        },
+        1,
+    );
     assert!(r.nodes >= 20_000 && r.nodes < 21_000, "nodes {}", r.nodes);
     let r = search(&pos, depth(3), 1);
     assert_eq!(r.depth, 3);
     let t = Instant::now();
-    let clock = SearchLimits { wtime: Some(1000), winc: Some(10), btime: Some(1000), binc: Some(10), multipv: 1, ..Default::default() };
+    let clock = SearchLimits {
+        wtime: Some(1000),
+        winc: Some(10),
+        btime: Some(1000),
+        binc: Some(10),
+        multipv: 1,
+        ..Default::default()
+    };
     search(&pos, clock, 2);
-    assert!(t.elapsed() < Duration::from_millis(900), "clock search took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(900),
+        "clock search took {:?}",
+        t.elapsed()
+    );
 }
 
 #[test]
@@ -165,7 +213,11 @@ fn stop_ends_an_infinite_search() {
     });
     let mut e = Engine::new();
     e.set_threads(2);
-    let limits = SearchLimits { infinite: true, multipv: 1, ..Default::default() };
+    let limits = SearchLimits {
+        infinite: true,
+        multipv: 1,
+        ..Default::default()
+    };
     let r = e.search(&pos, &[], &limits, &control, &mut |_| {});
     let returned = Instant::now();
     let stopped_at = stopper.join().unwrap();
@@ -187,13 +239,29 @@ fn draw_rules_in_search() {
     }
     let pos = game.position().clone();
     let only = vec![parse_move(&pos, "a1-b2").unwrap()];
-    let limits = SearchLimits { depth: Some(4), multipv: 1, searchmoves: only, ..Default::default() };
+    let limits = SearchLimits {
+        depth: Some(4),
+        multipv: 1,
+        searchmoves: only,
+        ..Default::default()
+    };
     let mut e = Engine::new();
     let c = SearchControl::new(false);
     let r = e.search(&pos, game.history(), &limits, &c, &mut |_| {});
     assert_eq!(r.score, Score::Cp(0));
-    let free = search(&pos, SearchLimits { searchmoves: limits.searchmoves.clone(), ..depth(4) }, 1);
-    assert!(matches!(free.score, Score::Cp(c) if c > 100), "{:?}", free.score);
+    let free = search(
+        &pos,
+        SearchLimits {
+            searchmoves: limits.searchmoves.clone(),
+            ..depth(4)
+        },
+        1,
+    );
+    assert!(
+        matches!(free.score, Score::Cp(c) if c > 100),
+        "{:?}",
+        free.score
+    );
 }
 
 #[test]
@@ -243,7 +311,11 @@ fn multipv_gives_distinct_lines() {
     let mut e = Engine::new();
     let c = SearchControl::new(false);
     let mut firsts = std::collections::BTreeMap::new();
-    let limits = SearchLimits { depth: Some(5), multipv: 3, ..Default::default() };
+    let limits = SearchLimits {
+        depth: Some(5),
+        multipv: 3,
+        ..Default::default()
+    };
     e.search(&pos, &[], &limits, &c, &mut |i| {
         if i.depth == 5 {
             firsts.insert(i.multipv, i.pv[0]);
@@ -263,13 +335,29 @@ fn multipv_gives_distinct_lines() {
 const TACTICS: &[(&str, &str, &str)] = &[
     // Sacrifice on c5: Black must take three (d6:b4:d2:f4), then g3:e5 and f4:d6:f8:b4
     // take more back.
-    ("1b1b3b/b3b1b1/1(bb)1b1b1b/8/1(wb)6/2(ww)1(ww)1w1/1w5w/w1w1w1w1 w 1 8", "b4-c5", "sacrifice"),
+    (
+        "1b1b3b/b3b1b1/1(bb)1b1b1b/8/1(wb)6/2(ww)1(ww)1w1/1w5w/w1w1w1w1 w 1 8",
+        "b4-c5",
+        "sacrifice",
+    ),
     // Sacrifice d4-c5 (freeing the white man under d4's tower when it is taken) wins a tower.
-    ("1b1b1b1b/b1b3b1/3b1b2/(wb)5b1/3(wb)4/4(www)1w1/3w3w/w1w1w1w1 w 1 8", "d4-c5", "frees"),
+    (
+        "1b1b1b1b/b1b3b1/3b1b2/(wb)5b1/3(wb)4/4(www)1w1/3w3w/w1w1w1w1 w 1 8",
+        "d4-c5",
+        "frees",
+    ),
     // d8-e7 gives a man to open the way for a double tower capture.
-    ("3W1b1b/(bbw)1b5/1b6/b7/1(bb)3b1(bWww)/(bw)7/1w3w1w/w1w1w3 w 0 23", "d8-e7", "sacrifice"),
+    (
+        "3W1b1b/(bbw)1b5/1b6/b7/1(bb)3b1(bWww)/(bw)7/1w3w1w/w1w1w3 w 0 23",
+        "d8-e7",
+        "sacrifice",
+    ),
     // Black: c3-d2 sacrifices, e1:c3 is forced, and g7:e5:g3:e1 takes three towers.
-    ("3b1b1b/8/1(bbbbb)3w1b/2(bw)5/5w2/2b1(www)3/5(wwb)2/w1w1w1w1 b 3 23", "c3-d2", "sacrifice"),
+    (
+        "3b1b1b/8/1(bbbbb)3w1b/2(bw)5/5w2/2b1(www)3/5(wwb)2/w1w1w1w1 b 3 23",
+        "c3-d2",
+        "sacrifice",
+    ),
 ];
 
 #[test]
@@ -279,7 +367,11 @@ fn tactics_that_need_depth_are_found() {
         let expected = parse_move(&pos, best).unwrap();
         let deep = search(&pos, depth(10), 1);
         assert_eq!(deep.best, Some(expected), "{what}: {fen}");
-        assert!(matches!(deep.score, Score::Cp(c) if c >= 150) || matches!(deep.score, Score::WinIn(_)), "{fen}: {:?}", deep.score);
+        assert!(
+            matches!(deep.score, Score::Cp(c) if c >= 150) || matches!(deep.score, Score::WinIn(_)),
+            "{fen}: {:?}",
+            deep.score
+        );
         let shallow = search(&pos, depth(2), 1);
         assert_ne!(shallow.best, Some(expected), "{fen} is found without depth");
     }

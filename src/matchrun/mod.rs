@@ -1,21 +1,453 @@
-//! `bashni match` and `bashni openings`. Placeholder: being written.
+//! `bashni match` (engine-vs-engine matches, refereed by our rules) and `bashni openings`
+//! (balanced random openings). Flags and output follow cutechess-cli and fastchess.
+//!
+//! - [`config`]: engine specs (`key=value` tokens), limits, time controls, SPRT settings.
+//! - [`engine`]: an engine process and the protocol lines the referee needs.
+//! - [`referee`]: one game, with clocks and every way a game can end.
+//! - [`openings`]: openings files and random balanced openings.
+//! - [`runner`]: the workers that play game pairs concurrently.
+//! - [`output`]: the score, the progress line, the final report and the PDN.
+//! - [`stats`]: Elo, error bars, LOS, SPRT.
+//! - [`pdn`]: writing and reading PDN game records; [`record`]: a game as a PDN record.
+//! - [`adjudicate`]: optional draw and resign adjudication by score.
+
+pub mod adjudicate;
+pub mod config;
+pub mod engine;
+pub mod openings;
+pub mod output;
+pub mod pdn;
+pub mod record;
+pub mod referee;
+pub mod runner;
+pub mod stats;
+
+use adjudicate::{DrawRule, ResignRule};
+use config::{ConfigError, EngineSpec, Limit, TimeControl, parse_engine, parse_sprt};
+use openings::{DEFAULT_FILTER_DEPTH, DEFAULT_MAX_SCORE, RandomOpenings};
+use output::{Reporter, Tally};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use referee::Referee;
+use runner::{Event, MatchPlan, OpeningSource, RunningMatch};
+use stats::Sprt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Order in which the openings of a file are used.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpeningsOrder {
+    /// As in the file.
+    Sequential,
+    /// Shuffled with the seed.
+    Random,
+}
+
+/// The tokens of each `--engine` occurrence, kept apart (clap's derive cannot group the
+/// values of an option by occurrence without an unstable feature).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineTokens(pub Vec<Vec<String>>);
+
+impl clap::FromArgMatches for EngineTokens {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let groups = m
+            .get_occurrences::<String>("engine")
+            .map(|o| o.map(|g| g.cloned().collect()).collect())
+            .unwrap_or_default();
+        Ok(EngineTokens(groups))
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = EngineTokens::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for EngineTokens {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.arg(
+            clap::Arg::new("engine")
+                .long("engine")
+                .num_args(1..)
+                .action(clap::ArgAction::Append)
+                .value_parser(clap::value_parser!(String))
+                .value_name("KEY=VALUE")
+                .required(true)
+                .help(
+                    "An engine, as key=value tokens: cmd=<path> [name=<n>] [arg=<a>]... [dir=<d>] \
+                     [option.<Name>=<v>]... [tc=..|movetime=..|depth=..|nodes=..]. Give it twice.",
+                ),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        EngineTokens::augment_args(cmd)
+    }
+}
+
+const MATCH_EXAMPLES: &str = "Examples:
+  bashni match --engine cmd=./bashni name=new --engine cmd=./old name=old \\
+    --each tc=10+0.1 --rounds 500 --concurrency 4 --random-openings 8 \\
+    --pdn games.pdn --sprt elo0=0 elo1=5
+  bashni match --engine cmd=./bashni --engine cmd=./bashni option.LMR=false \\
+    --nodes 20000 --games 400 --openings openings.txt --recover
+
+The results are from the first engine's view. Exit code: 0 played out (or SPRT decided),
+1 stopped by an engine failure without --recover, 2 bad arguments or an engine that
+does not start.";
 
 /// Arguments of `bashni match`.
+///
+/// Example:
+///   bashni match --engine cmd=./bashni name=new --engine cmd=./old name=old \
+///     --each tc=10+0.1 option.Hash=32 --rounds 500 --concurrency 4 \
+///     --random-openings 8 --pdn games.pdn --sprt elo0=0 elo1=5
 #[derive(clap::Args, Debug)]
-pub struct MatchArgs {}
+#[command(after_help = MATCH_EXAMPLES)]
+pub struct MatchArgs {
+    /// The `--engine` groups.
+    #[command(flatten)]
+    pub engine: EngineTokens,
+    /// Settings for both engines (the same keys; an engine's own tokens win).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub each: Vec<String>,
+    /// Games to play (default 2).
+    #[arg(long, conflicts_with = "rounds")]
+    pub games: Option<u64>,
+    /// Game pairs to play (each opening twice, colours swapped).
+    #[arg(long)]
+    pub rounds: Option<u64>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Clock for both engines: [moves/]seconds[+increment], like 10+0.1 or 40/60.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move, ms.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Fixed search depth.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed node count.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Openings file: one FEN or one move list from the initial position a line.
+    #[arg(long, conflicts_with = "random_openings")]
+    pub openings: Option<PathBuf>,
+    /// Order of the openings file.
+    #[arg(long, value_enum, default_value_t = OpeningsOrder::Sequential)]
+    pub openings_order: OpeningsOrder,
+    /// Random openings of this many plies, drawn from the seed, kept when balanced.
+    #[arg(long, value_name = "PLIES")]
+    pub random_openings: Option<u32>,
+    /// Depth of the search that checks random openings.
+    #[arg(long, default_value_t = DEFAULT_FILTER_DEPTH)]
+    pub filter_depth: u32,
+    /// Largest score (centi-men) of a random opening.
+    #[arg(long, default_value_t = DEFAULT_MAX_SCORE)]
+    pub max_score: i32,
+    /// Write the games to this PDN file (appended).
+    #[arg(long)]
+    pub pdn: Option<PathBuf>,
+    /// Stop when SPRT decides: elo0=<e0> elo1=<e1> [alpha=0.05] [beta=0.05].
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Seed of the random openings and the openings order (default: from the clock; printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Draw a game after this many plies, opening included (0: no limit).
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: usize,
+    /// Adjudicate a draw: movenumber=<n> movecount=<c> score=<cp> (both engines' last c
+    /// scores within cp of zero, from full move n on).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub draw: Option<Vec<String>>,
+    /// Adjudicate a loss: movecount=<c> score=<cp> [twosided=true] (an engine's last c
+    /// scores at least cp below zero; two-sided: its opponent agrees).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub resign: Option<Vec<String>>,
+    /// Restart an engine that crashed or stopped answering and go on.
+    #[arg(long)]
+    pub recover: bool,
+    /// How many ms an engine may exceed its clock or move time before it forfeits.
+    #[arg(long, default_value_t = 5)]
+    pub timemargin: u64,
+    /// Seconds an engine without a clock may think before it is stalled.
+    #[arg(long, default_value_t = 30.0)]
+    pub stall_timeout: f64,
+    /// PDN Event tag.
+    #[arg(long, default_value = "bashni match")]
+    pub event: String,
+    /// PDN Site tag.
+    #[arg(long, default_value = "?")]
+    pub site: String,
+    /// No line per finished game.
+    #[arg(long)]
+    pub quiet: bool,
+}
 
 /// Arguments of `bashni openings`.
+///
+/// Example: bashni openings --plies 8 --count 1000 --seed 1 --out openings.txt
 #[derive(clap::Args, Debug)]
-pub struct OpeningsArgs {}
+#[command(
+    after_help = "Example:\n  bashni openings --plies 8 --count 1000 --seed 1 --out openings.txt"
+)]
+pub struct OpeningsArgs {
+    /// Random plies from the initial position.
+    #[arg(long)]
+    pub plies: u32,
+    /// Openings to write.
+    #[arg(long)]
+    pub count: usize,
+    /// Seed (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output file (default: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Depth of the balance check.
+    #[arg(long, default_value_t = DEFAULT_FILTER_DEPTH)]
+    pub depth: u32,
+    /// Largest score (centi-men) kept.
+    #[arg(long, default_value_t = DEFAULT_MAX_SCORE)]
+    pub max_score: i32,
+}
 
-/// Runs a match; returns the exit code.
-pub fn run_match(_args: MatchArgs) -> i32 {
-    eprintln!("match not built yet");
-    1
+/// Why a match cannot start.
+#[derive(Debug)]
+pub enum MatchError {
+    /// A bad setting.
+    Config(ConfigError),
+    /// A bad openings file.
+    Openings(openings::OpeningsError),
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchError::Config(e) => e.fmt(f),
+            MatchError::Openings(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+impl From<ConfigError> for MatchError {
+    fn from(e: ConfigError) -> Self {
+        MatchError::Config(e)
+    }
+}
+
+impl From<openings::OpeningsError> for MatchError {
+    fn from(e: openings::OpeningsError) -> Self {
+        MatchError::Openings(e)
+    }
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+/// The plan and the SPRT settings of a match, from its arguments.
+fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchError> {
+    if args.engine.0.len() != 2 {
+        return Err(ConfigError::EngineCount(args.engine.0.len()).into());
+    }
+    let global = Limit {
+        clock: args.tc.as_deref().map(TimeControl::parse).transpose()?,
+        movetime: args.movetime,
+        depth: args.depth,
+        nodes: args.nodes,
+    };
+    let mut engines: Vec<EngineSpec> = Vec::new();
+    for (i, tokens) in args.engine.0.iter().enumerate() {
+        let mut spec = parse_engine(i + 1, &args.each, tokens)?;
+        if spec.limit.is_empty() {
+            spec.limit = global;
+        }
+        spec.limit.check(&spec.name)?;
+        engines.push(spec);
+    }
+    if engines[0].name == engines[1].name {
+        engines[0].name += "-1";
+        engines[1].name += "-2";
+    }
+    let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    let games = match (args.games, args.rounds) {
+        (Some(g), _) => g,
+        (None, Some(r)) => r.saturating_mul(2),
+        (None, None) if sprt.is_some() => u64::MAX / 4,
+        (None, None) => 2,
+    };
+    if !(args.stall_timeout > 0.0 && args.stall_timeout <= 1e6) {
+        let why = "must be a positive number of seconds (at most 1e6)".into();
+        return Err(ConfigError::OutOfRange("--stall-timeout", why).into());
+    }
+    if args.concurrency == 0 {
+        return Err(ConfigError::OutOfRange("--concurrency", "must be at least 1".into()).into());
+    }
+    let openings = if let Some(path) = &args.openings {
+        let mut list = openings::read_file(path)?;
+        if args.openings_order == OpeningsOrder::Random {
+            list.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+        }
+        OpeningSource::List(list)
+    } else if let Some(plies) = args.random_openings {
+        OpeningSource::Random(Box::new(RandomOpenings::new(
+            seed,
+            plies,
+            args.filter_depth,
+            args.max_score,
+        )))
+    } else {
+        OpeningSource::Initial
+    };
+    let limits = [engines[0].limit, engines[1].limit];
+    let [a, b]: [EngineSpec; 2] = engines.try_into().expect("two engines");
+    let plan = MatchPlan {
+        engines: [a, b],
+        limits,
+        games,
+        concurrency: args.concurrency,
+        openings,
+        referee: Referee {
+            max_plies: args.max_plies,
+            time_margin: Duration::from_millis(args.timemargin),
+            stall_timeout: Duration::from_secs_f64(args.stall_timeout),
+            draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
+            resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
+        },
+        recover: args.recover,
+    };
+    Ok((plan, sprt))
+}
+
+/// Runs a match; returns the exit code (0: played out or decided by SPRT; 1: stopped by an
+/// engine failure or a PDN write error; 2: bad arguments or an engine that does not start).
+pub fn run_match(args: MatchArgs) -> i32 {
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let (plan, sprt) = match plan(&args, seed) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let names = [plan.engines[0].name.clone(), plan.engines[1].name.clone()];
+    let games = plan.games;
+    let recover = plan.recover;
+    println!(
+        "Match {} ({}) vs {} ({}), seed {seed}, {}",
+        names[0],
+        plan.limits[0],
+        names[1],
+        plan.limits[1],
+        if sprt.is_some() && args.games.is_none() && args.rounds.is_none() {
+            "until SPRT decides".to_string()
+        } else {
+            format!("{games} games")
+        }
+    );
+    let mut reporter = match Reporter::new(names.clone(), games, sprt, &args) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let running = RunningMatch::start(plan);
+    let mut tally = Tally::default();
+    let mut code = 0;
+    let mut fatal = None;
+    loop {
+        let event = match running.events.recv_timeout(Duration::from_millis(500)) {
+            Ok(e) => e,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                reporter.progress(&tally);
+                continue;
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        match event {
+            Event::Game(f) => {
+                if running.stopped() && tally.decided(sprt) {
+                    continue;
+                }
+                tally.add(&f);
+                if let Err(e) = reporter.game(&f, &tally) {
+                    fatal.get_or_insert(e);
+                    running.stop();
+                    code = 1;
+                }
+                if f.record.broken.is_some() && !recover {
+                    fatal.get_or_insert(format!(
+                        "game {}: {}; the match stops (use --recover to restart it and go on)",
+                        f.number,
+                        output::fault_text(&f)
+                    ));
+                    code = 1;
+                }
+                if tally.decided(sprt) {
+                    running.stop();
+                }
+            }
+            Event::Fatal(msg) => {
+                running.stop();
+                if tally.games() == 0 && code == 0 {
+                    code = 2;
+                }
+                fatal.get_or_insert(msg);
+                code = code.max(1);
+            }
+        }
+    }
+    running.join();
+    reporter.finish(&tally);
+    if let Some(msg) = fatal {
+        eprintln!("error: {msg}");
+    }
+    code
 }
 
 /// Writes an openings file; returns the exit code.
-pub fn run_openings(_args: OpeningsArgs) -> i32 {
-    eprintln!("openings not built yet");
-    1
+pub fn run_openings(args: OpeningsArgs) -> i32 {
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let fens = match openings::random_fens(seed, args.plies, args.count, args.depth, args.max_score)
+    {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let mut text = format!(
+        "# bashni openings: {} plies, seed {seed}, |score| <= {} at depth {}\n",
+        args.plies, args.max_score, args.depth
+    );
+    for f in &fens {
+        text.push_str(f);
+        text.push('\n');
+    }
+    match &args.out {
+        None => {
+            print!("{text}");
+            0
+        }
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => {
+                eprintln!("wrote {} openings to {}", fens.len(), path.display());
+                0
+            }
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                1
+            }
+        },
+    }
 }

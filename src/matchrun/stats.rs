@@ -222,9 +222,25 @@ impl Sprt {
     }
 
     fn llr(&self, xs: &[f64], ns: &[u64]) -> f64 {
-        let Some((mean, var, n)) = mean_var(xs, ns) else {
+        let games: u64 = ns.iter().sum();
+        if games == 0 {
             return 0.0;
-        };
+        }
+        // Empty outcome classes get a tiny pseudo-count (as fastchess does), so that a
+        // one-sided result, with no variance at all, still moves the LLR.
+        let weights: Vec<f64> = ns
+            .iter()
+            .map(|&c| if c == 0 { 1e-3 } else { c as f64 })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mean = xs.iter().zip(&weights).map(|(x, w)| x * w).sum::<f64>() / total;
+        let var = xs
+            .iter()
+            .zip(&weights)
+            .map(|(x, w)| (x - mean).powi(2) * w)
+            .sum::<f64>()
+            / total;
+        let n = games as f64;
         if var <= 0.0 {
             return 0.0;
         }
@@ -343,6 +359,11 @@ mod tests {
         p.add_pair(GameResult::Loss, GameResult::Draw);
         p.add_pair(GameResult::Win, GameResult::Win);
         assert_eq!(p.counts, [0, 1, 0, 1, 1]);
+        // A one-sided result still decides.
+        let sweep = Pentanomial {
+            counts: [0, 0, 0, 0, 200],
+        };
+        assert_eq!(s.decide(s.llr_pentanomial(&sweep)), SprtDecision::AcceptH1);
         assert!(s.llr_pentanomial(&p).is_finite());
     }
 }

@@ -136,7 +136,12 @@ impl Score {
     /// Human form: `+1.25` men, `win in 7`, `loss in 4` (plies).
     pub fn human(&self) -> String {
         match *self {
-            Score::Cp(c) => format!("{}{}.{:02}", if c < 0 { "-" } else { "+" }, c.abs() / 100, c.abs() % 100),
+            Score::Cp(c) => format!(
+                "{}{}.{:02}",
+                if c < 0 { "-" } else { "+" },
+                c.abs() / 100,
+                c.abs() % 100
+            ),
             Score::WinIn(p) => format!("win in {p}"),
             Score::LossIn(p) => format!("loss in {p}"),
         }
@@ -200,7 +205,12 @@ pub struct Features {
 
 impl Default for Features {
     fn default() -> Self {
-        Features { aspiration: true, lmr: true, rfp: true, single_reply_extension: true }
+        Features {
+            aspiration: true,
+            lmr: true,
+            rfp: true,
+            single_reply_extension: true,
+        }
     }
 }
 

@@ -27,7 +27,10 @@ pub(super) struct Shared<'a> {
 
 impl Shared<'_> {
     pub fn total_nodes(&self) -> u64 {
-        self.nodes.iter().map(|n| n.load(AtomicOrdering::Relaxed)).sum()
+        self.nodes
+            .iter()
+            .map(|n| n.load(AtomicOrdering::Relaxed))
+            .sum()
     }
 }
 
@@ -122,7 +125,11 @@ impl<'a> Worker<'a> {
                     self.stopped = true;
                 }
                 if let Some(limit) = s.limits.nodes {
-                    let total = if s.nodes.len() == 1 { self.nodes } else { s.total_nodes() };
+                    let total = if s.nodes.len() == 1 {
+                        self.nodes
+                    } else {
+                        s.total_nodes()
+                    };
                     if total >= limit {
                         self.stopped = true;
                     }
@@ -136,8 +143,15 @@ impl<'a> Worker<'a> {
     /// improved by a partial one) and that depth.
     pub fn iterate(&mut self, pos: &Position, reporter: &mut dyn Reporter) -> (Vec<Line>, u32) {
         let limits = self.shared.limits;
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8) as i32;
-        let multipv = if self.id == 0 { limits.multipv.clamp(1, self.root_moves.len().max(1)) } else { 1 };
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8) as i32;
+        let multipv = if self.id == 0 {
+            limits.multipv.clamp(1, self.root_moves.len().max(1))
+        } else {
+            1
+        };
         let mut best: Vec<Line> = Vec::new();
         let mut completed = 0;
         let mut prev_scores: Vec<i32> = Vec::new();
@@ -215,7 +229,11 @@ impl<'a> Worker<'a> {
                 return if pv.is_empty() || self.excluded.contains(&pv[0]) {
                     None
                 } else {
-                    Some(Line { score: self.root_score, bound: Bound::Lower, pv })
+                    Some(Line {
+                        score: self.root_score,
+                        bound: Bound::Lower,
+                        pv,
+                    })
                 };
             }
             let bound = if score <= alpha {
@@ -225,7 +243,11 @@ impl<'a> Worker<'a> {
             } else {
                 Bound::Exact
             };
-            let line = Line { score, bound, pv: self.pv[0].to_vec() };
+            let line = Line {
+                score,
+                bound,
+                pv: self.pv[0].to_vec(),
+            };
             if bound == Bound::Exact {
                 return Some(line);
             }
@@ -264,10 +286,20 @@ impl<'a> Worker<'a> {
     fn is_repetition(&self, pos: &Position) -> bool {
         let window = (pos.clock() as usize).min(self.hashes.len());
         let n = self.hashes.len();
-        (2..=window).step_by(2).any(|back| self.hashes[n - back] == pos.hash())
+        (2..=window)
+            .step_by(2)
+            .any(|back| self.hashes[n - back] == pos.hash())
     }
 
-    fn search(&mut self, pos: &Position, mut alpha: i32, mut beta: i32, depth: i32, ply: usize, pv_node: bool) -> i32 {
+    fn search(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 && ply > 0 {
             return self.qsearch(pos, alpha, beta, ply);
@@ -278,7 +310,11 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply as u32);
         if ply > 0 {
             if pos.clock_draw() {
-                return if has_legal_move(pos) { 0 } else { -WIN + ply as i32 };
+                return if has_legal_move(pos) {
+                    0
+                } else {
+                    -WIN + ply as i32
+                };
             }
             if self.is_repetition(pos) {
                 return 0;

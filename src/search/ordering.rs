@@ -49,7 +49,14 @@ impl Ordering {
     }
 
     /// Scores moves for ordering (higher first) into `scores`.
-    pub fn score(&self, pos: &Position, moves: &[Move], tt_key: u32, ply: usize, scores: &mut Vec<i32>) {
+    pub fn score(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        tt_key: u32,
+        ply: usize,
+        scores: &mut Vec<i32>,
+    ) {
         scores.clear();
         let killers = self.killers[ply.min(MAX_PLY)];
         for m in moves {
@@ -70,7 +77,14 @@ impl Ordering {
 
     /// Records a quiet move that caused a cutoff at `depth`, and penalises the quiet moves
     /// tried before it.
-    pub fn record_cutoff(&mut self, pos: &Position, m: &Move, tried: &[Move], depth: i32, ply: usize) {
+    pub fn record_cutoff(
+        &mut self,
+        pos: &Position,
+        m: &Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+    ) {
         if m.is_capture() {
             return;
         }

@@ -30,7 +30,9 @@ struct ChannelReporter<'a> {
 
 impl Reporter for ChannelReporter<'_> {
     fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line) {
-        let _ = self.tx.send(make_info(self.shared, depth, seldepth, index, line));
+        let _ = self
+            .tx
+            .send(make_info(self.shared, depth, seldepth, index, line));
     }
 }
 
@@ -85,12 +87,22 @@ pub(super) fn run(
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
     };
     let timed = limits.movetime.is_some() || limits.wtime.is_some() || limits.btime.is_some();
-    if root_moves.is_empty() || (root_moves.len() == 1 && timed && !limits.infinite && !control.is_pondering()) {
+    if root_moves.is_empty()
+        || (root_moves.len() == 1 && timed && !limits.infinite && !control.is_pondering())
+    {
         // Nothing to think about: no move at all, or a single forced one under a clock.
-        let score = if root_moves.is_empty() { -super::WIN } else { evaluate(pos) };
+        let score = if root_moves.is_empty() {
+            -super::WIN
+        } else {
+            evaluate(pos)
+        };
         let pv: Vec<Move> = root_moves.clone();
         if !pv.is_empty() {
-            let line = Line { score, bound: Bound::Exact, pv: pv.clone() };
+            let line = Line {
+                score,
+                bound: Bound::Exact,
+                pv: pv.clone(),
+            };
             on_info(&make_info(&shared, 1, 1, 1, &line));
         }
         wait_for_release(limits, control);

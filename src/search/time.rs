@@ -19,18 +19,30 @@ impl TimeManager {
     pub fn new(limits: &SearchLimits, us: Color, overhead_ms: u64) -> TimeManager {
         let start = Instant::now();
         if limits.infinite {
-            return TimeManager { start, soft: None, hard: None };
+            return TimeManager {
+                start,
+                soft: None,
+                hard: None,
+            };
         }
         if let Some(mt) = limits.movetime {
             let t = Duration::from_millis(mt.saturating_sub(overhead_ms.min(mt / 2)).max(1));
-            return TimeManager { start, soft: Some(t), hard: Some(t) };
+            return TimeManager {
+                start,
+                soft: Some(t),
+                hard: Some(t),
+            };
         }
         let (time, inc) = match us {
             Color::White => (limits.wtime, limits.winc.unwrap_or(0)),
             Color::Black => (limits.btime, limits.binc.unwrap_or(0)),
         };
         let Some(time) = time else {
-            return TimeManager { start, soft: None, hard: None };
+            return TimeManager {
+                start,
+                soft: None,
+                hard: None,
+            };
         };
         // Keep the overhead in reserve, then spread what is left over the moves to come.
         let left = time.saturating_sub(overhead_ms).max(1);

@@ -142,8 +142,7 @@ impl TranspositionTable {
             };
             if k ^ d == hash {
                 // Same position: keep a deeper entry of this search unless the new one is exact.
-                if old.depth > entry.depth + 2 && old_age == age && entry.bound != Bound::Exact
-                {
+                if old.depth > entry.depth + 2 && old_age == age && entry.bound != Bound::Exact {
                     return;
                 }
                 let mut e = entry;

@@ -30,10 +30,22 @@ fn letter(p: Piece) -> char {
 
 fn piece_of(c: char) -> Option<Piece> {
     match c {
-        'w' => Some(Piece { white: true, king: false }),
-        'W' => Some(Piece { white: true, king: true }),
-        'b' => Some(Piece { white: false, king: false }),
-        'B' => Some(Piece { white: false, king: true }),
+        'w' => Some(Piece {
+            white: true,
+            king: false,
+        }),
+        'W' => Some(Piece {
+            white: true,
+            king: true,
+        }),
+        'b' => Some(Piece {
+            white: false,
+            king: false,
+        }),
+        'B' => Some(Piece {
+            white: false,
+            king: true,
+        }),
         _ => None,
     }
 }
@@ -90,9 +102,20 @@ pub fn parse_fen(s: &str) -> Result<RefPos, String> {
         "b" => false,
         _ => return Err("bad side".into()),
     };
-    let clock = fields.get(2).map_or(Ok(0), |c| c.parse()).map_err(|_| "bad clock")?;
-    let fullmove = fields.get(3).map_or(Ok(1), |c| c.parse()).map_err(|_| "bad number")?;
-    Ok(RefPos { board, white_to_move, clock, fullmove })
+    let clock = fields
+        .get(2)
+        .map_or(Ok(0), |c| c.parse())
+        .map_err(|_| "bad clock")?;
+    let fullmove = fields
+        .get(3)
+        .map_or(Ok(1), |c| c.parse())
+        .map_err(|_| "bad number")?;
+    Ok(RefPos {
+        board,
+        white_to_move,
+        clock,
+        fullmove,
+    })
 }
 
 /// Prints a FEN with all fields.
@@ -151,7 +174,9 @@ struct Capture {
 }
 
 fn is_enemy(board: &[Vec<Vec<Piece>>], f: i32, r: i32, white: bool) -> bool {
-    board[f as usize][r as usize].first().is_some_and(|p| p.white != white)
+    board[f as usize][r as usize]
+        .first()
+        .is_some_and(|p| p.white != white)
 }
 
 fn empty(board: &[Vec<Vec<Piece>>], f: i32, r: i32) -> bool {
@@ -209,7 +234,8 @@ fn extend(c: Capture, done: &mut Vec<Capture>) {
         return;
     }
     // Landing rule: for each jumped square, if some landings continue, use only those.
-    let mut by_jumped: Vec<((i32, i32), Vec<(i32, i32)>)> = Vec::new();
+    type Coord = (i32, i32);
+    let mut by_jumped: Vec<(Coord, Vec<Coord>)> = Vec::new();
     for (j, l) in all {
         match by_jumped.iter_mut().find(|(x, _)| *x == j) {
             Some((_, v)) => v.push(l),
@@ -251,7 +277,13 @@ pub fn legal_moves(p: &RefPos) -> Vec<(String, RefPos)> {
             }
             let mut board = p.board.clone();
             board[f as usize][r as usize].clear();
-            let start = Capture { board, tower: tower.clone(), at: (f, r), last: None, path: vec![name(f, r)] };
+            let start = Capture {
+                board,
+                tower: tower.clone(),
+                at: (f, r),
+                last: None,
+                path: vec![name(f, r)],
+            };
             if !jumps(&start).is_empty() {
                 let mut done = Vec::new();
                 extend(start, &mut done);
@@ -274,7 +306,10 @@ pub fn legal_moves(p: &RefPos) -> Vec<(String, RefPos)> {
                         t[0].king = true;
                     }
                     b[tf as usize][tr as usize] = t;
-                    quiets.push((format!("{}-{}", name(f, r), name(tf, tr)), finish(p, b, false)));
+                    quiets.push((
+                        format!("{}-{}", name(f, r), name(tf, tr)),
+                        finish(p, b, false),
+                    ));
                     if !tower[0].king {
                         break;
                     }
@@ -284,7 +319,11 @@ pub fn legal_moves(p: &RefPos) -> Vec<(String, RefPos)> {
             }
         }
     }
-    if captures.is_empty() { quiets } else { captures }
+    if captures.is_empty() {
+        quiets
+    } else {
+        captures
+    }
 }
 
 /// Leaf count at `depth`.
@@ -292,5 +331,8 @@ pub fn perft(p: &RefPos, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    legal_moves(p).iter().map(|(_, n)| perft(n, depth - 1)).sum()
+    legal_moves(p)
+        .iter()
+        .map(|(_, n)| perft(n, depth - 1))
+        .sum()
 }

@@ -1,0 +1,356 @@
+//! One engine process: started with its arguments, spoken to over pipes, its output read by a
+//! thread that stamps every line with the time it arrived.
+
+use super::config::EngineSpec;
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to answer `uci` and `isready` at start.
+pub const START_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What went wrong with an engine process.
+#[derive(Debug)]
+pub enum EngineError {
+    /// The program could not be started (engine name, command, reason).
+    Spawn(String, String, std::io::Error),
+    /// The process ended or closed its output (engine name).
+    Crashed(String),
+    /// No answer in time (engine name, what was awaited).
+    Timeout(String, &'static str),
+    /// An option the engine does not declare (engine name, option).
+    UnknownOption(String, String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Spawn(n, cmd, e) => write!(f, "engine '{n}': cannot start '{cmd}': {e}"),
+            EngineError::Crashed(n) => write!(f, "engine '{n}' exited or closed its output"),
+            EngineError::Timeout(n, what) => {
+                write!(f, "engine '{n}' did not answer '{what}' in time")
+            }
+            EngineError::UnknownOption(n, o) => {
+                write!(
+                    f,
+                    "engine '{n}' has no option '{o}' (see its 'option name' lines)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// A score as an engine reports it, from the mover's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineScore {
+    /// Centi-men.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+/// The last `info` line of a search that carried a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastInfo {
+    /// Depth reached.
+    pub depth: Option<u32>,
+    /// Score of the principal variation.
+    pub score: EngineScore,
+}
+
+/// Parses an `info` line: its depth and score (None without a score or for a multipv line
+/// other than the first).
+pub fn parse_info(line: &str) -> Option<LastInfo> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let (mut depth, mut score) = (None, None);
+    while let Some(w) = words.next() {
+        match w {
+            "depth" => depth = words.next().and_then(|d| d.parse().ok()),
+            "multipv" if words.next() != Some("1") => return None,
+            "score" => {
+                score = match (words.next(), words.next().and_then(|v| v.parse().ok())) {
+                    (Some("cp"), Some(v)) => Some(EngineScore::Cp(v)),
+                    (Some("mate"), Some(v)) => Some(EngineScore::Mate(v)),
+                    _ => None,
+                }
+            }
+            // The rest of the line is the principal variation or free text.
+            "pv" | "string" => break,
+            _ => {}
+        }
+    }
+    score.map(|score| LastInfo { depth, score })
+}
+
+enum Msg {
+    Line(Instant, String),
+    Eof,
+}
+
+/// The answer to a `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoReply {
+    /// `bestmove <text>` arrived at `at`; `info` is the last scored report before it.
+    Move {
+        text: String,
+        at: Instant,
+        info: Option<LastInfo>,
+    },
+    /// The engine said `bestmove (none)` (or `bestmove` with nothing after it).
+    NoMove { at: Instant },
+    /// Nothing before the deadline.
+    Timeout,
+    /// The process ended.
+    Crashed,
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<Msg>,
+    dead: bool,
+}
+
+impl EngineProcess {
+    /// Starts the engine, runs the `uci` handshake, sets its options and waits for `readyok`.
+    pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
+        let mut cmd = Command::new(&spec.cmd);
+        cmd.args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd.spawn().map_err(|e| {
+            EngineError::Spawn(spec.name.clone(), spec.cmd.display().to_string(), e)
+        })?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = channel();
+        let reader = move || {
+            let mut input = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let at = Instant::now();
+                        let line = String::from_utf8_lossy(&buf).trim().to_string();
+                        if tx.send(Msg::Line(at, line)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            let _ = tx.send(Msg::Eof);
+        };
+        std::thread::Builder::new()
+            .name(format!("engine-{}", spec.name))
+            .spawn(reader)
+            .map_err(|e| {
+                EngineError::Spawn(spec.name.clone(), spec.cmd.display().to_string(), e)
+            })?;
+        let mut engine = EngineProcess {
+            name: spec.name.clone(),
+            child,
+            stdin,
+            rx,
+            dead: false,
+        };
+        engine.handshake(spec)?;
+        Ok(engine)
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), EngineError> {
+        self.send("uci")?;
+        let deadline = Instant::now() + START_TIMEOUT;
+        let mut declared = Vec::new();
+        loop {
+            let (_, line) = self.next_line(deadline, "uci")?;
+            if line == "uciok" {
+                break;
+            }
+            if let Some(rest) = line.strip_prefix("option name ") {
+                let name = rest.split(" type ").next().unwrap_or(rest).trim();
+                declared.push(name.to_ascii_lowercase());
+            }
+        }
+        for (name, value) in &spec.options {
+            if !declared.contains(&name.to_ascii_lowercase()) {
+                return Err(EngineError::UnknownOption(self.name.clone(), name.clone()));
+            }
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.sync(START_TIMEOUT)
+    }
+
+    /// The engine's name in the match.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Writes one line. A broken pipe means the process is gone.
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        let ok = writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .is_ok();
+        if ok {
+            Ok(())
+        } else {
+            self.dead = true;
+            Err(EngineError::Crashed(self.name.clone()))
+        }
+    }
+
+    fn next_line(
+        &mut self,
+        deadline: Instant,
+        what: &'static str,
+    ) -> Result<(Instant, String), EngineError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.rx.recv_timeout(wait) {
+            Ok(Msg::Line(at, line)) => Ok((at, line)),
+            Ok(Msg::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                self.dead = true;
+                Err(EngineError::Crashed(self.name.clone()))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(self.name.clone(), what)),
+        }
+    }
+
+    /// Sends `isready` and waits for `readyok`, dropping everything before it.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            if self.next_line(deadline, "isready")?.1 == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Starts a new game: `ucinewgame`, then `isready` until `readyok`.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.sync(timeout)
+    }
+
+    /// Sends `position` and `go` lines and waits for `bestmove` until `deadline`; returns the
+    /// reply and the instant `go` was sent (after the write was flushed). On a timeout the
+    /// engine is sent `stop` and given `grace` more to answer: a late `bestmove` is still
+    /// returned (the caller judges it against the clock), only silence is a
+    /// [`GoReply::Timeout`].
+    pub fn go(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Instant,
+        grace: Duration,
+    ) -> (Instant, GoReply) {
+        // One write for both lines: one system call, one wake-up of the engine.
+        if self.send(&format!("{position}\n{go}")).is_err() {
+            return (Instant::now(), GoReply::Crashed);
+        }
+        let sent = Instant::now();
+        let mut info = None;
+        let mut deadline = deadline;
+        let mut stopped = false;
+        loop {
+            match self.next_line(deadline, "go") {
+                Ok((at, line)) => {
+                    if line.starts_with("info") {
+                        if let Some(i) = parse_info(&line) {
+                            info = Some(i);
+                        }
+                    } else if let Some(rest) = line.strip_prefix("bestmove") {
+                        if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
+                            continue;
+                        }
+                        let reply = match rest.split_whitespace().next() {
+                            None | Some("(none)") => GoReply::NoMove { at },
+                            Some(m) => GoReply::Move {
+                                text: m.to_string(),
+                                at,
+                                info,
+                            },
+                        };
+                        return (sent, reply);
+                    }
+                }
+                Err(EngineError::Timeout(..)) if !stopped => {
+                    stopped = true;
+                    if self.send("stop").is_err() {
+                        return (sent, GoReply::Crashed);
+                    }
+                    deadline = Instant::now() + grace;
+                }
+                Err(EngineError::Timeout(..)) => return (sent, GoReply::Timeout),
+                Err(_) => return (sent, GoReply::Crashed),
+            }
+        }
+    }
+
+    /// Whether the process is known to be gone.
+    pub fn is_dead(&self) -> bool {
+        self.dead
+    }
+
+    /// Sends `quit` and gives the engine a moment to exit, then kills it.
+    pub fn quit(mut self) {
+        if !self.dead && self.send("quit").is_ok() {
+            let deadline = Instant::now() + Duration::from_millis(500);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines() {
+        let i =
+            parse_info("info depth 7 seldepth 9 multipv 1 score cp -35 nodes 10 pv c3-d4 f6-e5")
+                .unwrap();
+        assert_eq!(
+            i,
+            LastInfo {
+                depth: Some(7),
+                score: EngineScore::Cp(-35)
+            }
+        );
+        let i = parse_info("info depth 12 score mate -3 lowerbound time 5").unwrap();
+        assert_eq!(i.score, EngineScore::Mate(-3));
+        assert_eq!(parse_info("info depth 3 multipv 2 score cp 1"), None);
+        assert_eq!(parse_info("info string score cp 5"), None);
+        assert_eq!(parse_info("info nodes 100"), None);
+        assert_eq!(parse_info("bestmove c3-d4"), None);
+    }
+}

@@ -1,0 +1,274 @@
+//! Openings: read from a file (one FEN or one move list per line), or drawn at random from a
+//! seed and kept only when a short search finds them balanced.
+
+use crate::game::Game;
+use crate::movegen::legal_moves;
+use crate::notation::{START_FEN, parse_fen, to_fen};
+use crate::position::Position;
+use crate::search::{Engine, Score, SearchControl, SearchLimits};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::collections::HashSet;
+use std::fmt;
+use std::path::Path;
+
+/// Largest evaluation (centi-men, either side) of a random opening that is kept.
+pub const DEFAULT_MAX_SCORE: i32 = 50;
+/// Depth of the search that checks random openings.
+pub const DEFAULT_FILTER_DEPTH: u32 = 6;
+
+/// Where a game starts: a position and moves to play from it before the engines take over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The start position; `None` is the initial position.
+    pub fen: Option<String>,
+    /// Moves from there (already checked legal), in our notation.
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    /// The initial position with no moves.
+    pub fn initial() -> Opening {
+        Opening {
+            fen: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        parse_fen(self.fen.as_deref().unwrap_or(START_FEN)).expect("opening FEN checked when read")
+    }
+
+    /// The game after the opening moves.
+    pub fn game(&self) -> Game {
+        let mut g = Game::new(self.start());
+        for m in &self.moves {
+            g.play_text(m).expect("opening moves checked when read");
+        }
+        g
+    }
+}
+
+/// What is wrong with an openings file or with drawing random openings.
+#[derive(Debug)]
+pub enum OpeningsError {
+    /// The file cannot be read (path, reason).
+    Io(String, std::io::Error),
+    /// A line is neither a FEN nor legal moves from the initial position (line number, why).
+    BadLine(usize, String),
+    /// A line whose position is already decided (line number).
+    GameOver(usize),
+    /// The file has no openings.
+    Empty(String),
+    /// Too few balanced openings found (found, wanted).
+    TooFew(usize, usize),
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningsError::Io(p, e) => write!(f, "openings file '{p}': {e}"),
+            OpeningsError::BadLine(n, why) => write!(f, "openings line {n}: {why}"),
+            OpeningsError::GameOver(n) => {
+                write!(f, "openings line {n}: the game is already over there")
+            }
+            OpeningsError::Empty(p) => write!(f, "openings file '{p}' has no openings"),
+            OpeningsError::TooFew(found, wanted) => write!(
+                f,
+                "found only {found} of {wanted} balanced random openings; use fewer plies or a larger --max-score"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// Parses one line: a FEN, or moves from the initial position separated by spaces (move
+/// numbers like `1.` are skipped). `n` is the line number for errors.
+pub fn parse_line(line: &str, n: usize) -> Result<Opening, OpeningsError> {
+    let opening = match parse_fen(line) {
+        Ok(pos) => {
+            let fen = to_fen(&pos);
+            Opening {
+                fen: (fen != START_FEN).then_some(fen),
+                moves: Vec::new(),
+            }
+        }
+        Err(fen_err) => {
+            let mut game = Game::new(Position::startpos());
+            let mut moves = Vec::new();
+            for word in line.split_whitespace().filter(|w| !w.ends_with('.')) {
+                match game.play_text(word) {
+                    Ok(m) => moves.push(m.to_string()),
+                    Err(e) if moves.is_empty() => {
+                        return Err(OpeningsError::BadLine(
+                            n,
+                            format!("not a FEN ({fen_err}) nor a move list ({e})"),
+                        ));
+                    }
+                    Err(e) => return Err(OpeningsError::BadLine(n, e.to_string())),
+                }
+                if game.outcome().is_some() {
+                    return Err(OpeningsError::GameOver(n));
+                }
+            }
+            Opening { fen: None, moves }
+        }
+    };
+    if opening.game().outcome().is_some() {
+        return Err(OpeningsError::GameOver(n));
+    }
+    Ok(opening)
+}
+
+/// Reads an openings file: one opening a line; blank lines and `#` comments are skipped.
+pub fn read_file(path: &Path) -> Result<Vec<Opening>, OpeningsError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| OpeningsError::Io(name.clone(), e))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if !line.is_empty() {
+            out.push(parse_line(line, i + 1)?);
+        }
+    }
+    if out.is_empty() {
+        return Err(OpeningsError::Empty(name));
+    }
+    Ok(out)
+}
+
+/// Draws random openings: `plies` uniformly random legal moves from the initial position,
+/// kept when the game is not over, the position is new, and a search to `depth` scores it
+/// within `max_score` centi-men.
+pub struct RandomOpenings {
+    rng: StdRng,
+    plies: u32,
+    depth: u32,
+    max_score: i32,
+    engine: Engine,
+    seen: HashSet<u64>,
+}
+
+impl RandomOpenings {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64, plies: u32, depth: u32, max_score: i32) -> RandomOpenings {
+        let mut engine = Engine::new();
+        engine.set_hash_mb(4);
+        RandomOpenings {
+            rng: StdRng::seed_from_u64(seed),
+            plies,
+            depth: depth.max(1),
+            max_score,
+            engine,
+            seen: HashSet::new(),
+        }
+    }
+
+    /// The next balanced opening, or `None` after many tries without one (when the plies or
+    /// the score bound make them too rare, or all of them have been drawn).
+    pub fn next_opening(&mut self) -> Option<Opening> {
+        const TRIES: usize = 2000;
+        for _ in 0..TRIES {
+            if let Some(o) = self.try_one() {
+                return Some(o);
+            }
+        }
+        None
+    }
+
+    fn try_one(&mut self) -> Option<Opening> {
+        let mut game = Game::new(Position::startpos());
+        let mut moves = Vec::with_capacity(self.plies as usize);
+        for _ in 0..self.plies {
+            let legal = legal_moves(game.position());
+            if legal.is_empty() {
+                return None;
+            }
+            let m = legal[self.rng.random_range(0..legal.len())];
+            moves.push(m.to_string());
+            game.play(m);
+            if game.outcome().is_some() {
+                return None;
+            }
+        }
+        if !self.seen.insert(game.position().hash()) {
+            return None;
+        }
+        let limits = SearchLimits {
+            depth: Some(self.depth),
+            multipv: 1,
+            ..Default::default()
+        };
+        self.engine.new_game();
+        let result = self.engine.search(
+            game.position(),
+            game.history(),
+            &limits,
+            &SearchControl::new(false),
+            &mut |_| {},
+        );
+        match result.score {
+            Score::Cp(cp) if cp.abs() <= self.max_score => Some(Opening { fen: None, moves }),
+            _ => None,
+        }
+    }
+}
+
+/// Draws `count` balanced openings and returns their FENs (for `bashni openings`).
+pub fn random_fens(
+    seed: u64,
+    plies: u32,
+    count: usize,
+    depth: u32,
+    max_score: i32,
+) -> Result<Vec<String>, OpeningsError> {
+    let mut generator = RandomOpenings::new(seed, plies, depth, max_score);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        match generator.next_opening() {
+            Some(o) => out.push(to_fen(o.game().position())),
+            None => return Err(OpeningsError::TooFew(out.len(), count)),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines() {
+        assert_eq!(parse_line(START_FEN, 1).unwrap(), Opening::initial());
+        let o = parse_line("1. c3-d4 f6-e5 2. d4:f6", 1).unwrap();
+        assert_eq!(o.moves, ["c3-d4", "f6-e5", "d4:f6"]);
+        let o = parse_line("8/8/8/6B1/1b1b4/6b1/8/W7 w", 1).unwrap();
+        assert!(o.fen.is_some() && o.moves.is_empty());
+        assert!(matches!(
+            parse_line("c3-d4 c3-d4", 3),
+            Err(OpeningsError::BadLine(3, _))
+        ));
+        assert!(matches!(
+            parse_line("hello", 2),
+            Err(OpeningsError::BadLine(2, _))
+        ));
+        assert!(matches!(
+            parse_line("8/8/8/8/8/8/8/W7 b", 4),
+            Err(OpeningsError::GameOver(4))
+        ));
+    }
+
+    #[test]
+    fn random_openings_are_reproducible_and_balanced() {
+        let a = random_fens(7, 6, 5, 3, DEFAULT_MAX_SCORE).unwrap();
+        let b = random_fens(7, 6, 5, 3, DEFAULT_MAX_SCORE).unwrap();
+        assert_eq!(a, b);
+        let unique: HashSet<&String> = a.iter().collect();
+        assert_eq!(unique.len(), 5);
+        for fen in &a {
+            assert_eq!(parse_fen(fen).unwrap().fullmove(), 4);
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! What a match shows and writes: the running score ([`Tally`]), the live progress line, a
+//! line per finished game, the PDN file and the final report.
+
+use super::MatchArgs;
+use super::pdn::write_game;
+use super::record::to_pdn;
+use super::runner::Finished;
+use super::stats::{
+    GameResult as StatsResult, Pentanomial, Sprt, SprtDecision, Wdl, elo_with_error,
+    elo_with_error_pentanomial, los,
+};
+use crate::tower::Color;
+use std::collections::{BTreeMap, HashMap};
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// The score so far, from the first engine's view.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Wins, draws, losses of the first engine.
+    pub wdl: Wdl,
+    /// Wins, draws, losses of the first engine when it played White.
+    pub wdl_white: Wdl,
+    /// Completed game pairs by the first engine's points in them.
+    pub penta: Pentanomial,
+    /// Games by termination tag.
+    pub terminations: BTreeMap<&'static str, u64>,
+    /// Faults (illegal move, crash, stall, time forfeit) by engine name and tag.
+    pub faults: BTreeMap<(String, &'static str), u64>,
+    /// Plies played by the engines (openings not counted).
+    pub plies: u64,
+    /// Results of the first engine in pairs not yet complete.
+    pending: HashMap<u64, Vec<StatsResult>>,
+}
+
+impl Tally {
+    /// Counts a finished game.
+    pub fn add(&mut self, f: &Finished) {
+        let r = &f.record;
+        let first = if f.first_is_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let result = match r.result.half_points(first) {
+            2 => StatsResult::Win,
+            1 => StatsResult::Draw,
+            _ => StatsResult::Loss,
+        };
+        self.wdl.add(result);
+        if f.first_is_white {
+            self.wdl_white.add(result);
+        }
+        self.plies += r.moves.len() as u64;
+        *self.terminations.entry(r.termination.tag()).or_default() += 1;
+        if r.termination.is_fault() {
+            let loser = loser_index(f);
+            *self
+                .faults
+                .entry((r.names[loser].clone(), r.termination.tag()))
+                .or_default() += 1;
+        }
+        let seen = self.pending.entry(f.pair).or_default();
+        seen.push(result);
+        if seen.len() as u32 == f.pair_size {
+            if let [a, b] = seen[..] {
+                self.penta.add_pair(a, b);
+            }
+            self.pending.remove(&f.pair);
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wdl.games()
+    }
+
+    /// The first engine's points.
+    pub fn points(&self) -> f64 {
+        self.wdl.wins as f64 + self.wdl.draws as f64 / 2.0
+    }
+
+    /// The SPRT log-likelihood ratio (from game pairs) and what it decides.
+    pub fn llr(&self, sprt: &Sprt) -> (f64, SprtDecision) {
+        let llr = sprt.llr_pentanomial(&self.penta);
+        (llr, sprt.decide(llr))
+    }
+
+    /// Whether SPRT (when given) has accepted a hypothesis.
+    pub fn decided(&self, sprt: Option<Sprt>) -> bool {
+        sprt.is_some_and(|s| self.llr(&s).1 != SprtDecision::Continue)
+    }
+
+    /// `+x.x +/- y.y`, when the score is neither 0 nor 100 % (the Elo would be infinite).
+    pub fn elo_short(&self) -> Option<String> {
+        let w = &self.wdl;
+        if w.wins + w.draws == 0 || w.losses + w.draws == 0 {
+            return None;
+        }
+        let (elo, err) = elo_with_error(w);
+        // `+ 0.0` turns -0.0 into 0.0.
+        Some(format!("{:+.1} +/- {err:.1}", elo + 0.0))
+    }
+
+    /// `Elo +x.x +/- y.y` (per game; per pair too once there are pairs), LOS, draw ratio.
+    pub fn elo_text(&self) -> Option<String> {
+        if self.games() == 0 {
+            return None;
+        }
+        let elo = self
+            .elo_short()
+            .unwrap_or_else(|| "n/a (a score of 0 or 100 %)".into());
+        let mut text = format!("Elo: {elo}");
+        let p = &self.penta.counts;
+        if self.penta.pairs() > 0 && p[0] + p[4] < self.penta.pairs() {
+            let (pelo, perr) = elo_with_error_pentanomial(&self.penta);
+            text += &format!(" (pairs: {:+.1} +/- {perr:.1})", pelo + 0.0);
+        }
+        text += &format!(
+            ", LOS: {:.1} %, DrawRatio: {:.1} %",
+            100.0 * los(&self.wdl),
+            100.0 * self.wdl.draw_ratio()
+        );
+        Some(text)
+    }
+}
+
+fn loser_index(f: &Finished) -> usize {
+    if f.record.result.half_points(Color::White) == 0 {
+        0
+    } else {
+        1
+    }
+}
+
+/// "White's engine crashed" and the like, for a game that ended by a fault.
+pub fn fault_text(f: &Finished) -> String {
+    let r = &f.record;
+    let loser = loser_index(f);
+    format!(
+        "{} ({}) {}",
+        r.names[loser],
+        ["White", "Black"][loser],
+        r.termination
+    )
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to a (year, month, day) of the proleptic Gregorian calendar.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// Shows the match as it goes and writes the PDN.
+pub struct Reporter {
+    names: [String; 2],
+    games: u64,
+    sprt: Option<Sprt>,
+    quiet: bool,
+    live: bool,
+    shown: bool,
+    last_draw: Option<Instant>,
+    started: Instant,
+    pdn: Option<(BufWriter<File>, String)>,
+    event: String,
+    site: String,
+    date: String,
+}
+
+impl Reporter {
+    /// A reporter for a match between `names` of `games` games; opens the PDN file.
+    pub fn new(
+        names: [String; 2],
+        games: u64,
+        sprt: Option<Sprt>,
+        args: &MatchArgs,
+    ) -> Result<Reporter, String> {
+        let pdn = match &args.pdn {
+            None => None,
+            Some(path) => {
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open PDN file {}: {e}", path.display()))?;
+                Some((BufWriter::new(file), path.display().to_string()))
+            }
+        };
+        Ok(Reporter {
+            names,
+            games,
+            sprt,
+            quiet: args.quiet,
+            live: std::io::stderr().is_terminal(),
+            shown: false,
+            last_draw: None,
+            started: Instant::now(),
+            pdn,
+            event: args.event.clone(),
+            site: args.site.clone(),
+            date: today(),
+        })
+    }
+
+    /// Records a finished game: the PDN, a line, the progress line.
+    pub fn game(&mut self, f: &Finished, tally: &Tally) -> Result<(), String> {
+        if let Some((w, path)) = &mut self.pdn {
+            let game = to_pdn(f, &self.event, &self.site, &self.date);
+            let text = write_game(&game);
+            w.write_all(text.as_bytes())
+                .and_then(|_| w.flush())
+                .map_err(|e| format!("cannot write PDN file {path}: {e}"))?;
+        }
+        if !self.quiet {
+            self.clear();
+            let r = &f.record;
+            let why = if r.termination.is_fault() {
+                fault_text(f)
+            } else {
+                r.termination.to_string()
+            };
+            println!(
+                "Finished game {} ({} vs {}): {} {{{why}}}",
+                f.number,
+                r.names[0],
+                r.names[1],
+                r.result.pdn()
+            );
+        }
+        if !self.quiet {
+            // The line was cleared for the game's line: draw it again now.
+            self.last_draw = None;
+        }
+        self.progress(tally);
+        Ok(())
+    }
+
+    fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[2K");
+            self.shown = false;
+        }
+    }
+
+    /// Redraws the progress line (on a terminal, at most ten times a second).
+    pub fn progress(&mut self, tally: &Tally) {
+        if !self.live
+            || self
+                .last_draw
+                .is_some_and(|t| t.elapsed() < Duration::from_millis(100))
+        {
+            return;
+        }
+        self.last_draw = Some(Instant::now());
+        let n = tally.games();
+        let total = if self.games >= u64::MAX / 8 {
+            "?".to_string()
+        } else {
+            self.games.to_string()
+        };
+        let mut line = format!(
+            "{}/{total} games  +{} ={} -{}  {:.1}%",
+            n,
+            tally.wdl.wins,
+            tally.wdl.draws,
+            tally.wdl.losses,
+            if n == 0 {
+                50.0
+            } else {
+                100.0 * tally.points() / n as f64
+            }
+        );
+        if let Some(e) = tally.elo_short() {
+            line += &format!("  Elo {e}");
+        }
+        if let Some(s) = self.sprt {
+            let (llr, _) = tally.llr(&s);
+            line += &format!(
+                "  LLR {llr:.2} [{:.2}, {:.2}]",
+                s.lower_bound(),
+                s.upper_bound()
+            );
+        }
+        let secs = self.started.elapsed().as_secs_f64();
+        line += &format!("  {:.1} games/s", n as f64 / secs.max(1e-9));
+        eprint!("\r\x1b[2K{line}");
+        let _ = std::io::stderr().flush();
+        self.shown = true;
+    }
+
+    /// Prints the final report to standard output.
+    pub fn finish(&mut self, tally: &Tally) {
+        self.clear();
+        let n = tally.games();
+        let Wdl {
+            wins: w,
+            draws: d,
+            losses: l,
+        } = tally.wdl;
+        let pct = if n == 0 {
+            50.0
+        } else {
+            100.0 * tally.points() / n as f64
+        };
+        println!(
+            "Results of {} vs {} ({} games):",
+            self.names[0], self.names[1], n
+        );
+        println!(
+            "Games: {n}, Wins: {w}, Losses: {l}, Draws: {d}, Points: {:.1} ({pct:.2} %)",
+            tally.points()
+        );
+        let Wdl {
+            wins: ww,
+            draws: wd,
+            losses: wl,
+        } = tally.wdl_white;
+        let [bw, bd, bl] = [w - ww, d - wd, l - wl];
+        println!(
+            "{} as White: +{ww} ={wd} -{wl}; as Black: +{bw} ={bd} -{bl}",
+            self.names[0]
+        );
+        if let Some(e) = tally.elo_text() {
+            println!("{e}");
+        }
+        let p = tally.penta.counts;
+        println!(
+            "Ptnml(0-2): [{}, {}, {}, {}, {}]",
+            p[0], p[1], p[2], p[3], p[4]
+        );
+        if let Some(s) = self.sprt {
+            let (llr, decision) = tally.llr(&s);
+            let verdict = match decision {
+                SprtDecision::AcceptH1 => "H1 accepted",
+                SprtDecision::AcceptH0 => "H0 accepted",
+                SprtDecision::Continue => "no decision",
+            };
+            println!(
+                "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} [{:.2}, {:.2}] {verdict}",
+                s.elo0,
+                s.elo1,
+                s.alpha,
+                s.beta,
+                s.lower_bound(),
+                s.upper_bound()
+            );
+        }
+        let terms: Vec<String> = tally
+            .terminations
+            .iter()
+            .map(|(t, c)| format!("{t} {c}"))
+            .collect();
+        println!(
+            "Terminations: {}",
+            if terms.is_empty() {
+                "none".to_string()
+            } else {
+                terms.join(", ")
+            }
+        );
+        let faults: Vec<String> = tally
+            .faults
+            .iter()
+            .map(|((e, t), c)| format!("{e} {t} {c}"))
+            .collect();
+        println!(
+            "Faults: {}",
+            if faults.is_empty() {
+                "none".to_string()
+            } else {
+                faults.join(", ")
+            }
+        );
+        let secs = self.started.elapsed().as_secs_f64();
+        println!(
+            "Time: {secs:.1} s, {:.1} games/s, {:.1} plies a game",
+            n as f64 / secs.max(1e-9),
+            tally.plies as f64 / n.max(1) as f64
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(20_415), (2025, 11, 23));
+    }
+}

@@ -1,0 +1,272 @@
+//! The match scheduler: worker threads, each with its own pair of engine processes, take game
+//! pairs (one opening, colours swapped) in order; the calling thread collects the results,
+//! keeps the score, writes the PDN and stops everything when SPRT decides or an engine fails
+//! without `--recover`.
+
+use super::config::{EngineSpec, Limit};
+use super::engine::EngineProcess;
+use super::openings::{Opening, RandomOpenings};
+use super::referee::{GameRecord, Referee};
+use crate::tower::Color;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+
+/// Where the openings of the game pairs come from.
+pub enum OpeningSource {
+    /// Every game from the initial position.
+    Initial,
+    /// A list, used in order and from the start again when it runs out.
+    List(Vec<Opening>),
+    /// Drawn at random, one per pair.
+    Random(Box<RandomOpenings>),
+}
+
+/// Everything a match needs.
+pub struct MatchPlan {
+    /// The first and the second engine (results are given from the first's view).
+    pub engines: [EngineSpec; 2],
+    /// Their limits.
+    pub limits: [Limit; 2],
+    /// Games to play (pairs of two; an odd count ends with a single game).
+    pub games: u64,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The openings.
+    pub openings: OpeningSource,
+    /// The referee's settings.
+    pub referee: Referee,
+    /// Restart a crashed or stalled engine and go on (otherwise the match stops).
+    pub recover: bool,
+}
+
+/// A game the scheduler hands back.
+#[derive(Debug)]
+pub struct Finished {
+    /// Game pair index (0-based).
+    pub pair: u64,
+    /// Game number (1-based).
+    pub number: u64,
+    /// Games in this pair (1 for the last game of an odd count, else 2).
+    pub pair_size: u32,
+    /// Whether the first engine played White.
+    pub first_is_white: bool,
+    /// The game.
+    pub record: GameRecord,
+}
+
+/// What a worker reports.
+#[derive(Debug)]
+pub enum Event {
+    /// A game ended.
+    Game(Box<Finished>),
+    /// The match cannot go on (an engine cannot be started, the openings ran out).
+    Fatal(String),
+}
+
+struct Job {
+    pair: u64,
+    opening: Opening,
+    size: u32,
+}
+
+struct Scheduler {
+    next_pair: u64,
+    pairs: u64,
+    games: u64,
+    openings: OpeningSource,
+}
+
+impl Scheduler {
+    fn take(&mut self) -> Result<Option<Job>, String> {
+        if self.next_pair >= self.pairs {
+            return Ok(None);
+        }
+        let pair = self.next_pair;
+        let opening = match &mut self.openings {
+            OpeningSource::Initial => Opening::initial(),
+            OpeningSource::List(list) => list[(pair % list.len() as u64) as usize].clone(),
+            OpeningSource::Random(r) => r.next_opening().ok_or_else(|| {
+                format!("no more balanced random openings after {pair} (use more plies or a larger --max-score)")
+            })?,
+        };
+        self.next_pair += 1;
+        let size = (self.games - pair * 2).min(2) as u32;
+        Ok(Some(Job {
+            pair,
+            opening,
+            size,
+        }))
+    }
+}
+
+struct Shared {
+    scheduler: Mutex<Scheduler>,
+    stop: AtomicBool,
+    engines: [EngineSpec; 2],
+    limits: [Limit; 2],
+    referee: Referee,
+}
+
+/// A running match: the results arrive on [`RunningMatch::events`] until every worker is done.
+pub struct RunningMatch {
+    shared: Arc<Shared>,
+    /// Games and failures as they happen.
+    pub events: Receiver<Event>,
+    workers: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl RunningMatch {
+    /// Starts `plan.concurrency` workers.
+    pub fn start(plan: MatchPlan) -> RunningMatch {
+        let shared = Arc::new(Shared {
+            scheduler: Mutex::new(Scheduler {
+                next_pair: 0,
+                pairs: plan.games.div_ceil(2),
+                games: plan.games,
+                openings: plan.openings,
+            }),
+            stop: AtomicBool::new(false),
+            engines: plan.engines,
+            limits: plan.limits,
+            referee: plan.referee,
+        });
+        let (tx, rx) = channel();
+        let workers = (0..plan.concurrency.max(1))
+            .map(|k| {
+                let shared = Arc::clone(&shared);
+                let tx = tx.clone();
+                let recover = plan.recover;
+                std::thread::Builder::new()
+                    .name(format!("match-worker-{k}"))
+                    .spawn(move || worker(&shared, &tx, recover))
+                    .expect("cannot start a match worker thread")
+            })
+            .collect();
+        RunningMatch {
+            shared,
+            events: rx,
+            workers,
+        }
+    }
+
+    /// Asks the workers to stop: games under way are abandoned (not reported).
+    pub fn stop(&self) {
+        self.shared.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a stop was asked for.
+    pub fn stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::SeqCst)
+    }
+
+    /// Waits for the workers (and their engines) to finish.
+    pub fn join(self) {
+        for w in self.workers {
+            let _ = w.join();
+        }
+    }
+}
+
+/// An engine of a worker: its spec and the process while it runs.
+struct Slot<'a> {
+    spec: &'a EngineSpec,
+    process: Option<EngineProcess>,
+}
+
+impl Slot<'_> {
+    fn ensure(&mut self) -> Result<&mut EngineProcess, String> {
+        if self.process.is_none() {
+            self.process = Some(EngineProcess::start(self.spec).map_err(|e| e.to_string())?);
+        }
+        Ok(self.process.as_mut().expect("started"))
+    }
+}
+
+fn worker(shared: &Shared, tx: &Sender<Event>, recover: bool) {
+    let mut slots = [
+        Slot {
+            spec: &shared.engines[0],
+            process: None,
+        },
+        Slot {
+            spec: &shared.engines[1],
+            process: None,
+        },
+    ];
+    let result = run_jobs(shared, tx, &mut slots, recover);
+    if let Err(msg) = result {
+        shared.stop.store(true, Ordering::SeqCst);
+        let _ = tx.send(Event::Fatal(msg));
+    }
+    for slot in slots {
+        if let Some(p) = slot.process {
+            p.quit();
+        }
+    }
+}
+
+fn run_jobs(
+    shared: &Shared,
+    tx: &Sender<Event>,
+    slots: &mut [Slot; 2],
+    recover: bool,
+) -> Result<(), String> {
+    for slot in slots.iter_mut() {
+        slot.ensure()?;
+    }
+    loop {
+        if shared.stop.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        let job = shared
+            .scheduler
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()?;
+        let Some(job) = job else { return Ok(()) };
+        for g in 0..job.size {
+            let first_is_white = g == 0;
+            let (w, b) = if first_is_white { (0, 1) } else { (1, 0) };
+            for slot in slots.iter_mut() {
+                slot.ensure()?;
+            }
+            let [s0, s1] = &mut *slots;
+            let (pw, pb) = if first_is_white { (s0, s1) } else { (s1, s0) };
+            let (Some(white), Some(black)) = (pw.process.as_mut(), pb.process.as_mut()) else {
+                unreachable!("engines started above")
+            };
+            let limits = [shared.limits[w], shared.limits[b]];
+            let Some(record) =
+                shared
+                    .referee
+                    .play([white, black], limits, &job.opening, &shared.stop)
+            else {
+                return Ok(());
+            };
+            if let Some(c) = record.broken {
+                let slot = if (c == Color::White) == first_is_white {
+                    0
+                } else {
+                    1
+                };
+                // Dropping the process kills it; it is started again for the next game.
+                slots[slot].process = None;
+                if !recover {
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
+            }
+            let number = job.pair * 2 + g as u64 + 1;
+            let finished = Finished {
+                pair: job.pair,
+                number,
+                pair_size: job.size,
+                first_is_white,
+                record,
+            };
+            if tx.send(Event::Game(Box::new(finished))).is_err() {
+                return Ok(());
+            }
+        }
+    }
+}

@@ -1,0 +1,375 @@
+//! `bashni match` and `bashni openings`, run as a user runs them: the real binary against
+//! itself, and against scripted misbehaving engines (tests/fake_engines/misbehave.sh wraps
+//! the real engine and, at its N-th `go`, answers an illegal move or no move, exits, goes
+//! silent, or answers late). Searches are shallow and timeouts short: the file runs in
+//! seconds.
+
+use bashni::game::Game;
+use bashni::matchrun::pdn::parse_games;
+use bashni::notation::{START_FEN, parse_fen};
+use std::path::PathBuf;
+use std::process::Command;
+
+const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
+const MISBEHAVE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fake_engines/misbehave.sh"
+);
+
+/// Output of a finished command.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The `Finished game` lines.
+    fn finished(&self) -> Vec<&str> {
+        self.stdout
+            .lines()
+            .filter(|l| l.starts_with("Finished game"))
+            .collect()
+    }
+
+    /// The line that starts with `prefix`.
+    fn line(&self, prefix: &str) -> &str {
+        self.stdout
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no '{prefix}' in:\n{}\n{}", self.stdout, self.stderr))
+    }
+
+    /// The number after `key` on the line that starts with `prefix`.
+    fn number(&self, prefix: &str, key: &str) -> u64 {
+        let line = self.line(prefix);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == key).expect(key);
+        words[i + 1].trim_end_matches(',').parse().unwrap()
+    }
+
+    /// The pentanomial counts.
+    fn ptnml(&self) -> Vec<u64> {
+        let line = self.line("Ptnml(0-2):");
+        line.trim_start_matches("Ptnml(0-2): [")
+            .trim_end_matches(']')
+            .split(", ")
+            .map(|c| c.parse().unwrap())
+            .collect()
+    }
+
+    fn ok(&self) -> &Run {
+        assert_eq!(self.code, 0, "{}\n{}", self.stdout, self.stderr);
+        self
+    }
+}
+
+/// Runs bashni with the words of `line`; `@B` is the bashni binary, `@M` the misbehaving
+/// engine script, `@F` and `@G` the paths `files` (substituted after splitting: paths may
+/// hold spaces).
+fn bashni(line: &str, files: &[&PathBuf]) -> Run {
+    let file = |i: usize| files.get(i).map(|f| f.to_str().unwrap().to_string());
+    let args: Vec<String> = line
+        .split_whitespace()
+        .map(|w| {
+            w.replace("@B", BASHNI)
+                .replace("@M", MISBEHAVE)
+                .replace("@F", file(0).as_deref().unwrap_or("@F"))
+                .replace("@G", file(1).as_deref().unwrap_or("@G"))
+        })
+        .collect();
+    let out = Command::new(BASHNI)
+        .args(&args)
+        .output()
+        .expect("run bashni");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A fresh temporary file path.
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bashni-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Plays `games` games of bashni (first, "good") against a misbehaving bashni ("bad") that
+/// does `mode` at its `n`-th go.
+fn against_bad(mode: &str, n: u32, games: u32, extra: &str, files: &[&PathBuf]) -> Run {
+    bashni(
+        &format!(
+            "match --engine cmd=@B name=good --engine cmd=bash arg=@M arg=@B arg={mode} arg={n} \
+             name=bad --games {games} --seed 1 --stall-timeout 0.5 {extra}"
+        ),
+        files,
+    )
+}
+
+#[test]
+fn short_match_has_consistent_totals_and_a_pdn_that_replays() {
+    let pdn = temp("short.pdn");
+    let run = bashni(
+        "match --engine cmd=@B name=a --engine cmd=@B name=b option.Hash=4 --each depth=2 \
+         --games 7 --concurrency 2 --random-openings 4 --seed 5 --pdn @F",
+        &[&pdn],
+    );
+    run.ok();
+    assert_eq!(run.finished().len(), 7);
+    let (w, l, d) = (
+        run.number("Games:", "Wins:"),
+        run.number("Games:", "Losses:"),
+        run.number("Games:", "Draws:"),
+    );
+    assert_eq!(run.number("Games:", "Games:"), 7);
+    assert_eq!(w + l + d, 7);
+    // Three complete pairs; the seventh game has no partner.
+    assert_eq!(run.ptnml().iter().sum::<u64>(), 3);
+    assert_eq!(run.line("Faults:"), "Faults: none");
+    assert!(run.line("Elo:").contains("LOS:"));
+    let mut numbers: Vec<u64> = run
+        .finished()
+        .iter()
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, (1..=7).collect::<Vec<u64>>());
+
+    // The PDN: seven games that replay under our rules to their recorded end.
+    let games = parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    assert_eq!(games.len(), 7);
+    let (mut white_points, mut a_points) = (0.0, 0.0);
+    for g in &games {
+        for tag in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
+            assert!(g.tag(tag).is_some(), "no {tag} tag");
+        }
+        assert_eq!(g.tag("GameType"), Some("Bashni"));
+        assert_eq!(
+            g.tag("FEN"),
+            None,
+            "random openings are moves from the start"
+        );
+        assert_eq!(g.tag("Result"), Some(g.result.as_str()));
+        assert_eq!(g.tag("PlyCount").unwrap(), g.moves.len().to_string());
+        let mut game = Game::new(parse_fen(START_FEN).unwrap());
+        for (i, m) in g.moves.iter().enumerate() {
+            game.play_text(&m.text)
+                .unwrap_or_else(|e| panic!("move {i}: {e}"));
+            if i < 4 {
+                assert_eq!(m.comment.as_deref(), Some("book"));
+            } else {
+                let c = m.comment.as_deref().unwrap();
+                assert!(c.ends_with('s') && c.contains("/2 "), "comment {c}");
+            }
+        }
+        let points = match g.result.as_str() {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        white_points += points;
+        a_points += if g.tag("White") == Some("a") {
+            points
+        } else {
+            1.0 - points
+        };
+        match g.tag("Termination").unwrap() {
+            "no legal move" => {
+                assert!(game.outcome().is_some_and(|o| o.winner().is_some()));
+                assert_ne!(g.result, "1/2-1/2");
+            }
+            "threefold repetition" | "30-ply rule" => {
+                assert!(game.outcome().is_some());
+                assert_eq!(g.result, "1/2-1/2");
+            }
+            "max plies" => assert_eq!(g.result, "1/2-1/2"),
+            t => panic!("unexpected termination {t}"),
+        }
+    }
+    assert!(white_points <= 7.0);
+    assert_eq!(a_points, w as f64 + d as f64 / 2.0);
+}
+
+#[test]
+fn illegal_move_loses_and_the_match_goes_on() {
+    let run = against_bad("illegal", 2, 2, "--depth 2", &[]);
+    run.ok();
+    let f = run.finished();
+    assert_eq!(f.len(), 2, "{}", run.stdout);
+    let want = "Finished game 1 (good vs bad): 1-0 {bad (Black) illegal move a1-h8}";
+    assert!(f[0].contains(want), "{}", f[0]);
+    assert!(!f[1].contains("illegal"), "{}", f[1]);
+    assert!(run.line("Faults:").contains("bad illegal move 1"));
+}
+
+#[test]
+fn no_move_while_moves_exist_is_illegal() {
+    let pdn = temp("none.pdn");
+    let run = against_bad("none", 1, 1, "--depth 2 --pdn @F", &[&pdn]);
+    run.ok();
+    assert!(
+        run.finished()[0].contains("illegal move (none)"),
+        "{}",
+        run.stdout
+    );
+    let games = parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    assert_eq!(games[0].tag("Termination"), Some("illegal move"));
+    assert_eq!(games[0].result, "1-0");
+    assert_eq!(games[0].moves.len(), 1);
+}
+
+#[test]
+fn crash_loses_and_recover_restarts() {
+    let run = against_bad("crash", 2, 3, "--depth 2 --recover", &[]);
+    run.ok();
+    let f = run.finished();
+    assert_eq!(f.len(), 3, "{}", run.stdout);
+    assert!(f[0].contains("1-0 {bad (Black) crash}"), "{}", f[0]);
+    // Restarted, it crashes again at its second go, now as White.
+    assert!(f[1].contains("0-1 {bad (White) crash}"), "{}", f[1]);
+    assert_eq!(run.line("Terminations:"), "Terminations: crash 3");
+}
+
+#[test]
+fn crash_without_recover_stops_the_match() {
+    let run = against_bad("crash", 2, 6, "--depth 2", &[]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.finished().len(), 1, "{}", run.stdout);
+    assert!(run.stderr.contains("--recover"), "{}", run.stderr);
+}
+
+#[test]
+fn silence_is_a_stall() {
+    let run = against_bad("silent", 3, 2, "--depth 2 --recover", &[]);
+    run.ok();
+    let f = run.finished();
+    assert_eq!(f.len(), 2);
+    assert!(f[0].contains("1-0 {bad (Black) stall}"), "{}", f[0]);
+    assert!(f[1].contains("0-1 {bad (White) stall}"), "{}", f[1]);
+}
+
+#[test]
+fn late_answer_is_a_time_forfeit() {
+    // The fake waits 1 s at its second go; its clock has at most 0.3 s.
+    let run = against_bad("slow", 2, 2, "--tc 0.3+0.05", &[]);
+    run.ok();
+    let f = run.finished();
+    assert!(f[0].contains("1-0 {bad (Black) time forfeit ("), "{}", f[0]);
+    assert!(!f[1].contains("forfeit"), "{}", f[1]);
+}
+
+#[test]
+fn sprt_stops_once_it_decides() {
+    // Depth 3 against depth 1: H1 (at least +10 Elo) is accepted long before 400 games.
+    let run = bashni(
+        "match --engine cmd=@B name=deep depth=3 --engine cmd=@B name=shallow depth=1 \
+         --rounds 200 --random-openings 6 --seed 2 --concurrency 2 \
+         --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05",
+        &[],
+    );
+    run.ok();
+    let games = run.number("Games:", "Games:");
+    assert!(games < 400, "{}", run.stdout);
+    assert!(run.line("SPRT:").ends_with("H1 accepted"), "{}", run.stdout);
+    assert!(run.line("SPRT:").contains("[-2.94, 2.94]"));
+}
+
+#[test]
+fn adjudication_and_ply_limit() {
+    let base = "match --engine cmd=@B --engine cmd=@B --depth 3 --games 2 --random-openings 4";
+    let run = bashni(&format!("{base} --resign movecount=1 score=1"), &[]);
+    run.ok();
+    assert_eq!(
+        run.line("Terminations:"),
+        "Terminations: resign adjudication 2"
+    );
+    let run = bashni(
+        &format!("{base} --draw movenumber=1 movecount=1 score=100000"),
+        &[],
+    );
+    run.ok();
+    assert_eq!(
+        run.line("Terminations:"),
+        "Terminations: draw adjudication 2"
+    );
+    let run = bashni(&format!("{base} --max-plies 10"), &[]);
+    run.ok();
+    assert_eq!(run.line("Terminations:"), "Terminations: max plies 2");
+}
+
+#[test]
+fn openings_file_round_trip() {
+    let file = temp("openings.txt");
+    let line = "openings --plies 6 --count 3 --seed 9 --depth 4";
+    bashni(&format!("{line} --out @F"), &[&file]).ok();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let fens: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(fens.len(), 3);
+    for fen in &fens {
+        assert!(parse_fen(fen).is_ok(), "{fen}");
+    }
+    // The same seed gives the same openings.
+    assert_eq!(bashni(line, &[]).stdout, text);
+    let pdn = temp("openings.pdn");
+    let run = bashni(
+        "match --engine cmd=@B --engine cmd=@B --depth 1 --rounds 3 --openings @G --pdn @F",
+        &[&pdn, &file],
+    );
+    run.ok();
+    assert_eq!(run.number("Games:", "Games:"), 6);
+    // Each opening twice, from its FEN.
+    let games = parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    let mut used: Vec<&str> = games.iter().map(|g| g.tag("FEN").unwrap()).collect();
+    used.sort();
+    let mut want: Vec<&str> = fens.iter().flat_map(|f| [*f, *f]).collect();
+    want.sort();
+    assert_eq!(used, want);
+}
+
+#[test]
+fn bad_arguments_are_reported() {
+    for (line, needle) in [
+        ("--engine cmd=@B --depth 1", "exactly two --engine"),
+        (
+            "--engine cmd=@B --engine cmd=@B foo=1 --depth 1",
+            "unknown engine key 'foo'",
+        ),
+        (
+            "--engine cmd=@B --engine name=x --depth 1",
+            "engine 2 has no cmd",
+        ),
+        ("--engine cmd=@B --engine cmd=@B", "has no limit"),
+        (
+            "--engine cmd=@B --engine cmd=@B --tc ten",
+            "time control 'ten'",
+        ),
+        (
+            "--engine cmd=@B --engine cmd=@B --depth 1 --sprt elo0=5",
+            "--sprt",
+        ),
+        (
+            "--engine cmd=@B --engine cmd=@B --depth 1 --resign score=5",
+            "--resign",
+        ),
+        (
+            "--engine cmd=@B --engine cmd=@B option.Nope=1 --depth 1",
+            "no option 'Nope'",
+        ),
+        (
+            "--engine cmd=@B --engine cmd=/no/such/engine --depth 1",
+            "cannot start",
+        ),
+        (
+            "--engine cmd=@B --engine cmd=@B --depth 1 --openings /no/such/file",
+            "openings file",
+        ),
+    ] {
+        let run = bashni(&format!("match {line}"), &[]);
+        assert_eq!(run.code, 2, "{line}: {}\n{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(needle), "{line}: {}", run.stderr);
+    }
+}
