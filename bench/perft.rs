@@ -21,10 +21,17 @@ fn median_rate(fen: &str, depth: u32) -> (u64, f64) {
 fn main() {
     let cases = [
         ("start", START_FEN, 10),
-        ("midgame", "1b3b2/6b1/3(bw)3(wwb)/6(Wwwbbbb)1/7w/4(bw)1(wbb)1/8/w3w1w1 w 0 21", 11),
+        (
+            "midgame",
+            "1b3b2/6b1/3(bw)3(wwb)/6(Wwwbbbb)1/7w/4(bw)1(wbb)1/8/w3w1w1 w 0 21",
+            11,
+        ),
     ];
     for (name, fen, depth) in cases {
         let (nodes, rate) = median_rate(fen, depth);
-        println!("{name:<8} perft {depth}: {nodes} moves, median {:.1} M moves/s", rate / 1e6);
+        println!(
+            "{name:<8} perft {depth}: {nodes} moves, median {:.1} M moves/s",
+            rate / 1e6
+        );
     }
 }
