@@ -202,6 +202,11 @@ impl<'a> Worker<'a> {
             }
             depth += 1;
         }
+        // A helper that completes the requested depth first ends the search for everyone:
+        // its result is as deep as the main thread's would be, and arrives sooner.
+        if self.id != 0 && completed as i32 == max_depth && !limits.infinite && multipv == 1 {
+            self.shared.abort.store(true, AtomicOrdering::SeqCst);
+        }
         self.flush_nodes();
         (best, completed)
     }

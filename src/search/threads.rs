@@ -125,7 +125,7 @@ pub(super) fn run(
                     .stack_size(STACK_BYTES)
                     .spawn_scoped(s, move || {
                         let mut w = Worker::new(id, shared, history, root.clone());
-                        w.iterate(pos, &mut NoReport);
+                        w.iterate(pos, &mut NoReport)
                     })
                     .ok()
             })
@@ -145,10 +145,20 @@ pub(super) fn run(
         for info in rx {
             on_info(&info);
         }
-        let result = main.join().unwrap_or((Vec::new(), 0));
+        let mut result = main.join().unwrap_or((Vec::new(), 0));
         shared.abort.store(true, Ordering::SeqCst);
         for h in helpers {
-            let _ = h.join();
+            // A helper that completed a deeper iteration than the main thread wins (only
+            // possible when it reached the depth limit first).
+            if let Ok(r) = h.join()
+                && limits.multipv <= 1
+                && r.1 > result.1
+                && !r.0.is_empty()
+            {
+                let line = &r.0[0];
+                on_info(&make_info(&shared, r.1, r.1, 1, line));
+                result = r;
+            }
         }
         result
     });
