@@ -46,14 +46,16 @@ impl Bitboard {
     }
 
     /// Squares of rank `rank` (0-based).
-    pub fn rank(rank: u8) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for f in 0..8 {
+    pub const fn rank(rank: u8) -> Bitboard {
+        let mut b = 0;
+        let mut f = 0;
+        while f < 8 {
             if let Some(sq) = Square::from_coords(f, rank) {
-                b |= Bitboard::from_square(sq);
+                b |= sq.bit();
             }
+            f += 1;
         }
-        b
+        Bitboard(b)
     }
 
     /// Adds `sq`.

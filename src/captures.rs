@@ -9,8 +9,8 @@
 use crate::bitboard::Bitboard;
 use crate::moves::MAX_JUMPS;
 use crate::position::Position;
-use crate::square::{Direction, NUM_BITS, Square};
-use crate::tower::Color;
+use crate::square::{Direction, NUM_BITS, Square, VALID_MASK};
+use crate::tower::{Color, Tower};
 
 /// Receives each complete capture path.
 pub trait CaptureSink {
@@ -18,35 +18,35 @@ pub trait CaptureSink {
     fn emit(&mut self, from: Square, landings: &[Square], jumped: &[Square]);
 }
 
-struct Search<'a, S: CaptureSink> {
+struct Search<'a, K: CaptureSink> {
     pos: &'a Position,
     us: Color,
     /// Squares of the far rank, where a man becomes a king.
-    promotion: Bitboard,
+    promotion: u64,
     taken: [u8; NUM_BITS],
     from: Square,
     landings: [Square; MAX_JUMPS],
     jumped: [Square; MAX_JUMPS],
     len: usize,
-    sink: &'a mut S,
+    sink: &'a mut K,
 }
 
-impl<S: CaptureSink> Search<'_, S> {
-    /// Takes the commander off `c`; returns the new occupied and enemy sets.
+impl<K: CaptureSink> Search<'_, K> {
+    /// Takes the commander off square index `c`; returns the new occupied and enemy sets.
     #[inline(always)]
-    fn take(&mut self, c: Square, occ: Bitboard, enemy: Bitboard) -> (Bitboard, Bitboard) {
-        let tower = self.pos.tower(c);
-        self.taken[c.index()] += 1;
-        let next = self.taken[c.index()] as usize;
-        let (mut occ, mut enemy) = (occ, enemy);
+    fn take(&mut self, c: usize, occ: u64, enemy: u64) -> (u64, u64) {
+        let tower = self.pos.tower_at_index(c);
+        self.taken[c] += 1;
+        let next = self.taken[c] as usize;
+        let bit = 1u64 << c;
         if next >= tower.height() {
-            occ.clear(c);
-            enemy.clear(c);
+            (occ & !bit, enemy & !bit)
         } else if tower.piece(next).color() == self.us {
             // A freed prisoner now commands the tower: it blocks, and cannot be jumped.
-            enemy.clear(c);
+            (occ, enemy & !bit)
+        } else {
+            (occ, enemy)
         }
-        (occ, enemy)
     }
 
     #[inline]
@@ -58,96 +58,140 @@ impl<S: CaptureSink> Search<'_, S> {
         );
     }
 
-    /// Jumps of a man on `s`; `last` is the square jumped just before. Emits every path that
-    /// ends here or further; returns whether any jump was possible from `s`.
-    fn man(&mut self, s: Square, last: Option<Square>, occ: Bitboard, enemy: Bitboard) -> bool {
-        let from = Bitboard::from_square(s);
-        let targets = match last {
-            Some(l) => enemy & !Bitboard::from_square(l),
-            None => enemy,
-        };
-        let free = !occ;
-        let mut any = false;
-        for dir in Direction::ALL {
-            // Whole-board shifts of a single bit: no per-square table lookups.
-            let jumped = from.shift(dir) & targets;
-            let landing = jumped.shift(dir) & free;
-            if landing.is_empty() {
-                continue;
-            }
-            let c = Square::from_bit_index(jumped.0.trailing_zeros() as u8);
-            let land = Square::from_bit_index(landing.0.trailing_zeros() as u8);
-            any = true;
-            let (occ2, enemy2) = self.take(c, occ, enemy);
-            self.landings[self.len] = land;
-            self.jumped[self.len] = c;
-            self.len += 1;
-            let continued = if !(landing & self.promotion).is_empty() {
-                self.king(land, Some(c), occ2, enemy2)
-            } else if man_can_jump(landing, enemy2 & !jumped, !occ2) {
-                self.man(land, Some(c), occ2, enemy2)
-            } else {
-                // Most chains end here: skip the call when no jump is possible.
-                false
-            };
-            if !continued {
-                self.emit();
-            }
-            self.len -= 1;
-            self.taken[c.index()] -= 1;
-        }
-        any
+    /// Jumps of a man on the single square `s` that has just jumped `last` (0 at the start).
+    /// Emits every path that ends here or further; returns whether any jump was possible.
+    /// Directions in the order of [`Direction::ALL`], unrolled.
+    fn man(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> bool {
+        let targets = enemy & !last;
+        let free = !occ & VALID_MASK;
+        let ne = self.man_dir::<4>(s, targets, free, occ, enemy);
+        let nw = self.man_dir::<5>(s, targets, free, occ, enemy);
+        let sw = self.man_dir::<-4>(s, targets, free, occ, enemy);
+        let se = self.man_dir::<-5>(s, targets, free, occ, enemy);
+        ne | nw | sw | se
     }
 
-    /// Jumps of a king on `s` (see [`Search::man`]). Applies the landing rule: when some
-    /// landing squares behind a jumped tower allow a further jump, only those are used.
-    fn king(&mut self, s: Square, last: Option<Square>, occ: Bitboard, enemy: Bitboard) -> bool {
-        let mut any = false;
-        for dir in Direction::ALL {
-            let mut next = s.step(dir);
-            while let Some(x) = next {
-                if occ.has(x) {
-                    break;
-                }
-                next = x.step(dir);
-            }
-            let Some(c) = next else { continue };
-            if !enemy.has(c) || Some(c) == last {
-                continue;
-            }
-            let Some(first) = c.step(dir) else { continue };
-            if occ.has(first) {
-                continue;
-            }
-            any = true;
-            let (occ2, enemy2) = self.take(c, occ, enemy);
-            self.jumped[self.len] = c;
-            self.len += 1;
-            let mut continued = false;
-            let mut land = Some(first);
-            while let Some(x) = land {
-                if occ2.has(x) {
-                    break;
-                }
-                self.landings[self.len - 1] = x;
-                continued |= self.king(x, Some(c), occ2, enemy2);
-                land = x.step(dir);
-            }
-            if !continued {
-                let mut land = Some(first);
-                while let Some(x) = land {
-                    if occ2.has(x) {
-                        break;
-                    }
-                    self.landings[self.len - 1] = x;
-                    self.emit();
-                    land = x.step(dir);
-                }
-            }
-            self.len -= 1;
-            self.taken[c.index()] -= 1;
+    #[inline(always)]
+    fn man_dir<const S: i32>(
+        &mut self,
+        s: u64,
+        targets: u64,
+        free: u64,
+        occ: u64,
+        enemy: u64,
+    ) -> bool {
+        let jumped = sh::<S>(s) & targets;
+        let landing = sh::<S>(jumped) & free;
+        if landing == 0 {
+            return false;
         }
-        any
+        self.man_landed(landing, jumped, occ, enemy);
+        true
+    }
+
+    /// A man jumps `jumped` and lands on `landing` (single squares): emits every path on.
+    #[inline(always)]
+    fn man_landed(&mut self, landing: u64, jumped: u64, occ: u64, enemy: u64) {
+        let c = jumped.trailing_zeros() as usize;
+        let (occ2, enemy2) = self.take(c, occ, enemy);
+        self.landings[self.len] = Square::from_bit_index(landing.trailing_zeros() as u8);
+        self.jumped[self.len] = Square::from_bit_index(c as u8);
+        self.len += 1;
+        let continued = if landing & self.promotion != 0 {
+            self.king(landing, jumped, occ2, enemy2)
+        } else if man_can_jump(
+            Bitboard(landing),
+            Bitboard(enemy2 & !jumped),
+            Bitboard(!occ2 & VALID_MASK),
+        ) {
+            self.man(landing, jumped, occ2, enemy2)
+        } else {
+            // Most chains end here: skip the call when no jump is possible.
+            false
+        };
+        if !continued {
+            self.emit();
+        }
+        self.len -= 1;
+        self.taken[c] -= 1;
+    }
+
+    /// First jumps of the man on `s` (the origin, already out of `occ`). `go[d]` holds the
+    /// landing squares from which a first jump in direction `d` may go on (or promotes):
+    /// landings outside it end the capture at once and are emitted without a search.
+    fn man_first(&mut self, s: u64, occ: u64, enemy: u64, go: &[u64; 4]) {
+        let free = !occ & VALID_MASK;
+        self.man_first_dir::<4>(s, free, occ, enemy, go[0]);
+        self.man_first_dir::<5>(s, free, occ, enemy, go[1]);
+        self.man_first_dir::<-4>(s, free, occ, enemy, go[2]);
+        self.man_first_dir::<-5>(s, free, occ, enemy, go[3]);
+    }
+
+    #[inline(always)]
+    fn man_first_dir<const S: i32>(&mut self, s: u64, free: u64, occ: u64, enemy: u64, go: u64) {
+        let jumped = sh::<S>(s) & enemy;
+        let landing = sh::<S>(jumped) & free;
+        if landing == 0 {
+            return;
+        }
+        if landing & go == 0 {
+            self.landings[0] = Square::from_bit_index(landing.trailing_zeros() as u8);
+            self.jumped[0] = Square::from_bit_index(jumped.trailing_zeros() as u8);
+            self.len = 1;
+            self.emit();
+            self.len = 0;
+        } else {
+            self.man_landed(landing, jumped, occ, enemy);
+        }
+    }
+
+    /// Jumps of a king on the single square `s` (see [`Search::man`]). Applies the landing
+    /// rule: when some landing squares behind a jumped tower allow a further jump, only those
+    /// are used.
+    fn king(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> bool {
+        let ne = self.king_dir::<4>(s, last, occ, enemy);
+        let nw = self.king_dir::<5>(s, last, occ, enemy);
+        let sw = self.king_dir::<-4>(s, last, occ, enemy);
+        let se = self.king_dir::<-5>(s, last, occ, enemy);
+        ne | nw | sw | se
+    }
+
+    #[inline(always)]
+    fn king_dir<const S: i32>(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> bool {
+        let mut x = sh::<S>(s) & VALID_MASK;
+        while x != 0 && x & occ == 0 {
+            x = sh::<S>(x) & VALID_MASK;
+        }
+        // `x` is now the first occupied square on the ray, or nothing.
+        if x & enemy & !last == 0 {
+            return false;
+        }
+        let first = sh::<S>(x) & VALID_MASK & !occ;
+        if first == 0 {
+            return false;
+        }
+        let c = x.trailing_zeros() as usize;
+        let (occ2, enemy2) = self.take(c, occ, enemy);
+        self.jumped[self.len] = Square::from_bit_index(c as u8);
+        self.len += 1;
+        let mut continued = false;
+        let mut land = first;
+        while land != 0 {
+            self.landings[self.len - 1] = Square::from_bit_index(land.trailing_zeros() as u8);
+            continued |= self.king(land, x, occ2, enemy2);
+            land = sh::<S>(land) & VALID_MASK & !occ2;
+        }
+        if !continued {
+            let mut land = first;
+            while land != 0 {
+                self.landings[self.len - 1] = Square::from_bit_index(land.trailing_zeros() as u8);
+                self.emit();
+                land = sh::<S>(land) & VALID_MASK & !occ2;
+            }
+        }
+        self.len -= 1;
+        self.taken[c] -= 1;
+        true
     }
 }
 
@@ -161,15 +205,55 @@ fn man_can_jump(from: Bitboard, targets: Bitboard, free: Bitboard) -> bool {
     !hits.is_empty()
 }
 
-/// Emits every capture of the side to move into `sink` (nothing if there is none).
-pub fn generate_captures<S: CaptureSink>(pos: &Position, sink: &mut S) {
+/// Per direction (north-east, north-west, south-west, south-east), the squares where a man's
+/// first jump in that direction may go on, or promotes. A man that landed on L after jumping
+/// c can go on exactly when it could jump from L on the unchanged board in a direction other
+/// than back over c: the board differs only on c (1 step back) and on the origin (2 steps
+/// back, behind c).
+#[inline(always)]
+fn first_jump_goes_on(enemy: u64, empty: u64, promotion: u64) -> [u64; 4] {
+    let a_ne = jumpers::<4>(enemy, empty);
+    let a_nw = jumpers::<5>(enemy, empty);
+    let a_sw = jumpers::<-4>(enemy, empty);
+    let a_se = jumpers::<-5>(enemy, empty);
+    [
+        a_ne | a_nw | a_se | promotion,
+        a_ne | a_nw | a_sw | promotion,
+        a_nw | a_sw | a_se | promotion,
+        a_ne | a_sw | a_se | promotion,
+    ]
+}
+
+/// Emits every capture of the side to move into `sink` (nothing if there is none), towers
+/// in square order, each tower's paths in direction order ([`Direction::ALL`]).
+pub fn generate_captures<K: CaptureSink>(pos: &Position, sink: &mut K) {
     let us = pos.side();
-    let enemy = pos.commanded_by(us.opponent());
-    let occupied = pos.occupied();
+    let enemy = pos.commanded_by(us.opponent()).0;
+    let occupied = pos.occupied().0;
+    let ours = pos.commanded_by(us).0;
+    let kings = pos.kings().0 & ours;
+    let men = ours & !kings;
+    let empty = !occupied & VALID_MASK;
+    // Only men with an enemy next to them and an empty square behind it can start a capture.
+    let men_starters = men
+        & (jumpers::<4>(enemy, empty)
+            | jumpers::<5>(enemy, empty)
+            | jumpers::<-4>(enemy, empty)
+            | jumpers::<-5>(enemy, empty));
+    let starters = kings | men_starters;
+    if starters == 0 {
+        return;
+    }
+    let promotion = promotion_squares(us);
+    let go = if men_starters != 0 {
+        first_jump_goes_on(enemy, empty, promotion)
+    } else {
+        [0; 4]
+    };
     let mut search = Search {
         pos,
         us,
-        promotion: Bitboard::rank(us.promotion_rank()),
+        promotion,
         taken: [0; NUM_BITS],
         from: Square::default(),
         landings: [Square::default(); MAX_JUMPS],
@@ -177,23 +261,275 @@ pub fn generate_captures<S: CaptureSink>(pos: &Position, sink: &mut S) {
         len: 0,
         sink,
     };
-    let kings = pos.kings() & pos.commanded_by(us);
-    // Only men with an enemy next to them and an empty square behind it can start a capture.
-    let empty = !occupied;
-    let men = pos.commanded_by(us) & !kings;
-    let mut starters = kings;
-    for dir in Direction::ALL {
-        let back = dir.reverse();
-        starters |= men & (enemy & empty.shift(back)).shift(back);
-    }
-    for from in starters {
-        search.from = from;
-        let mut occ = occupied;
-        occ.clear(from);
-        if kings.has(from) {
-            search.king(from, None, occ, enemy);
+    let mut rest = starters;
+    while rest != 0 {
+        let b = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        search.from = Square::from_bit_index(b.trailing_zeros() as u8);
+        if kings & b != 0 {
+            search.king(b, 0, occupied & !b, enemy);
         } else {
-            search.man(from, None, occ, enemy);
+            search.man_first(b, occupied & !b, enemy, &go);
         }
+    }
+}
+
+/// `b` moved by the ghost-layout shift `S` (positive = left), not yet masked.
+#[inline(always)]
+const fn sh<const S: i32>(b: u64) -> u64 {
+    if S > 0 { b << S } else { b >> (-S) }
+}
+
+/// `b` moved by the opposite of shift `S`, not yet masked.
+#[inline(always)]
+const fn back<const S: i32>(b: u64) -> u64 {
+    if S > 0 { b >> S } else { b << (-S) }
+}
+
+/// Where a counting search reads the towers it jumps.
+pub(crate) trait Towers {
+    /// The tower on the square of bit index `i`.
+    fn tower(&self, i: usize) -> Tower;
+}
+
+impl Towers for Position {
+    #[inline(always)]
+    fn tower(&self, i: usize) -> Tower {
+        self.tower_at_index(i)
+    }
+}
+
+/// A position after a quiet move of the tower on `from` to `to`, read without playing it
+/// (promotion is ignored: it changes no tower the opponent can jump).
+pub(crate) struct AfterQuiet<'a> {
+    pub pos: &'a Position,
+    pub from: usize,
+    pub to: usize,
+}
+
+impl Towers for AfterQuiet<'_> {
+    #[inline(always)]
+    fn tower(&self, i: usize) -> Tower {
+        let i = if i == self.to { self.from } else { i };
+        self.pos.tower_at_index(i)
+    }
+}
+
+/// Path counting without recording paths (perft's last ply): the same search as
+/// [`Search`], on raw bitboards, with the four directions unrolled. A count of 0 means that
+/// no jump is possible from the square; any jump gives at least one path.
+struct Count<'a, T: Towers> {
+    towers: &'a T,
+    us: Color,
+    promotion: u64,
+    taken: [u8; NUM_BITS],
+}
+
+impl<T: Towers> Count<'_, T> {
+    /// Takes the commander off square index `c`; returns the new occupied and enemy sets.
+    #[inline(always)]
+    fn take(&mut self, c: usize, occ: u64, enemy: u64) -> (u64, u64) {
+        let tower = self.towers.tower(c);
+        self.taken[c] += 1;
+        let next = self.taken[c] as usize;
+        let bit = 1u64 << c;
+        if next >= tower.height() {
+            (occ & !bit, enemy & !bit)
+        } else if tower.piece(next).color() == self.us {
+            (occ, enemy & !bit)
+        } else {
+            (occ, enemy)
+        }
+    }
+
+    /// Paths of a man on the single square `s` that has just jumped `last` (0 at the start).
+    fn man(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
+        let targets = enemy & !last;
+        let free = !occ & VALID_MASK;
+        self.man_dir::<4>(s, targets, free, occ, enemy)
+            + self.man_dir::<5>(s, targets, free, occ, enemy)
+            + self.man_dir::<-4>(s, targets, free, occ, enemy)
+            + self.man_dir::<-5>(s, targets, free, occ, enemy)
+    }
+
+    #[inline(always)]
+    fn man_dir<const S: i32>(
+        &mut self,
+        s: u64,
+        targets: u64,
+        free: u64,
+        occ: u64,
+        enemy: u64,
+    ) -> u64 {
+        let jumped = sh::<S>(s) & targets;
+        let landing = sh::<S>(jumped) & free;
+        if landing == 0 {
+            return 0;
+        }
+        self.man_landed(landing, jumped, occ, enemy)
+    }
+
+    /// Paths of a man that jumps `jumped` (a single square) and lands on `landing`.
+    #[inline(always)]
+    fn man_landed(&mut self, landing: u64, jumped: u64, occ: u64, enemy: u64) -> u64 {
+        let c = jumped.trailing_zeros() as usize;
+        let (occ2, enemy2) = self.take(c, occ, enemy);
+        let n = if landing & self.promotion != 0 {
+            self.king(landing, jumped, occ2, enemy2).max(1)
+        } else if man_can_jump(
+            Bitboard(landing),
+            Bitboard(enemy2 & !jumped),
+            Bitboard(!occ2 & VALID_MASK),
+        ) {
+            self.man(landing, jumped, occ2, enemy2)
+        } else {
+            1
+        };
+        self.taken[c] -= 1;
+        n
+    }
+
+    /// Paths of a king on the single square `s` that has just jumped `last` (0 at the start).
+    fn king(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
+        self.king_dir::<4>(s, last, occ, enemy)
+            + self.king_dir::<5>(s, last, occ, enemy)
+            + self.king_dir::<-4>(s, last, occ, enemy)
+            + self.king_dir::<-5>(s, last, occ, enemy)
+    }
+
+    #[inline(always)]
+    fn king_dir<const S: i32>(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
+        let mut x = sh::<S>(s) & VALID_MASK;
+        while x != 0 && x & occ == 0 {
+            x = sh::<S>(x) & VALID_MASK;
+        }
+        // `x` is now the first occupied square on the ray, or nothing.
+        if x & enemy & !last == 0 {
+            return 0;
+        }
+        let mut land = sh::<S>(x) & VALID_MASK & !occ;
+        if land == 0 {
+            return 0;
+        }
+        let c = x.trailing_zeros() as usize;
+        let (occ2, enemy2) = self.take(c, occ, enemy);
+        let mut paths = 0;
+        let mut landings = 0;
+        while land != 0 {
+            paths += self.king(land, x, occ2, enemy2);
+            landings += 1;
+            land = sh::<S>(land) & VALID_MASK & !occ2;
+        }
+        self.taken[c] -= 1;
+        // Landing rule: if some landings continue, only their paths count.
+        if paths == 0 { landings } else { paths }
+    }
+
+    /// Paths of the men whose first jump goes in direction `S` and lands on `land` (a set:
+    /// one man per landing square), all of which need the search (they can go on jumping, or
+    /// promote).
+    #[inline(always)]
+    fn men_from_landings<const S: i32>(&mut self, land: u64, occ: u64, enemy: u64) -> u64 {
+        let mut n = 0;
+        let mut rest = land;
+        while rest != 0 {
+            let l = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let jumped = back::<S>(l);
+            let origin = back::<S>(jumped);
+            n += self.man_landed(l, jumped, occ & !origin, enemy);
+        }
+        n
+    }
+}
+
+/// Squares from which a man could jump in direction `S` on the unchanged board: the next
+/// square holds an enemy commander and the one after it is empty.
+#[inline(always)]
+const fn jumpers<const S: i32>(enemy: u64, empty: u64) -> u64 {
+    back::<S>(back::<S>(empty) & enemy)
+}
+
+/// Number of capture paths of `us` (0 if none), given its men and kings, the enemy
+/// commanders and the occupied squares; towers are read from `towers` only when a path
+/// needs them. Most man captures are single jumps that cannot go on: those are counted by
+/// popcount, with no search.
+#[inline]
+pub(crate) fn count_capture_paths_sets<T: Towers>(
+    towers: &T,
+    us: Color,
+    men: u64,
+    kings: u64,
+    enemy: u64,
+    occupied: u64,
+) -> u64 {
+    let empty = !occupied & VALID_MASK;
+    // Landing squares of first jumps, per direction (north-east, north-west, south-west,
+    // south-east).
+    let l_ne = sh::<4>(sh::<4>(men) & enemy) & empty;
+    let l_nw = sh::<5>(sh::<5>(men) & enemy) & empty;
+    let l_sw = sh::<-4>(sh::<-4>(men) & enemy) & empty;
+    let l_se = sh::<-5>(sh::<-5>(men) & enemy) & empty;
+    if (l_ne | l_nw | l_sw | l_se) == 0 && kings == 0 {
+        return 0;
+    }
+    let promotion = promotion_squares(us);
+    let mut n = 0;
+    let mut need_search = [0u64; 4];
+    if (l_ne | l_nw | l_sw | l_se) != 0 {
+        // Single jumps that cannot go on are counted by popcount.
+        let [go_ne, go_nw, go_sw, go_se] = first_jump_goes_on(enemy, empty, promotion);
+        n += (l_ne & !go_ne).count_ones() as u64
+            + (l_nw & !go_nw).count_ones() as u64
+            + (l_sw & !go_sw).count_ones() as u64
+            + (l_se & !go_se).count_ones() as u64;
+        need_search = [l_ne & go_ne, l_nw & go_nw, l_sw & go_sw, l_se & go_se];
+    }
+    if (need_search[0] | need_search[1] | need_search[2] | need_search[3]) == 0 && kings == 0 {
+        return n;
+    }
+    let mut count = Count {
+        towers,
+        us,
+        promotion,
+        taken: [0; NUM_BITS],
+    };
+    n += count.men_from_landings::<4>(need_search[0], occupied, enemy);
+    n += count.men_from_landings::<5>(need_search[1], occupied, enemy);
+    n += count.men_from_landings::<-4>(need_search[2], occupied, enemy);
+    n += count.men_from_landings::<-5>(need_search[3], occupied, enemy);
+    let mut ks = kings;
+    while ks != 0 {
+        let b = ks & ks.wrapping_neg();
+        ks &= ks - 1;
+        n += count.king(b, 0, occupied & !b, enemy);
+    }
+    n
+}
+
+/// Number of capture paths of the side to move (0 if none), without recording them; equals
+/// the number of paths [`generate_captures`] emits.
+pub fn count_capture_paths(pos: &Position) -> u64 {
+    let us = pos.side();
+    let ours = pos.commanded_by(us);
+    let kings = pos.kings() & ours;
+    count_capture_paths_sets(
+        pos,
+        us,
+        (ours & !kings).0,
+        kings.0,
+        pos.commanded_by(us.opponent()).0,
+        pos.occupied().0,
+    )
+}
+
+/// The far rank of `us`, where its men become kings.
+#[inline(always)]
+const fn promotion_squares(us: Color) -> u64 {
+    const WHITE: u64 = Bitboard::rank(Color::White.promotion_rank()).0;
+    const BLACK: u64 = Bitboard::rank(Color::Black.promotion_rank()).0;
+    match us {
+        Color::White => WHITE,
+        Color::Black => BLACK,
     }
 }

@@ -5,7 +5,7 @@
 //! piece by piece (see [`crate::captures`]). Otherwise it generates steps and king slides.
 
 use crate::bitboard::Bitboard;
-use crate::captures::{CaptureSink, generate_captures};
+use crate::captures::{CaptureSink, count_capture_paths, generate_captures};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::square::{Direction, Square};
@@ -92,16 +92,6 @@ impl CaptureSink for MoveList {
     }
 }
 
-/// Counts capture paths without storing them.
-struct Counter(u64);
-
-impl CaptureSink for Counter {
-    #[inline]
-    fn emit(&mut self, _: Square, _: &[Square], _: &[Square]) {
-        self.0 += 1;
-    }
-}
-
 /// Appends every quiet move (steps and king slides) to `list`, ignoring compulsory capture.
 pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
     let us = pos.side();
@@ -151,17 +141,14 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 /// Number of capture paths of the side to move (0 if none), without storing them.
 #[inline]
 pub fn count_captures(pos: &Position) -> u64 {
-    let mut c = Counter(0);
-    generate_captures(pos, &mut c);
-    c.0
+    count_capture_paths(pos)
 }
 
 /// Number of legal moves, counted without building the list (quiet moves by popcount).
 pub fn count_legal_moves(pos: &Position) -> u64 {
-    if can_capture(pos) {
-        let mut c = Counter(0);
-        generate_captures(pos, &mut c);
-        return c.0;
+    let captures = count_capture_paths(pos);
+    if captures > 0 {
+        return captures;
     }
     let us = pos.side();
     let ours = pos.commanded_by(us);

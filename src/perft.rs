@@ -5,9 +5,10 @@
 //! bitboards alone whenever the opponent then has no capture (captures need the towers).
 
 use crate::bitboard::Bitboard;
+use crate::captures::{AfterQuiet, count_capture_paths_sets};
 use crate::movegen::{
-    can_capture, can_capture_sets, count_captures, count_legal_moves, count_quiets_sets, forward,
-    generate_capture_moves, generate_quiets, legal_moves,
+    can_capture, count_legal_moves, count_quiets_sets, forward, generate_capture_moves,
+    generate_quiets, legal_moves,
 };
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -41,7 +42,7 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
             for m in moves.iter() {
                 let undo = pos.play_scratch(m);
                 n += perft_in_place(pos, depth - 1);
-                pos.undo_scratch(&undo);
+                pos.undo_scratch(m, &undo);
             }
             n
         }
@@ -49,7 +50,7 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
 }
 
 /// Perft 2 of a position whose side to move has only quiet moves.
-fn perft2_quiet(pos: &mut Position) -> u64 {
+fn perft2_quiet(pos: &Position) -> u64 {
     let us = pos.side();
     let them = us.opponent();
     let ours = pos.commanded_by(us);
@@ -58,17 +59,25 @@ fn perft2_quiet(pos: &mut Position) -> u64 {
     let their_men = pos.commanded_by(them) & !kings;
     let their_kings = pos.commanded_by(them) & kings;
     let kings_ours = ours & kings;
-    let scratch = pos;
     // Reply count after moving the tower on `from` to `to`.
-    let mut replies = |from: Square, to: Square| -> u64 {
+    let replies = |from: Square, to: Square| -> u64 {
         let ours_after = ours ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
         let empty_after = empty ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
-        if can_capture_sets(their_men, their_kings, ours_after, empty_after) {
-            // Captures need the towers: step on a scratch copy and step back.
-            scratch.shift_tower_unhashed(from, to);
-            let n = count_captures(scratch);
-            scratch.shift_tower_unhashed(to, from);
-            return n;
+        let after = AfterQuiet {
+            pos,
+            from: from.index(),
+            to: to.index(),
+        };
+        let captures = count_capture_paths_sets(
+            &after,
+            them,
+            their_men.0,
+            their_kings.0,
+            ours_after.0,
+            (!empty_after).0,
+        );
+        if captures > 0 {
+            return captures;
         }
         count_quiets_sets(them, their_men, their_kings, empty_after)
     };

@@ -10,10 +10,18 @@ use crate::zobrist::{SIDE_KEY, tower_key};
 /// Plies without a capture after which the game is drawn.
 pub const CLOCK_LIMIT: u16 = 30;
 
-/// What [`Position::undo_scratch`] restores: the towers a move touched, in order.
+/// What [`Position::undo_scratch`] restores: the bitboards and the towers a move touched.
 pub(crate) struct ScratchUndo {
-    saved: [(Square, Tower); 2 + crate::moves::MAX_JUMPS],
-    len: usize,
+    by_color: [Bitboard; 2],
+    kings: Bitboard,
+    from: Tower,
+    to: Tower,
+    jumped: [Tower; crate::moves::MAX_JUMPS],
+}
+
+#[inline(always)]
+fn to_index(m: &Move) -> usize {
+    m.to().index()
 }
 
 /// A Bashni position.
@@ -106,6 +114,12 @@ impl Position {
     #[inline]
     pub fn tower(&self, sq: Square) -> Tower {
         self.towers[sq.index()]
+    }
+
+    /// The tower on the square of bit index `i` (a real square's index).
+    #[inline]
+    pub(crate) fn tower_at_index(&self, i: usize) -> Tower {
+        self.towers[i]
     }
 
     /// Side to move.
@@ -233,61 +247,66 @@ impl Position {
 
     /// Plays `m` in place WITHOUT updating the hash, clock or move number (perft only: move
     /// counts depend on neither). Returns what [`Position::undo_scratch`] needs.
+    #[inline]
     pub(crate) fn play_scratch(&mut self, m: &Move) -> ScratchUndo {
-        let mut undo = ScratchUndo {
-            saved: [(Square::default(), Tower::EMPTY); 2 + crate::moves::MAX_JUMPS],
-            len: 0,
-        };
-        let mut save = |sq: Square, t: Tower| {
-            undo.saved[undo.len] = (sq, t);
-            undo.len += 1;
-        };
         let from = m.from();
         let to = m.to();
-        save(from, self.towers[from.index()]);
-        save(to, self.towers[to.index()]);
-        for &c in m.jumped() {
-            save(c, self.towers[c.index()]);
-        }
-        let promo = self.side.promotion_rank();
-        let mut moving = self.towers[from.index()];
+        let mut undo = ScratchUndo {
+            by_color: self.by_color,
+            kings: self.kings,
+            from: self.towers[from.index()],
+            to: self.towers[to.index()],
+            jumped: [Tower::EMPTY; crate::moves::MAX_JUMPS],
+        };
+        let us = self.side;
+        let them = us.opponent();
+        let promo = Bitboard::rank(us.promotion_rank());
+        let mut moving = undo.from;
         self.towers[from.index()] = Tower::EMPTY;
-        self.refresh_square(from);
-        for (&c, &land) in m.jumped().iter().zip(m.landings()) {
+        self.by_color[us.index()].clear(from);
+        self.kings.clear(from);
+        for (i, (&c, &land)) in m.jumped().iter().zip(m.landings()).enumerate() {
             let jumped = self.towers[c.index()];
+            undo.jumped[i] = jumped;
             moving = moving.with_bottom(jumped.top());
-            self.towers[c.index()] = jumped.without_top();
-            self.refresh_square(c);
-            if land.rank() == promo {
+            let rest = jumped.without_top();
+            self.towers[c.index()] = rest;
+            self.by_color[them.index()].clear(c);
+            self.kings.clear(c);
+            if !rest.is_empty() {
+                self.by_color[rest.top().color().index()].set(c);
+                if rest.top().is_king() {
+                    self.kings.set(c);
+                }
+            }
+            if promo.has(land) {
                 moving = moving.with_top_crowned();
             }
         }
-        if to.rank() == promo {
+        if promo.has(to) {
             moving = moving.with_top_crowned();
         }
         self.towers[to.index()] = moving;
-        self.refresh_square(to);
-        self.side = self.side.opponent();
+        self.by_color[us.index()].set(to);
+        if moving.top().is_king() {
+            self.kings.set(to);
+        }
+        self.side = them;
         undo
     }
 
-    /// Takes back a [`Position::play_scratch`].
-    pub(crate) fn undo_scratch(&mut self, undo: &ScratchUndo) {
-        for &(sq, t) in undo.saved[..undo.len].iter().rev() {
-            self.towers[sq.index()] = t;
-            self.refresh_square(sq);
+    /// Takes back the [`Position::play_scratch`] of `m`.
+    #[inline]
+    pub(crate) fn undo_scratch(&mut self, m: &Move, undo: &ScratchUndo) {
+        self.by_color = undo.by_color;
+        self.kings = undo.kings;
+        // Reverse order: a tower jumped twice was saved again after the first jump, and the
+        // first save (the tower before the move) must be the one that stays.
+        for (&c, &t) in m.jumped().iter().zip(&undo.jumped).rev() {
+            self.towers[c.index()] = t;
         }
-        self.side = self.side.opponent();
-    }
-
-    /// Moves the tower on `from` to the empty `to` and passes the move, WITHOUT updating the
-    /// hash, the clock or promotion: a scratch step for perft's reply counting, which depends on
-    /// neither. Calling it again with `to, from` restores the position exactly.
-    pub(crate) fn shift_tower_unhashed(&mut self, from: Square, to: Square) {
-        self.towers[to.index()] = self.towers[from.index()];
-        self.towers[from.index()] = Tower::EMPTY;
-        self.refresh_square(from);
-        self.refresh_square(to);
+        self.towers[to_index(m)] = undo.to;
+        self.towers[m.from().index()] = undo.from;
         self.side = self.side.opponent();
     }
 

@@ -156,7 +156,7 @@ pub(super) fn run(
                 && !r.0.is_empty()
             {
                 let line = &r.0[0];
-                on_info(&make_info(&shared, r.1, r.1, 1, line));
+                on_info(&make_info(shared, r.1, r.1, 1, line));
                 result = r;
             }
         }
