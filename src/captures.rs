@@ -35,18 +35,14 @@ impl<K: CaptureSink> Search<'_, K> {
     /// Takes the commander off square index `c`; returns the new occupied and enemy sets.
     #[inline(always)]
     fn take(&mut self, c: usize, occ: u64, enemy: u64) -> (u64, u64) {
-        let tower = self.pos.tower_at_index(c);
-        self.taken[c] += 1;
-        let next = self.taken[c] as usize;
-        let bit = 1u64 << c;
-        if next >= tower.height() {
-            (occ & !bit, enemy & !bit)
-        } else if tower.piece(next).color() == self.us {
-            // A freed prisoner now commands the tower: it blocks, and cannot be jumped.
-            (occ, enemy & !bit)
-        } else {
-            (occ, enemy)
-        }
+        take_commander(
+            self.pos.tower_at_index(c),
+            &mut self.taken[c],
+            self.us,
+            c,
+            occ,
+            enemy,
+        )
     }
 
     #[inline]
@@ -158,11 +154,7 @@ impl<K: CaptureSink> Search<'_, K> {
 
     #[inline(always)]
     fn king_dir<const S: i32>(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> bool {
-        let mut x = sh::<S>(s) & VALID_MASK;
-        while x != 0 && x & occ == 0 {
-            x = sh::<S>(x) & VALID_MASK;
-        }
-        // `x` is now the first occupied square on the ray, or nothing.
+        let x = first_on_ray::<S>(s, occ);
         if x & enemy & !last == 0 {
             return false;
         }
@@ -193,6 +185,40 @@ impl<K: CaptureSink> Search<'_, K> {
         self.taken[c] -= 1;
         true
     }
+}
+
+/// Takes one more commander off the tower on square index `c` (of which `taken` pieces are
+/// already gone) and returns the new occupied and enemy sets: an emptied square is free, and
+/// a square whose new commander is a freed prisoner of `us` blocks but cannot be jumped.
+#[inline(always)]
+fn take_commander(
+    tower: Tower,
+    taken: &mut u8,
+    us: Color,
+    c: usize,
+    occ: u64,
+    enemy: u64,
+) -> (u64, u64) {
+    *taken += 1;
+    let next = *taken as usize;
+    let bit = 1u64 << c;
+    if next >= tower.height() {
+        (occ & !bit, enemy & !bit)
+    } else if tower.piece(next).color() == us {
+        (occ, enemy & !bit)
+    } else {
+        (occ, enemy)
+    }
+}
+
+/// The first occupied square from `s` in direction `S` (a flying king's ray), or nothing.
+#[inline(always)]
+fn first_on_ray<const S: i32>(s: u64, occ: u64) -> u64 {
+    let mut x = sh::<S>(s) & VALID_MASK;
+    while x != 0 && x & occ == 0 {
+        x = sh::<S>(x) & VALID_MASK;
+    }
+    x
 }
 
 /// Whether a man on the single square `from` can jump one of `targets` onto `free`.
@@ -329,17 +355,14 @@ impl<T: Towers> Count<'_, T> {
     /// Takes the commander off square index `c`; returns the new occupied and enemy sets.
     #[inline(always)]
     fn take(&mut self, c: usize, occ: u64, enemy: u64) -> (u64, u64) {
-        let tower = self.towers.tower(c);
-        self.taken[c] += 1;
-        let next = self.taken[c] as usize;
-        let bit = 1u64 << c;
-        if next >= tower.height() {
-            (occ & !bit, enemy & !bit)
-        } else if tower.piece(next).color() == self.us {
-            (occ, enemy & !bit)
-        } else {
-            (occ, enemy)
-        }
+        take_commander(
+            self.towers.tower(c),
+            &mut self.taken[c],
+            self.us,
+            c,
+            occ,
+            enemy,
+        )
     }
 
     /// Paths of a man on the single square `s` that has just jumped `last` (0 at the start).
@@ -399,11 +422,7 @@ impl<T: Towers> Count<'_, T> {
 
     #[inline(always)]
     fn king_dir<const S: i32>(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
-        let mut x = sh::<S>(s) & VALID_MASK;
-        while x != 0 && x & occ == 0 {
-            x = sh::<S>(x) & VALID_MASK;
-        }
-        // `x` is now the first occupied square on the ray, or nothing.
+        let x = first_on_ray::<S>(s, occ);
         if x & enemy & !last == 0 {
             return 0;
         }
