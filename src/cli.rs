@@ -28,6 +28,11 @@ pub struct Cli {
 #[allow(clippy::large_enum_variant)] // parsed once per run
 enum Command {
     /// Speak the engine protocol on stdin/stdout (the default).
+    ///
+    /// Commands and answers: engine-protocol.md.
+    ///
+    /// Example: printf 'uci\nposition startpos moves c3-d4\ngo depth 8\n' | bashni uci
+    #[command(verbatim_doc_comment)]
     Uci,
     Analyse(AnalyseArgs),
     /// Count move paths to a depth (proves the move generator).
