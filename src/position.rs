@@ -19,11 +19,6 @@ pub(crate) struct ScratchUndo {
     jumped: [Tower; crate::moves::MAX_JUMPS],
 }
 
-#[inline(always)]
-fn to_index(m: &Move) -> usize {
-    m.to().index()
-}
-
 /// A Bashni position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
@@ -305,7 +300,7 @@ impl Position {
         for (&c, &t) in m.jumped().iter().zip(&undo.jumped).rev() {
             self.towers[c.index()] = t;
         }
-        self.towers[to_index(m)] = undo.to;
+        self.towers[m.to().index()] = undo.to;
         self.towers[m.from().index()] = undo.from;
         self.side = self.side.opponent();
     }
