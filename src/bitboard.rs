@@ -1,6 +1,7 @@
 //! A set of squares as one `u64` in the ghost layout (see [`crate::square`]).
 
 use crate::square::{Direction, Square, VALID_MASK};
+use crate::tower::Color;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of dark squares.
@@ -56,6 +57,17 @@ impl Bitboard {
             f += 1;
         }
         Bitboard(b)
+    }
+
+    /// The far rank of `us`, where its men become kings (computed at compile time).
+    #[inline(always)]
+    pub const fn promotion(us: Color) -> Bitboard {
+        const WHITE: Bitboard = Bitboard::rank(Color::White.promotion_rank());
+        const BLACK: Bitboard = Bitboard::rank(Color::Black.promotion_rank());
+        match us {
+            Color::White => WHITE,
+            Color::Black => BLACK,
+        }
     }
 
     /// Adds `sq`.

@@ -270,7 +270,7 @@ pub fn generate_captures<K: CaptureSink>(pos: &Position, sink: &mut K) {
     if starters == 0 {
         return;
     }
-    let promotion = promotion_squares(us);
+    let promotion = Bitboard::promotion(us).0;
     let go = if men_starters != 0 {
         first_jump_goes_on(enemy, empty, promotion)
     } else {
@@ -492,7 +492,7 @@ pub(crate) fn count_capture_paths_sets<T: Towers>(
     if (l_ne | l_nw | l_sw | l_se) == 0 && kings == 0 {
         return 0;
     }
-    let promotion = promotion_squares(us);
+    let promotion = Bitboard::promotion(us).0;
     let mut n = 0;
     let mut need_search = [0u64; 4];
     if (l_ne | l_nw | l_sw | l_se) != 0 {
@@ -540,15 +540,4 @@ pub fn count_capture_paths(pos: &Position) -> u64 {
         pos.commanded_by(us.opponent()).0,
         pos.occupied().0,
     )
-}
-
-/// The far rank of `us`, where its men become kings.
-#[inline(always)]
-const fn promotion_squares(us: Color) -> u64 {
-    const WHITE: u64 = Bitboard::rank(Color::White.promotion_rank()).0;
-    const BLACK: u64 = Bitboard::rank(Color::Black.promotion_rank()).0;
-    match us {
-        Color::White => WHITE,
-        Color::Black => BLACK,
-    }
 }

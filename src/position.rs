@@ -255,7 +255,7 @@ impl Position {
         };
         let us = self.side;
         let them = us.opponent();
-        let promo = Bitboard::rank(us.promotion_rank());
+        let promo = Bitboard::promotion(us);
         let mut moving = undo.from;
         self.towers[from.index()] = Tower::EMPTY;
         self.by_color[us.index()].clear(from);
