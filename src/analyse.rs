@@ -2,9 +2,9 @@
 //! line per completed depth (score in men or a win/loss distance, nodes, speed, PV) and the
 //! best move.
 
-use crate::game::Game;
-use crate::notation::{START_FEN, parse_fen};
-use crate::protocol::display::{color_name, diagram};
+use crate::display::{color_name, diagram};
+use crate::rules::game::Game;
+use crate::rules::notation::{START_FEN, parse_fen};
 use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use std::io::BufRead;
 use std::time::Instant;

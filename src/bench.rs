@@ -1,7 +1,7 @@
 //! `bashni bench`: a fixed set of positions searched to a fixed depth. With one thread the
 //! total node count is a fingerprint of the search: it changes only when the search does.
 
-use crate::notation::{START_FEN, parse_fen};
+use crate::rules::notation::{START_FEN, parse_fen};
 use crate::search::{Engine, SearchControl, SearchLimits};
 use std::time::Instant;
 

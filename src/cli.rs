@@ -2,8 +2,8 @@
 
 use crate::analyse::AnalyseArgs;
 use crate::matchrun::{MatchArgs, OpeningsArgs};
-use crate::notation::{START_FEN, parse_fen};
-use crate::perft::{divide, perft};
+use crate::rules::notation::{START_FEN, parse_fen};
+use crate::rules::perft::{divide, perft};
 use clap::{Parser, Subcommand};
 use std::time::Instant;
 

@@ -1,22 +1,17 @@
 //! bashni: an engine for Bashni (Russian column checkers).
 //!
-//! The rules it plays are in `RULES.md` of the project; the protocol in `engine-protocol.md`.
+//! The rules it plays are in `docs/rules.md`; the protocol in `engine-protocol.md`.
+//!
+//! Layers, bottom up: [`rules`] (board, moves, notation), [`eval`] and [`search`] (the engine),
+//! then the front ends: [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
+//! [`matchrun`] (engine-vs-engine matches) and [`cli`], which ties them together.
 
 pub mod analyse;
 pub mod bench;
-pub mod bitboard;
-pub mod captures;
 pub mod cli;
+pub mod display;
 pub mod eval;
-pub mod game;
 pub mod matchrun;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod perft;
-pub mod position;
 pub mod protocol;
+pub mod rules;
 pub mod search;
-pub mod square;
-pub mod tower;
-pub mod zobrist;

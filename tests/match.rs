@@ -4,9 +4,9 @@
 //! silent, or answers late). Searches are shallow and timeouts short: the file runs in
 //! seconds.
 
-use bashni::game::Game;
 use bashni::matchrun::pdn::parse_games;
-use bashni::notation::{START_FEN, parse_fen};
+use bashni::rules::game::Game;
+use bashni::rules::notation::{START_FEN, parse_fen};
 use std::path::PathBuf;
 use std::process::Command;
 

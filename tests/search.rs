@@ -1,13 +1,14 @@
 //! Search tests: exact win distances against brute force, tactics that need depth, legal
 //! moves everywhere, determinism, limits, stop, draws, and the shared table under threads.
 
-use bashni::movegen::{has_legal_move, legal_moves};
-use bashni::notation::{parse_fen, parse_move};
-use bashni::position::Position;
+use bashni::rules::color::Color;
+use bashni::rules::movegen::{has_legal_move, legal_moves};
+use bashni::rules::notation::{parse_fen, parse_move};
+use bashni::rules::position::Position;
+use bashni::rules::square::Square;
+use bashni::rules::tower::{Piece, Tower};
 use bashni::search::tt::{Bound, Entry, TranspositionTable};
 use bashni::search::{Engine, Score, SearchControl, SearchLimits, SearchResult};
-use bashni::square::Square;
-use bashni::tower::{Color, Piece, Tower};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -87,13 +88,13 @@ fn win_distances_are_exact() {
                     r.score,
                     Score::WinIn(n),
                     "{}",
-                    bashni::notation::to_fen(&pos)
+                    bashni::rules::notation::to_fen(&pos)
                 );
             }
             None => assert!(
                 !matches!(r.score, Score::WinIn(p) if p <= 5),
                 "{} scored {:?}",
-                bashni::notation::to_fen(&pos),
+                bashni::rules::notation::to_fen(&pos),
                 r.score
             ),
         }
@@ -233,7 +234,7 @@ fn draw_rules_in_search() {
     assert_eq!(search(&pos, depth(6), 1).score, Score::Cp(0));
     // Repetition against the game history: after a1-b2 a5-b4 b2-a1 b4-a5 the position after a1-b2
     // has been seen before, so that move scores a draw.
-    let mut game = bashni::game::Game::new(parse_fen("8/8/8/B7/8/8/8/W5W1 w 0 1").unwrap());
+    let mut game = bashni::rules::game::Game::new(parse_fen("8/8/8/B7/8/8/8/W5W1 w 0 1").unwrap());
     for m in ["a1-b2", "a5-b4", "b2-a1", "b4-a5"] {
         game.play_text(m).unwrap();
     }

@@ -4,7 +4,7 @@
 
 use super::config::ConfigError;
 use super::engine::{EngineScore, LastInfo};
-use crate::tower::Color;
+use crate::rules::color::Color;
 
 /// `--draw movenumber=<n> movecount=<c> score=<s>`: a draw once the game has reached full
 /// move `n` and each engine's last `c` scores were within `s` centi-men of zero.

@@ -1,10 +1,10 @@
 //! Openings: read from a file (one FEN or one move list per line), or drawn at random from a
 //! seed and kept only when a short search finds them balanced.
 
-use crate::game::Game;
-use crate::movegen::legal_moves;
-use crate::notation::{START_FEN, parse_fen, to_fen};
-use crate::position::Position;
+use crate::rules::game::Game;
+use crate::rules::movegen::legal_moves;
+use crate::rules::notation::{START_FEN, parse_fen, to_fen};
+use crate::rules::position::Position;
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

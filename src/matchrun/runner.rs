@@ -7,7 +7,7 @@ use super::config::{EngineSpec, Limit};
 use super::engine::EngineProcess;
 use super::openings::{Opening, RandomOpenings};
 use super::referee::{GameRecord, Referee};
-use crate::tower::Color;
+use crate::rules::color::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};

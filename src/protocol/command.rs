@@ -3,9 +3,9 @@
 //! of `moves` and `searchmoves`) is checked by [`PositionArgs::to_game`] and
 //! [`GoArgs::search_moves`].
 
-use crate::game::Game;
-use crate::moves::Move;
-use crate::notation::{FenError, MoveError, START_FEN, parse_fen, parse_move};
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::rules::notation::{FenError, MoveError, START_FEN, parse_fen, parse_move};
 use std::fmt;
 
 /// One command of the protocol (see engine-protocol.md).

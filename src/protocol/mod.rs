@@ -6,7 +6,6 @@
 //! Everything written goes through [`Output`], one flushed line at a time.
 
 pub mod command;
-pub mod display;
 pub mod options;
 mod session;
 

@@ -3,13 +3,13 @@
 //! Other commands that arrive meanwhile wait in a queue and run, in order, when it ends.
 
 use super::command::{Command, CommandError, GoArgs, parse_line};
-use super::display::{diagram, eval_report};
 use super::options::{Options, declarations, parse_change};
 use super::{Output, bestmove_line, info_line};
-use crate::game::Game;
-use crate::movegen::legal_moves;
-use crate::perft::divide;
-use crate::position::Position;
+use crate::display::{diagram, eval_report};
+use crate::rules::game::Game;
+use crate::rules::movegen::legal_moves;
+use crate::rules::perft::divide;
+use crate::rules::position::Position;
 use crate::search::{Engine, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use std::collections::VecDeque;
 use std::fmt::Display;

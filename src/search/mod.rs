@@ -10,12 +10,15 @@ mod threads;
 pub mod time;
 pub mod tt;
 
-use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 pub use tt::{Bound, TranspositionTable};
+
+/// Deepest ply the search tracks (stacks are sized by it; depth is capped below it).
+pub const MAX_PLY: usize = 128;
 
 /// Score of a won position at the root; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;

@@ -1,14 +1,15 @@
 //! One search thread: iterative deepening with aspiration windows, principal variation
 //! search, and a quiescence search that resolves capture chains.
 
-use super::ordering::{MAX_PLY, Ordering, pick};
+use super::MAX_PLY;
+use super::ordering::{Ordering, pick};
 use super::time::TimeManager;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};
 use crate::eval::evaluate;
-use crate::movegen::{can_capture, generate_capture_moves, generate_quiets, has_legal_move};
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::rules::movegen::{can_capture, generate_capture_moves, generate_quiets, has_legal_move};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::position::Position;
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 

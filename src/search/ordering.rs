@@ -1,11 +1,9 @@
 //! Move ordering: TT move first, then captures by what they take, killers, history.
 
-use crate::moves::Move;
-use crate::position::Position;
-use crate::square::NUM_BITS;
-
-/// Deepest ply the search tracks.
-pub const MAX_PLY: usize = 128;
+use super::MAX_PLY;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::rules::square::NUM_BITS;
 
 /// Per-thread ordering state.
 pub struct Ordering {

@@ -1,7 +1,7 @@
 //! Time management: how long to think, from the clock or a fixed limit.
 
 use super::{SearchControl, SearchLimits};
-use crate::tower::Color;
+use crate::rules::color::Color;
 use std::time::{Duration, Instant};
 
 /// Limits of one search, resolved to durations.

@@ -6,7 +6,7 @@
 //! Four slots make a bucket; replacement prefers the same position, then the shallowest or
 //! oldest entry.
 
-use crate::moves::Move;
+use crate::rules::moves::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// Kind of bound a stored score is.

@@ -2,8 +2,8 @@
 //! `latency_figures` of tests/protocol.rs.
 
 use super::gui::Gui;
-use bashni::game::Game;
-use bashni::notation::{START_FEN, parse_fen};
+use bashni::rules::game::Game;
+use bashni::rules::notation::{START_FEN, parse_fen};
 use std::time::Duration;
 
 /// Median and maximum of some durations, in ms.

@@ -6,11 +6,12 @@
 //! occupied/enemy sets, and undoes a jump by restoring them. The moving tower's origin is
 //! removed from the occupied set for the whole move.
 
-use crate::bitboard::Bitboard;
-use crate::moves::MAX_JUMPS;
-use crate::position::Position;
-use crate::square::{Direction, NUM_BITS, Square, VALID_MASK};
-use crate::tower::{Color, Tower};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::color::Color;
+use crate::rules::moves::MAX_JUMPS;
+use crate::rules::position::Position;
+use crate::rules::square::{Direction, NUM_BITS, Square, VALID_MASK};
+use crate::rules::tower::Tower;
 
 /// Receives each complete capture path.
 pub trait CaptureSink {

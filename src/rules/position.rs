@@ -1,11 +1,12 @@
 //! The position: who commands each square (bitboards), the towers themselves, side to move,
 //! the capture clock and the move number, with an incrementally kept hash.
 
-use crate::bitboard::Bitboard;
-use crate::moves::Move;
-use crate::square::{NUM_BITS, Square};
-use crate::tower::{Color, Piece, Tower};
-use crate::zobrist::{SIDE_KEY, tower_key};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::color::Color;
+use crate::rules::moves::Move;
+use crate::rules::square::{NUM_BITS, Square};
+use crate::rules::tower::{Piece, Tower};
+use crate::rules::zobrist::{SIDE_KEY, tower_key};
 
 /// Plies without a capture after which the game is drawn.
 pub const CLOCK_LIMIT: u16 = 30;
@@ -16,7 +17,7 @@ pub(crate) struct ScratchUndo {
     kings: Bitboard,
     from: Tower,
     to: Tower,
-    jumped: [Tower; crate::moves::MAX_JUMPS],
+    jumped: [Tower; crate::rules::moves::MAX_JUMPS],
 }
 
 /// A Bashni position.
@@ -251,7 +252,7 @@ impl Position {
             kings: self.kings,
             from: self.towers[from.index()],
             to: self.towers[to.index()],
-            jumped: [Tower::EMPTY; crate::moves::MAX_JUMPS],
+            jumped: [Tower::EMPTY; crate::rules::moves::MAX_JUMPS],
         };
         let us = self.side;
         let them = us.opponent();

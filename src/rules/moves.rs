@@ -1,6 +1,6 @@
 //! Moves (identified by their landing path) and move lists.
 
-use crate::square::Square;
+use crate::rules::square::Square;
 use arrayvec::ArrayVec;
 use std::fmt;
 use std::ops::Deref;

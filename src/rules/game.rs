@@ -1,11 +1,11 @@
 //! A game: the start position, the moves played, and the end-of-game rules (no legal move,
 //! threefold repetition, the 30-ply rule).
 
-use crate::movegen::has_legal_move;
-use crate::moves::Move;
-use crate::notation::{MoveError, parse_move};
-use crate::position::Position;
-use crate::tower::Color;
+use crate::rules::color::Color;
+use crate::rules::movegen::has_legal_move;
+use crate::rules::moves::Move;
+use crate::rules::notation::{MoveError, parse_move};
+use crate::rules::position::Position;
 
 /// How a finished game ended, as far as the rules are concerned.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,11 +1,12 @@
 //! FEN and move notation (see RULES.md, "Notation"), with typed errors that say what is wrong
 //! and where.
 
-use crate::movegen::legal_moves;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::square::Square;
-use crate::tower::{Color, MAX_HEIGHT, Piece, Tower};
+use crate::rules::color::Color;
+use crate::rules::movegen::legal_moves;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::rules::square::Square;
+use crate::rules::tower::{MAX_HEIGHT, Piece, Tower};
 use std::fmt;
 
 /// The initial position's FEN.

@@ -5,11 +5,11 @@
 //! that comes back to life if the tower is jumped. So every piece counts for its own colour,
 //! at a weight that depends on where it stands in its tower.
 
-use crate::bitboard::Bitboard;
-use crate::movegen::forward;
-use crate::position::Position;
-use crate::square::{Direction, Square};
-use crate::tower::Color;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::color::Color;
+use crate::rules::movegen::forward;
+use crate::rules::position::Position;
+use crate::rules::square::{Direction, Square};
 
 /// Every weight of the evaluation, in one place for tuning.
 #[derive(Clone, Copy, Debug)]
@@ -204,7 +204,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_fen;
+    use crate::rules::notation::parse_fen;
 
     #[test]
     fn start_is_balanced_and_symmetric() {

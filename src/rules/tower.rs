@@ -5,6 +5,7 @@
 //! commander off is a shift, adding a prisoner at the bottom is an OR, so a jump costs a few
 //! instructions.
 
+use super::color::Color;
 use std::fmt;
 
 /// Maximum number of pieces in one tower (both sides' 12 pieces).
@@ -12,41 +13,6 @@ pub const MAX_HEIGHT: usize = 24;
 
 const HEIGHT_SHIFT: u32 = 48;
 const PIECES_MASK: u64 = (1 << HEIGHT_SHIFT) - 1;
-
-/// A side: White or Black.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Color {
-    /// Moves first, men move towards rank 8.
-    White,
-    /// Men move towards rank 1.
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    #[inline]
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The rank (0-based) on which this side's men promote.
-    #[inline]
-    pub const fn promotion_rank(self) -> u8 {
-        match self {
-            Color::White => 7,
-            Color::Black => 0,
-        }
-    }
-}
 
 /// One piece: a colour and a rank.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -2,11 +2,11 @@
 //! evaluation broken into its terms (`eval`).
 
 use crate::eval::{evaluate, side_terms};
-use crate::notation::to_fen;
-use crate::position::Position;
+use crate::rules::color::Color;
+use crate::rules::notation::to_fen;
+use crate::rules::position::Position;
+use crate::rules::square::Square;
 use crate::search::Score;
-use crate::square::Square;
-use crate::tower::Color;
 
 /// Text of one board cell: the tower top first (`b`, `(Wbb)`), `.` for an empty dark
 /// square, blank for a light square.
@@ -126,7 +126,7 @@ pub fn eval_report(pos: &Position) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_fen;
+    use crate::rules::notation::parse_fen;
 
     #[test]
     fn diagram_shows_towers_in_full() {

@@ -2,14 +2,14 @@
 //!
 //! Captures are compulsory, so generation first asks, with whole-board shifts, whether any
 //! tower of the side to move can capture at all; only then does it search capture paths
-//! piece by piece (see [`crate::captures`]). Otherwise it generates steps and king slides.
+//! piece by piece (see [`crate::rules::captures`]). Otherwise it generates steps and king slides.
 
-use crate::bitboard::Bitboard;
-use crate::captures::{CaptureSink, count_capture_paths, generate_captures};
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
-use crate::square::{Direction, Square};
-use crate::tower::Color;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::captures::{CaptureSink, count_capture_paths, generate_captures};
+use crate::rules::color::Color;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::position::Position;
+use crate::rules::square::{Direction, Square};
 
 /// Forward directions of `c`'s men.
 #[inline]

@@ -4,15 +4,15 @@
 //! position: a quiet move changes only two squares, so the reply count is computed from the
 //! bitboards alone whenever the opponent then has no capture (captures need the towers).
 
-use crate::bitboard::Bitboard;
-use crate::captures::{AfterQuiet, count_capture_paths_sets};
-use crate::movegen::{
+use crate::rules::bitboard::Bitboard;
+use crate::rules::captures::{AfterQuiet, count_capture_paths_sets};
+use crate::rules::movegen::{
     can_capture, count_legal_moves, count_quiets_sets, forward, generate_capture_moves,
     generate_quiets, legal_moves,
 };
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
-use crate::square::{Direction, Square};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::position::Position;
+use crate::rules::square::{Direction, Square};
 use rayon::prelude::*;
 
 /// Number of legal move sequences of length `depth` (bulk-counted at the last ply).
