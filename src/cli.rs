@@ -3,7 +3,7 @@
 use crate::analyse::AnalyseArgs;
 use crate::matchrun::{MatchArgs, OpeningsArgs};
 use crate::rules::notation::{START_FEN, parse_fen};
-use crate::rules::perft::{divide, perft};
+use crate::rules::perft::{check_depth, divide, perft};
 use clap::{Parser, Subcommand};
 use std::time::Instant;
 
@@ -40,7 +40,7 @@ enum Command {
     /// Example: bashni perft 7 --divide
     #[command(verbatim_doc_comment)]
     Perft {
-        /// Depth in plies.
+        /// Depth in plies (at most 16).
         depth: u32,
         /// Position to start from (default: the initial position).
         #[arg(long)]
@@ -107,23 +107,17 @@ fn run_perft(depth: u32, fen: Option<&str>, show: bool, threads: usize) -> i32 {
             return 2;
         }
     };
+    if let Err(e) = check_depth(depth) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     let start = Instant::now();
     let nodes = if show || threads > 1 {
-        let mut lines: Vec<(String, u64)> = divide(&pos, depth, threads)
-            .into_iter()
-            .map(|(m, n)| (m.to_string(), n))
-            .collect();
-        lines.sort();
+        let divided = divide(&pos, depth, threads);
         if show {
-            for (m, n) in &lines {
-                println!("{m} {n}");
-            }
+            divided.lines().for_each(|l| println!("{l}"));
         }
-        if depth == 0 {
-            1
-        } else {
-            lines.iter().map(|l| l.1).sum()
-        }
+        divided.nodes
     } else {
         perft(&pos, depth)
     };

@@ -1,4 +1,4 @@
-//! One small position per rule of RULES.md, the worked examples, perft from the start, bad
+//! One small position per rule of docs/rules.md, the worked examples, perft from the start, bad
 //! FENs, and round trips along random games.
 
 use bashni::rules::movegen::legal_moves;
@@ -259,4 +259,27 @@ fn round_trips_and_hash_along_random_games() {
             pos.play(&m);
         }
     }
+}
+
+#[test]
+fn perft_command_refuses_absurd_depths_and_divides() {
+    let bashni = env!("CARGO_BIN_EXE_bashni");
+    let out = std::process::Command::new(bashni)
+        .args(["perft", "100"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("perft depth 100 is too large"), "{err}");
+    let out = std::process::Command::new(bashni)
+        .args(["perft", "3", "--divide"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    assert_eq!(lines[0], "a3-b4 47");
+    assert!(lines[7].starts_with("nodes 302 "), "{text}");
 }

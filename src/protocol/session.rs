@@ -307,18 +307,9 @@ impl Session {
 
 /// `<move> <count>` per root move sorted by move text, then `nodes <N>`.
 fn perft_lines(pos: &Position, depth: u32, threads: usize) -> Vec<String> {
-    let mut counts: Vec<(String, u64)> = divide(pos, depth, threads)
-        .into_iter()
-        .map(|(m, n)| (m.to_string(), n))
-        .collect();
-    counts.sort();
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        counts.iter().map(|c| c.1).sum()
-    };
-    let mut lines: Vec<String> = counts.iter().map(|(m, n)| format!("{m} {n}")).collect();
-    lines.push(format!("nodes {total}"));
+    let divided = divide(pos, depth, threads);
+    let mut lines: Vec<String> = divided.lines().collect();
+    lines.push(format!("nodes {}", divided.nodes));
     lines
 }
 

@@ -3,6 +3,10 @@
 //! The last ply is bulk-counted. One ply before it, quiet moves are not played on a full
 //! position: a quiet move changes only two squares, so the reply count is computed from the
 //! bitboards alone whenever the opponent then has no capture (captures need the towers).
+//!
+//! Every count can be stopped: [`perft_until`] and [`divide_until`] read a stop flag before
+//! each root move and at every node with [`STOP_CHECK_DEPTH`] or more plies to go, and give
+//! `None` once it is set. Depths above [`MAX_PERFT_DEPTH`] are refused by [`check_depth`].
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::captures::{AfterQuiet, count_capture_paths_sets};
@@ -14,26 +18,75 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::Position;
 use crate::rules::square::{Direction, Square};
 use rayon::prelude::*;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Number of legal move sequences of length `depth` (bulk-counted at the last ply).
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth <= 1 {
-        return if depth == 0 {
-            1
-        } else {
-            count_legal_moves(pos)
-        };
+/// The deepest perft accepted. Counts grow about fivefold per ply from the start (perft 11
+/// is about 10^8 paths), so perft 16 is already about half an hour on one core; anything
+/// deeper is refused rather than left to run for days.
+pub const MAX_PERFT_DEPTH: u32 = 16;
+
+/// Nodes with at least this many plies to go read the stop flag: often enough to stop
+/// within milliseconds, rarely enough (a few thousand leaves apart) to cost nothing.
+pub const STOP_CHECK_DEPTH: u32 = 4;
+
+/// A perft depth above [`MAX_PERFT_DEPTH`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DepthTooLarge(pub u32);
+
+impl fmt::Display for DepthTooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "perft depth {} is too large (the maximum is {MAX_PERFT_DEPTH})",
+            self.0
+        )
     }
-    perft_in_place(&mut pos.clone(), depth)
+}
+
+impl std::error::Error for DepthTooLarge {}
+
+/// `Ok(depth)` if perft accepts it, else the error to show.
+pub fn check_depth(depth: u32) -> Result<u32, DepthTooLarge> {
+    if depth > MAX_PERFT_DEPTH {
+        Err(DepthTooLarge(depth))
+    } else {
+        Ok(depth)
+    }
+}
+
+/// Number of legal move sequences of length `depth` (bulk-counted at the last ply). Runs
+/// to the end: use [`perft_until`] for a count that can be stopped.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let never = AtomicBool::new(false);
+    perft_until(pos, depth, &never).expect("the flag is never set")
+}
+
+/// [`perft`] that gives up once `stop` is set (read before the work starts and then at
+/// every node [`STOP_CHECK_DEPTH`] or more plies from the leaves): `None` if stopped.
+pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let n = match depth {
+        0 => 1,
+        1 => count_legal_moves(pos),
+        _ => perft_in_place(&mut pos.clone(), depth, stop),
+    };
+    (!stop.load(Ordering::Relaxed)).then_some(n)
 }
 
 /// Perft on a scratch position, played and taken back in place (no copies, no hashing).
-fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
+/// Once `stop` is seen the count returned is partial; the caller reads the flag again.
+fn perft_in_place(pos: &mut Position, depth: u32, stop: &AtomicBool) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal_moves(pos),
         2 if !can_capture(pos) => perft2_quiet(pos),
         _ => {
+            if depth >= STOP_CHECK_DEPTH && stop.load(Ordering::Relaxed) {
+                return 0;
+            }
             let mut moves = MoveList::new();
             if !generate_capture_moves(pos, &mut moves) {
                 generate_quiets(pos, &mut moves);
@@ -41,7 +94,7 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
             let mut n = 0;
             for m in moves.iter() {
                 let undo = pos.play_scratch(m);
-                n += perft_in_place(pos, depth - 1);
+                n += perft_in_place(pos, depth - 1, stop);
                 pos.undo_scratch(m, &undo);
             }
             n
@@ -107,17 +160,133 @@ fn perft2_quiet(pos: &Position) -> u64 {
 }
 
 /// Per-root-move counts, computed on `threads` threads (1 = the calling thread only).
-pub fn divide(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+/// Runs to the end: use [`divide_until`] for one that can be stopped.
+pub fn divide(pos: &Position, depth: u32, threads: usize) -> Divide {
+    let never = AtomicBool::new(false);
+    divide_until(pos, depth, threads, &never).expect("the flag is never set")
+}
+
+/// [`divide`] that gives up once `stop` is set (read before each root move and inside each
+/// count, see [`perft_until`]): `None` if stopped. Root moves are shared out over `threads`
+/// threads (1 = the calling thread only; if no pool can be built, the calling thread).
+pub fn divide_until(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<Divide> {
     if depth == 0 {
-        return Vec::new();
+        return (!stop.load(Ordering::Relaxed)).then(|| Divide::from_counts(Vec::new(), 1));
     }
     let moves: Vec<Move> = legal_moves(pos).to_vec();
-    let count = |m: &Move| (*m, perft(&pos.played(m), depth - 1));
-    if threads <= 1 {
-        return moves.iter().map(count).collect();
+    let count = |m: &Move| Some((*m, perft_until(&pos.played(m), depth - 1, stop)?));
+    let counts: Option<Vec<(Move, u64)>> = if threads <= 1 {
+        moves.iter().map(count).collect()
+    } else {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| moves.par_iter().map(count).collect()),
+            Err(_) => moves.iter().map(count).collect(),
+        }
+    };
+    let counts = counts?;
+    let nodes = counts.iter().map(|c| c.1).sum();
+    Some(Divide::from_counts(counts, nodes))
+}
+
+/// A divided perft: the count below each root move, and the total.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Divide {
+    /// `(move, count)` per root move, sorted by the move's text.
+    pub moves: Vec<(Move, u64)>,
+    /// Paths of the full depth (1 at depth 0, where there are no root moves).
+    pub nodes: u64,
+}
+
+impl Divide {
+    fn from_counts(mut moves: Vec<(Move, u64)>, nodes: u64) -> Divide {
+        moves.sort_by_cached_key(|(m, _)| m.to_string());
+        Divide { moves, nodes }
     }
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| moves.par_iter().map(count).collect()),
-        Err(_) => moves.iter().map(count).collect(),
+
+    /// The lines `<move> <count>`, one per root move, in order (what `bashni perft --divide`
+    /// and the protocol's `go perft` print before their `nodes` line).
+    pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
+        self.moves.iter().map(|(m, n)| format!("{m} {n}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn divide_sums_to_perft_and_is_sorted() {
+        let pos = Position::startpos();
+        let d = divide(&pos, 4, 1);
+        assert_eq!(d.nodes, perft(&pos, 4));
+        assert_eq!(d.nodes, d.moves.iter().map(|m| m.1).sum::<u64>());
+        let lines: Vec<String> = d.lines().collect();
+        assert_eq!(lines.len(), 7);
+        assert_eq!(lines[0], "a3-b4 237");
+        let mut sorted = lines.clone();
+        sorted.sort();
+        assert_eq!(lines, sorted);
+        assert_eq!(divide(&pos, 4, 2), d, "threads change nothing");
+        let zero = divide(&pos, 0, 1);
+        assert_eq!((zero.moves.len(), zero.nodes), (0, 1));
+    }
+
+    #[test]
+    fn a_set_flag_stops_at_once() {
+        let stop = AtomicBool::new(true);
+        let pos = Position::startpos();
+        assert_eq!(perft_until(&pos, 3, &stop), None);
+        assert_eq!(perft_until(&pos, 0, &stop), None);
+        assert_eq!(divide_until(&pos, 3, 1, &stop), None);
+        assert_eq!(divide_until(&pos, 3, 2, &stop), None);
+        let go = AtomicBool::new(false);
+        assert_eq!(perft_until(&pos, 5, &go), Some(7482));
+    }
+
+    #[test]
+    fn a_flag_set_during_the_count_stops_it() {
+        // Perft 16 from the start would run for about half an hour.
+        let stop = Arc::new(AtomicBool::new(false));
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        let t = Instant::now();
+        let pos = Position::startpos();
+        assert_eq!(divide_until(&pos, MAX_PERFT_DEPTH, 1, &stop), None);
+        setter.join().unwrap();
+        assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+        stop.store(false, Ordering::Relaxed);
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        assert_eq!(perft_until(&pos, MAX_PERFT_DEPTH, &stop), None);
+        setter.join().unwrap();
+    }
+
+    #[test]
+    fn depth_limit() {
+        assert_eq!(check_depth(MAX_PERFT_DEPTH), Ok(MAX_PERFT_DEPTH));
+        assert_eq!(check_depth(0), Ok(0));
+        let e = check_depth(100).unwrap_err();
+        assert_eq!(e, DepthTooLarge(100));
+        assert_eq!(
+            e.to_string(),
+            "perft depth 100 is too large (the maximum is 16)"
+        );
     }
 }
