@@ -155,14 +155,17 @@ pub fn run(args: AnalyseArgs) -> i32 {
             return 2;
         }
     };
+    let mut engine = Engine::new();
+    if let Err(e) = engine.set_hash_mb(args.hash as usize) {
+        eprintln!("error: --hash {}: {e}", args.hash);
+        return 1;
+    }
+    engine.set_threads(args.threads as usize);
     let pos = game.position();
     for line in diagram(pos) {
         println!("{line}");
     }
     println!();
-    let mut engine = Engine::new();
-    engine.set_hash_mb(args.hash as usize);
-    engine.set_threads(args.threads as usize);
     let limits = limits(&args);
     let control = SearchControl::new(false);
     if args.infinite {
@@ -178,6 +181,9 @@ pub fn run(args: AnalyseArgs) -> i32 {
         }
     };
     let result = engine.search(pos, game.history(), &limits, &control, &mut report);
+    for note in &result.notes {
+        eprintln!("{note}");
+    }
     println!(
         "{}",
         summary(

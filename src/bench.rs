@@ -2,7 +2,7 @@
 //! total node count is a fingerprint of the search: it changes only when the search does.
 
 use crate::rules::notation::{START_FEN, parse_fen};
-use crate::search::{Engine, SearchControl, SearchLimits};
+use crate::search::{Engine, SearchControl, SearchLimits, TableError};
 use std::time::Instant;
 
 /// Default bench depth.
@@ -46,14 +46,14 @@ pub const POSITIONS: &[&str] = &[
 ];
 
 /// Searches every bench position to `depth`; prints one line per position and the total
-/// line `nodes <N> time <ms> nps <nps>`. Returns the total node count.
-pub fn run(depth: u32, threads: usize, hash_mb: usize) -> u64 {
+/// line `nodes <N> time <ms> nps <nps>`. Returns the total node count, or the error when
+/// the table cannot be allocated.
+pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<u64, TableError> {
     let mut engine = Engine::new();
-    engine.set_hash_mb(hash_mb);
+    engine.set_hash_mb(hash_mb)?;
     engine.set_threads(threads);
     let limits = SearchLimits {
         depth: Some(depth),
-        multipv: 1,
         ..Default::default()
     };
     let mut total_nodes = 0u64;
@@ -80,7 +80,7 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> u64 {
     let ms = total_time.as_millis();
     let nps = (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64;
     println!("nodes {total_nodes} time {ms} nps {nps}");
-    total_nodes
+    Ok(total_nodes)
 }
 
 #[cfg(test)]

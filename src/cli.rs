@@ -90,10 +90,13 @@ pub fn run() -> i32 {
             depth,
             threads,
             hash,
-        }) => {
-            crate::bench::run(depth, threads.max(1), hash.max(1));
-            0
-        }
+        }) => match crate::bench::run(depth, threads.max(1), hash.max(1)) {
+            Ok(_) => 0,
+            Err(e) => {
+                eprintln!("error: --hash {hash}: {e}");
+                1
+            }
+        },
         Some(Command::Match(args)) => crate::matchrun::run_match(args),
         Some(Command::Openings(args)) => crate::matchrun::run_openings(args),
     }

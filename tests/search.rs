@@ -23,7 +23,6 @@ fn search(pos: &Position, limits: SearchLimits, threads: usize) -> SearchResult 
 fn depth(d: u32) -> SearchLimits {
     SearchLimits {
         depth: Some(d),
-        multipv: 1,
         ..Default::default()
     }
 }
@@ -162,7 +161,6 @@ fn limits_are_respected() {
         &pos,
         SearchLimits {
             movetime: Some(200),
-            multipv: 1,
             ..Default::default()
         },
         1,
@@ -177,7 +175,6 @@ fn limits_are_respected() {
         &pos,
         SearchLimits {
             nodes: Some(20_000),
-            multipv: 1,
             ..Default::default()
         },
         1,
@@ -191,7 +188,6 @@ fn limits_are_respected() {
         winc: Some(10),
         btime: Some(1000),
         binc: Some(10),
-        multipv: 1,
         ..Default::default()
     };
     search(&pos, clock, 2);
@@ -216,7 +212,6 @@ fn stop_ends_an_infinite_search() {
     e.set_threads(2);
     let limits = SearchLimits {
         infinite: true,
-        multipv: 1,
         ..Default::default()
     };
     let r = e.search(&pos, &[], &limits, &control, &mut |_| {});
@@ -242,7 +237,6 @@ fn draw_rules_in_search() {
     let only = vec![parse_move(&pos, "a1-b2").unwrap()];
     let limits = SearchLimits {
         depth: Some(4),
-        multipv: 1,
         searchmoves: only,
         ..Default::default()
     };
@@ -267,7 +261,7 @@ fn draw_rules_in_search() {
 
 #[test]
 fn tt_entries_are_never_torn() {
-    let tt = Arc::new(TranspositionTable::new(1));
+    let tt = Arc::new(TranspositionTable::new(1).unwrap());
     let keys: Vec<u64> = {
         let mut rng = StdRng::seed_from_u64(3);
         (0..20_000).map(|_| rng.random::<u64>() | 1).collect()

@@ -155,7 +155,9 @@ impl RandomOpenings {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64, plies: u32, depth: u32, max_score: i32) -> RandomOpenings {
         let mut engine = Engine::new();
-        engine.set_hash_mb(4);
+        // A small table is plenty for shallow searches; if even that cannot be had, the
+        // default one stays.
+        let _ = engine.set_hash_mb(4);
         RandomOpenings {
             rng: StdRng::seed_from_u64(seed),
             plies,
@@ -198,7 +200,6 @@ impl RandomOpenings {
         }
         let limits = SearchLimits {
             depth: Some(self.depth),
-            multipv: 1,
             ..Default::default()
         };
         self.engine.new_game();

@@ -1,12 +1,14 @@
 //! The engine's options: their declarations for `uci`, and `setoption` checked against them.
 
-use crate::search::{Engine, Features};
+use crate::search::{Engine, Features, TableError};
 use std::fmt;
 
 /// Most hash MiB accepted.
 pub const MAX_HASH_MB: u64 = 65536;
-/// Most search threads accepted.
-pub const MAX_THREADS: u64 = 256;
+/// Most search threads accepted: one per hardware thread (see [`Engine::max_useful_threads`]).
+pub fn max_threads() -> u64 {
+    Engine::max_useful_threads() as u64
+}
 /// Most principal variations accepted.
 pub const MAX_MULTIPV: u64 = 64;
 /// Most move overhead accepted, ms.
@@ -110,8 +112,9 @@ pub fn declarations() -> Vec<String> {
             d.hash_mb
         ),
         format!(
-            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-            d.threads
+            "option name Threads type spin default {} min 1 max {}",
+            d.threads,
+            max_threads()
         ),
         format!(
             "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
@@ -161,7 +164,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
                 _ => Ok(OptionChange::Hash(mb)),
             }
         }
-        "threads" => spin("Threads", value, 1, MAX_THREADS).map(OptionChange::Threads),
+        "threads" => spin("Threads", value, 1, max_threads()).map(OptionChange::Threads),
         "multipv" => spin("MultiPV", value, 1, MAX_MULTIPV).map(OptionChange::MultiPv),
         "ponder" => check("Ponder", value).map(OptionChange::Ponder),
         "move overhead" => {
@@ -187,12 +190,13 @@ fn available_mib() -> Option<u64> {
 }
 
 impl Options {
-    /// Records `change` and applies it to `engine`.
-    pub fn apply(&mut self, change: OptionChange, engine: &mut Engine) {
+    /// Records `change` and applies it to `engine`. A table that cannot be allocated is an
+    /// error, and the option and the engine keep their old table.
+    pub fn apply(&mut self, change: OptionChange, engine: &mut Engine) -> Result<(), TableError> {
         match change {
             OptionChange::Hash(mb) => {
+                engine.set_hash_mb(mb as usize)?;
                 self.hash_mb = mb;
-                engine.set_hash_mb(mb as usize);
             }
             OptionChange::Threads(n) => {
                 self.threads = n;
@@ -210,13 +214,15 @@ impl Options {
                 engine.features = self.features;
             }
         }
+        Ok(())
     }
 
     /// A fresh engine with these options.
     pub fn new_engine(&self) -> Engine {
         let mut e = Engine::new();
         if self.hash_mb != Engine::DEFAULT_HASH_MB as u64 {
-            e.set_hash_mb(self.hash_mb as usize);
+            // Memory that was there once may be gone: then the default table stays.
+            let _ = e.set_hash_mb(self.hash_mb as usize);
         }
         e.set_threads(self.threads as usize);
         e.set_move_overhead(self.move_overhead);
@@ -246,7 +252,7 @@ mod tests {
         );
         assert_eq!(
             parse_change("Threads", Some("0")),
-            Err(OptionError::OutOfRange("Threads", 0, 1, MAX_THREADS))
+            Err(OptionError::OutOfRange("Threads", 0, 1, max_threads()))
         );
         assert_eq!(
             parse_change("MultiPV", Some("two")),

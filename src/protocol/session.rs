@@ -143,6 +143,9 @@ impl Session {
     fn on_search_done(&mut self, engine: Engine, result: SearchResult) {
         self.engine = Some(engine);
         self.busy = None;
+        for note in &result.notes {
+            self.out.line(&format!("info string {note}"));
+        }
         self.out.line(&bestmove_line(&result));
     }
 
@@ -215,8 +218,10 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match parse_change(name, value) {
             Ok(change) => {
-                if let Some(engine) = self.engine.as_mut() {
-                    self.options.apply(change, engine);
+                if let Some(engine) = self.engine.as_mut()
+                    && let Err(e) = self.options.apply(change, engine)
+                {
+                    self.error(&format!("setoption: {e}; Hash not changed"));
                 }
             }
             Err(e) => self.error(&e),
@@ -323,5 +328,6 @@ fn fallback_result(pos: &Position) -> SearchResult {
         depth: 0,
         nodes: 0,
         pv: best.into_iter().collect(),
+        notes: Vec::new(),
     }
 }

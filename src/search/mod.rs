@@ -15,7 +15,7 @@ use crate::rules::position::Position;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
-pub use tt::{Bound, TranspositionTable};
+pub use tt::{Bound, TableError, TranspositionTable};
 
 /// Deepest ply the search tracks (stacks are sized by it; depth is capped below it).
 pub const MAX_PLY: usize = 128;
@@ -27,8 +27,9 @@ pub const WIN_BOUND: i32 = WIN - 1000;
 /// Scores are never outside +-INFINITY.
 pub const INFINITY: i32 = WIN + 1;
 
-/// What limits a search. All `None`/`false` = search until stopped... or depth 64.
-#[derive(Clone, Debug, Default)]
+/// What limits a search. The default (all `None`/`false`, one line) searches until stopped
+/// or until the deepest depth the search allows (`MAX_PLY - 8`).
+#[derive(Clone, Debug)]
 pub struct SearchLimits {
     /// Maximum depth in plies.
     pub depth: Option<u32>,
@@ -54,12 +55,32 @@ pub struct SearchLimits {
     pub multipv: usize,
 }
 
+impl Default for SearchLimits {
+    fn default() -> Self {
+        SearchLimits {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            wtime: None,
+            btime: None,
+            winc: None,
+            binc: None,
+            movestogo: None,
+            infinite: false,
+            searchmoves: Vec::new(),
+            multipv: 1,
+        }
+    }
+}
+
 /// Shared between the searcher and whoever controls it (the protocol's reader thread).
 #[derive(Debug)]
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
-    created: Instant,
+    /// When the search was asked for: the one clock of the search ([`time::TimeManager`]
+    /// counts from it, and `ponderhit` is recorded as an offset from it).
+    started: Instant,
     ponderhit_ms: AtomicU64,
 }
 
@@ -70,7 +91,7 @@ impl SearchControl {
         Arc::new(SearchControl {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(ponder),
-            created: Instant::now(),
+            started: Instant::now(),
             ponderhit_ms: AtomicU64::new(0),
         })
     }
@@ -83,7 +104,7 @@ impl SearchControl {
 
     /// The opponent played the expected move: the clock now runs.
     pub fn ponderhit(&self) {
-        let ms = self.created.elapsed().as_millis() as u64;
+        let ms = self.started.elapsed().as_millis() as u64;
         self.ponderhit_ms.store(ms, Ordering::SeqCst);
         self.pondering.store(false, Ordering::SeqCst);
     }
@@ -97,6 +118,11 @@ impl SearchControl {
     /// Whether the search is still pondering.
     pub fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// When the search was asked for.
+    pub fn started(&self) -> Instant {
+        self.started
     }
 
     fn ponderhit_offset(&self) -> std::time::Duration {
@@ -191,6 +217,9 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Full principal variation.
     pub pv: Vec<Move>,
+    /// What went wrong on the way and was worked around (a search thread that could not
+    /// start or panicked), one line each; front ends show them (`info string <note>`).
+    pub notes: Vec<String>,
 }
 
 /// Search features that can be switched off, so that self-play can show what each is worth.
@@ -242,6 +271,8 @@ pub struct Engine {
     move_overhead_ms: u64,
     /// Switchable search features (all on by default).
     pub features: Features,
+    /// Test hook: the search thread with this index panics after its search.
+    fault: Option<usize>,
 }
 
 impl Default for Engine {
@@ -255,25 +286,47 @@ impl Engine {
     pub const DEFAULT_HASH_MB: usize = 16;
     /// Default move overhead, ms.
     pub const DEFAULT_MOVE_OVERHEAD: u64 = 30;
+    /// Most search threads the library runs (more are cut to this).
+    pub const MAX_THREADS: usize = 256;
 
-    /// One thread, 16 MiB table.
+    /// Most search threads worth running here: one per hardware thread (at most
+    /// [`Engine::MAX_THREADS`]). Lazy SMP gains nothing from more, and on an oversubscribed
+    /// machine the threads delay the clock checks, `stop` and the protocol's answers, so the
+    /// protocol's `Threads` option goes no higher.
+    pub fn max_useful_threads() -> usize {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, Self::MAX_THREADS)
+    }
+
+    /// One thread, a 16 MiB table (the smallest table if even that cannot be had).
     pub fn new() -> Engine {
+        let tt = TranspositionTable::new(Self::DEFAULT_HASH_MB)
+            .unwrap_or_else(|_| TranspositionTable::smallest());
         Engine {
-            tt: Arc::new(TranspositionTable::new(Self::DEFAULT_HASH_MB)),
+            tt: Arc::new(tt),
             threads: 1,
             move_overhead_ms: Self::DEFAULT_MOVE_OVERHEAD,
             features: Features::default(),
+            fault: None,
         }
     }
 
-    /// Resizes (and clears) the transposition table.
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.tt = Arc::new(TranspositionTable::new(mb));
+    /// Replaces the transposition table by an empty one of `mb` MiB. When the memory cannot
+    /// be had the error says so and the current table (with its contents) stays.
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), TableError> {
+        self.tt = Arc::new(TranspositionTable::new(mb)?);
+        Ok(())
     }
 
-    /// Number of search threads (at least 1).
+    /// Size of the transposition table, MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mib()
+    }
+
+    /// Number of search threads, at least 1 and at most [`Engine::MAX_THREADS`].
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.max(1);
+        self.threads = n.clamp(1, Self::MAX_THREADS);
     }
 
     /// Time kept in reserve for communication, ms.
@@ -296,6 +349,13 @@ impl Engine {
         self.tt.hashfull()
     }
 
+    /// Test hook: makes search thread `thread` (0 = the main one) panic once its search is
+    /// done, so that tests can check that a panic is reported and a legal move still comes.
+    #[doc(hidden)]
+    pub fn inject_search_panic(&mut self, thread: Option<usize>) {
+        self.fault = thread;
+    }
+
     /// Searches `pos`. `history` holds the hashes of the game's earlier positions (oldest
     /// first) for repetition detection. `on_info` is called on this thread for each report.
     /// Returns when a limit is reached or `control` is stopped; with `infinite` or while
@@ -308,17 +368,18 @@ impl Engine {
         control: &SearchControl,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        threads::run(
-            &self.tt,
-            self.threads,
-            self.move_overhead_ms,
-            self.features,
+        let job = threads::Job {
+            tt: &self.tt,
+            threads: self.threads,
+            overhead_ms: self.move_overhead_ms,
+            features: self.features,
+            fault: self.fault,
             pos,
             history,
             limits,
             control,
-            on_info,
-        )
+        };
+        threads::run(&job, on_info)
     }
 }
 

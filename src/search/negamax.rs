@@ -121,23 +121,26 @@ impl<'a> Worker<'a> {
             let s = self.shared;
             if s.control.is_stopped() || s.abort.load(AtomicOrdering::Relaxed) {
                 self.stopped = true;
-            } else if self.id == 0 {
-                if s.time.hard_expired(s.control) {
-                    self.stopped = true;
-                }
-                if let Some(limit) = s.limits.nodes {
-                    let total = if s.nodes.len() == 1 {
-                        self.nodes
-                    } else {
-                        s.total_nodes()
-                    };
-                    if total >= limit {
-                        self.stopped = true;
-                    }
-                }
+            } else if s.time.hard_expired(s.control) || self.node_limit_reached() {
+                // Every thread checks the limits, so that a main thread starved of CPU by
+                // many helpers cannot overrun the clock; the first to notice stops them all.
+                self.stopped = true;
+                s.abort.store(true, AtomicOrdering::Relaxed);
             }
         }
         self.stopped
+    }
+
+    fn node_limit_reached(&self) -> bool {
+        let s = self.shared;
+        s.limits.nodes.is_some_and(|limit| {
+            let total = if s.nodes.len() == 1 {
+                self.nodes
+            } else {
+                s.total_nodes()
+            };
+            total >= limit
+        })
     }
 
     /// Iterative deepening. Returns the lines of the last completed depth (possibly
@@ -205,7 +208,8 @@ impl<'a> Worker<'a> {
         }
         // A helper that completes the requested depth first ends the search for everyone:
         // its result is as deep as the main thread's would be, and arrives sooner.
-        if self.id != 0 && completed as i32 == max_depth && !limits.infinite && multipv == 1 {
+        if self.id != 0 && completed as i32 == max_depth && !limits.infinite && limits.multipv <= 1
+        {
             self.shared.abort.store(true, AtomicOrdering::SeqCst);
         }
         self.flush_nodes();

@@ -1,21 +1,64 @@
 //! Lazy SMP: every thread searches the same root with its own ordering state, sharing only
 //! the transposition table; helpers start at staggered depths so they explore different
-//! trees and fill the table for the main thread, whose result is the answer.
+//! trees and fill the table for the main thread, whose result is the answer unless a helper
+//! completed a deeper iteration (with one line, a helper that completes the depth limit
+//! first ends the search: time to depth).
+//!
+//! Nothing here may leave the caller without a legal move: a thread that cannot be started
+//! is done without, a thread that panics is reported and its work replaced by the best
+//! completed result of the others (or the first legal move).
 
 use super::negamax::{Line, Reporter, Shared, Worker};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
-use super::{Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use super::{Features, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use crate::eval::evaluate;
 use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{Sender, channel};
+use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
 /// Stack of each search thread: deep recursion with move lists on the stack.
 const STACK_BYTES: usize = 64 << 20;
+
+/// Memory that must still be free before another helper starts, for what the running
+/// threads allocate as they search (an allocation that fails aborts the process).
+const MEMORY_MARGIN: usize = 32 << 20;
+
+/// Whether `bytes` could be allocated now.
+fn memory_left(bytes: usize) -> bool {
+    Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
+}
+
+/// Everything one search needs, as [`super::Engine::search`] hands it over.
+pub(super) struct Job<'a> {
+    pub tt: &'a TranspositionTable,
+    /// Threads asked for (the main one included).
+    pub threads: usize,
+    pub overhead_ms: u64,
+    pub features: Features,
+    /// Test hook: this thread panics after its search.
+    pub fault: Option<usize>,
+    pub pos: &'a Position,
+    pub history: &'a [u64],
+    pub limits: &'a SearchLimits,
+    pub control: &'a SearchControl,
+}
+
+/// What one thread brings back: its lines at its deepest completed depth and that depth, or
+/// what went wrong.
+type ThreadResult = Result<(Vec<Line>, u32), String>;
+
+/// The answer chosen from the threads' results.
+struct Choice {
+    score: Score,
+    depth: u32,
+    pv: Vec<Move>,
+}
 
 struct NoReport;
 
@@ -23,16 +66,32 @@ impl Reporter for NoReport {
     fn line(&mut self, _: u32, _: u32, _: usize, _: &Line) {}
 }
 
+/// Sends reports to the caller's thread. Depths are shown once each and in order, by the
+/// thread that completes the next one first: with one line (MultiPV 1) helpers report too,
+/// so that a depth a helper completes ahead of the main thread is shown as well.
 struct ChannelReporter<'a> {
     tx: Sender<SearchInfo>,
     shared: &'a Shared<'a>,
+    /// Deepest depth whose first line was sent.
+    reported: &'a AtomicU32,
 }
 
 impl Reporter for ChannelReporter<'_> {
     fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line) {
-        let _ = self
-            .tx
-            .send(make_info(self.shared, depth, seldepth, index, line));
+        let show = if index == 1 && line.bound == Bound::Exact {
+            let next = depth.saturating_sub(1);
+            self.reported
+                .compare_exchange(next, depth, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        } else {
+            // Other lines of the depth just shown, or a bound of the depth being searched.
+            self.reported.load(Ordering::SeqCst) + 1 >= depth
+        };
+        if show {
+            let _ = self
+                .tx
+                .send(make_info(self.shared, depth, seldepth, index, line));
+        }
     }
 }
 
@@ -53,132 +112,259 @@ fn make_info(shared: &Shared, depth: u32, seldepth: u32, index: usize, line: &Li
     }
 }
 
+/// Holds the answer back while `go infinite` or pondering goes on.
 fn wait_for_release(limits: &SearchLimits, control: &SearchControl) {
     while (limits.infinite && !control.is_stopped()) || control.is_pondering() {
         std::thread::sleep(Duration::from_millis(1));
     }
 }
 
-/// Runs one search on `threads` threads; see [`super::Engine::search`].
-#[allow(clippy::too_many_arguments)]
-pub(super) fn run(
-    tt: &TranspositionTable,
-    threads: usize,
-    overhead_ms: u64,
-    features: super::Features,
-    pos: &Position,
-    history: &[u64],
-    limits: &SearchLimits,
-    control: &SearchControl,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    tt.new_search();
-    let mut root_moves: Vec<Move> = legal_moves(pos).to_vec();
-    if !limits.searchmoves.is_empty() {
-        root_moves.retain(|m| limits.searchmoves.contains(m));
+/// Runs one search on up to `job.threads` threads; see [`super::Engine::search`].
+pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    job.tt.new_search();
+    let mut root_moves: Vec<Move> = legal_moves(job.pos).to_vec();
+    if !job.limits.searchmoves.is_empty() {
+        root_moves.retain(|m| job.limits.searchmoves.contains(m));
     }
     let shared = Shared {
-        tt,
-        control,
-        limits,
-        time: TimeManager::new(limits, pos.side(), overhead_ms),
-        features,
+        tt: job.tt,
+        control: job.control,
+        limits: job.limits,
+        time: TimeManager::new(job.limits, job.control, job.pos.side(), job.overhead_ms),
+        features: job.features,
         abort: AtomicBool::new(false),
-        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        nodes: (0..job.threads).map(|_| AtomicU64::new(0)).collect(),
     };
-    let timed = limits.movetime.is_some() || limits.wtime.is_some() || limits.btime.is_some();
-    if root_moves.is_empty()
-        || (root_moves.len() == 1 && timed && !limits.infinite && !control.is_pondering())
-    {
-        // Nothing to think about: no move at all, or a single forced one under a clock.
-        let score = if root_moves.is_empty() {
-            -super::WIN
-        } else {
-            evaluate(pos)
-        };
-        let pv: Vec<Move> = root_moves.clone();
-        if !pv.is_empty() {
-            let line = Line {
-                score,
-                bound: Bound::Exact,
-                pv: pv.clone(),
-            };
-            on_info(&make_info(&shared, 1, 1, 1, &line));
-        }
-        wait_for_release(limits, control);
-        return SearchResult {
-            best: pv.first().copied(),
-            ponder: None,
-            score: Score::from_internal(score),
-            depth: if pv.is_empty() { 0 } else { 1 },
-            nodes: 0,
-            pv,
-        };
+    if let Some(result) = answer_without_search(job, &shared, &root_moves, on_info) {
+        return result;
     }
-    let (tx, rx) = channel::<SearchInfo>();
-    let (lines, depth) = std::thread::scope(|s| {
-        let shared = &shared;
-        let root = &root_moves;
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|id| {
-                std::thread::Builder::new()
-                    .stack_size(STACK_BYTES)
-                    .spawn_scoped(s, move || {
-                        let mut w = Worker::new(id, shared, history, root.clone());
-                        w.iterate(pos, &mut NoReport)
-                    })
-                    .ok()
-            })
-            .collect();
-        let main = std::thread::Builder::new()
-            .stack_size(STACK_BYTES)
-            .spawn_scoped(s, move || {
-                let mut w = Worker::new(0, shared, history, root.clone());
-                let mut rep = ChannelReporter { tx, shared };
-                let result = w.iterate(pos, &mut rep);
-                drop(rep);
-                wait_for_release(limits, control);
-                shared.abort.store(true, Ordering::SeqCst);
+    let mut notes = Vec::new();
+    let choice = search_on_threads(job, &shared, &root_moves, &mut notes, on_info);
+    let choice = choice.unwrap_or_else(|| Choice {
+        score: Score::Cp(evaluate(job.pos)),
+        depth: 0,
+        pv: vec![root_moves[0]],
+    });
+    SearchResult {
+        best: choice.pv.first().copied(),
+        ponder: choice.pv.get(1).copied(),
+        score: choice.score,
+        depth: choice.depth,
+        nodes: shared.total_nodes(),
+        pv: choice.pv,
+        notes,
+    }
+}
+
+/// No move at all, or a single forced one under a clock: nothing to think about.
+fn answer_without_search(
+    job: &Job,
+    shared: &Shared,
+    root_moves: &[Move],
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<SearchResult> {
+    let limits = job.limits;
+    let timed = limits.movetime.is_some() || limits.wtime.is_some() || limits.btime.is_some();
+    let forced = root_moves.len() == 1 && timed && !limits.infinite && !job.control.is_pondering();
+    if !root_moves.is_empty() && !forced {
+        return None;
+    }
+    let score = if root_moves.is_empty() {
+        -super::WIN
+    } else {
+        evaluate(job.pos)
+    };
+    let pv = root_moves.to_vec();
+    if !pv.is_empty() {
+        let line = Line {
+            score,
+            bound: Bound::Exact,
+            pv: pv.clone(),
+        };
+        on_info(&make_info(shared, 1, 1, 1, &line));
+    }
+    wait_for_release(limits, job.control);
+    Some(SearchResult {
+        best: pv.first().copied(),
+        ponder: None,
+        score: Score::from_internal(score),
+        depth: u32::from(!pv.is_empty()),
+        nodes: 0,
+        pv,
+        notes: Vec::new(),
+    })
+}
+
+/// Starts search thread `id`, its state built here (where a failed allocation is easier to
+/// foresee) and moved in. Its work runs under `catch_unwind`: a panic comes back as an
+/// error message. The main thread (0), once done, holds its answer while the search must
+/// not end yet, then stops the helpers. An error says why the thread could not start.
+fn spawn_worker<'scope, 'env>(
+    s: &'scope Scope<'scope, 'env>,
+    id: usize,
+    job: &'env Job<'env>,
+    shared: &'env Shared<'env>,
+    root: &'env [Move],
+    mut reporter: Box<dyn Reporter + Send + 'scope>,
+) -> Result<ScopedJoinHandle<'scope, ThreadResult>, String> {
+    if id > 0 && !memory_left(MEMORY_MARGIN) {
+        return Err("not enough memory".to_string());
+    }
+    let mut worker = Worker::new(id, shared, job.history, root.to_vec());
+    std::thread::Builder::new()
+        .name(format!("bashni-search-{id}"))
+        .stack_size(STACK_BYTES)
+        .spawn_scoped(s, move || {
+            let work = AssertUnwindSafe(|| {
+                let result = worker.iterate(job.pos, &mut *reporter);
+                if job.fault == Some(id) {
+                    panic!("fault injected into search thread {id}");
+                }
                 result
-            })
-            .expect("cannot spawn the search thread");
-        for info in rx {
-            on_info(&info);
-        }
-        let mut result = main.join().unwrap_or((Vec::new(), 0));
-        shared.abort.store(true, Ordering::SeqCst);
-        for h in helpers {
-            // A helper that completed a deeper iteration than the main thread wins (only
-            // possible when it reached the depth limit first).
-            if let Ok(r) = h.join()
-                && limits.multipv <= 1
-                && r.1 > result.1
-                && !r.0.is_empty()
-            {
-                let line = &r.0[0];
-                on_info(&make_info(shared, r.1, r.1, 1, line));
-                result = r;
+            });
+            let result = catch_unwind(work).map_err(|p| {
+                let what = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown cause".to_string());
+                format!("search thread {id} panicked: {what}")
+            });
+            drop(reporter);
+            if id == 0 {
+                wait_for_release(job.limits, job.control);
+            }
+            // Whoever ends (the main thread, or a thread that failed) stops the helpers.
+            if id == 0 || result.is_err() {
+                shared.abort.store(true, Ordering::SeqCst);
+            }
+            result
+        })
+        .map_err(|e| e.to_string())
+}
+
+/// Runs the main thread and as many helpers as start, forwards their reports to `on_info`,
+/// and chooses the answer. `None` when no thread produced a line (the caller falls back to
+/// the first legal move). What went wrong goes to `notes`.
+fn search_on_threads(
+    job: &Job,
+    shared: &Shared,
+    root: &[Move],
+    notes: &mut Vec<String>,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<Choice> {
+    let one_line = job.limits.multipv <= 1;
+    let reported = AtomicU32::new(0);
+    let (tx, rx) = channel::<SearchInfo>();
+    let reporter = |tx: &Sender<SearchInfo>| ChannelReporter {
+        tx: tx.clone(),
+        shared,
+        reported: &reported,
+    };
+    std::thread::scope(|s| {
+        // 1. The main thread first: without it there is no search.
+        let main = match spawn_worker(s, 0, job, shared, root, Box::new(reporter(&tx))) {
+            Ok(h) => h,
+            Err(e) => {
+                notes.push(format!("error: cannot start the search thread: {e}"));
+                wait_for_release(job.limits, job.control);
+                return None;
+            }
+        };
+        // 2. Helpers: a thread that cannot be started (no memory for its stack) leaves the
+        //    search to those that did.
+        let mut helpers = Vec::new();
+        for id in 1..job.threads {
+            let rep: Box<dyn Reporter + Send> = if one_line {
+                Box::new(reporter(&tx))
+            } else {
+                Box::new(NoReport)
+            };
+            match spawn_worker(s, id, job, shared, root, rep) {
+                Ok(h) => helpers.push(h),
+                Err(e) => {
+                    notes.push(format!(
+                        "error: only {id} of {} search threads could be started ({e}); \
+                         searching with {id}",
+                        job.threads
+                    ));
+                    break;
+                }
             }
         }
-        result
-    });
-    let nodes = shared.total_nodes();
-    match lines.into_iter().next() {
-        Some(line) if !line.pv.is_empty() => SearchResult {
-            best: Some(line.pv[0]),
-            ponder: line.pv.get(1).copied(),
-            score: Score::from_internal(line.score),
-            depth,
-            nodes,
-            pv: line.pv,
-        },
-        _ => SearchResult {
-            best: Some(root_moves[0]),
-            ponder: None,
-            score: Score::Cp(evaluate(pos)),
-            depth,
-            nodes,
-            pv: vec![root_moves[0]],
-        },
+        drop(tx);
+        // 3. Reports, as they come, until every thread is done.
+        let mut last: Option<SearchInfo> = None;
+        for info in rx {
+            if info.multipv == 1 && info.bound == Bound::Exact {
+                last = Some(info.clone());
+            }
+            on_info(&info);
+        }
+        // 4. The answer: the main thread's, unless a helper completed a deeper iteration
+        //    (with several lines only the main thread has them all).
+        let joined = |h: ScopedJoinHandle<'_, ThreadResult>| {
+            h.join()
+                .unwrap_or_else(|_| Err("a search thread panicked".to_string()))
+        };
+        let main = joined(main);
+        let main_ok = main.is_ok();
+        let mut best = take_result(main, notes).or_else(|| last.as_ref().map(choice_of_info));
+        for h in helpers {
+            if let Some(c) = take_result(joined(h), notes)
+                && (one_line || !main_ok)
+                && best.as_ref().is_none_or(|b| c.depth > b.depth)
+            {
+                let line = Line {
+                    score: score_internal(c.score),
+                    bound: Bound::Exact,
+                    pv: c.pv.clone(),
+                };
+                if last
+                    .as_ref()
+                    .is_none_or(|l| l.depth != c.depth || l.pv != c.pv)
+                {
+                    on_info(&make_info(shared, c.depth, c.depth, 1, &line));
+                }
+                best = Some(c);
+            }
+        }
+        best
+    })
+}
+
+/// A thread's first line as an answer; a failure becomes a note.
+fn take_result(r: ThreadResult, notes: &mut Vec<String>) -> Option<Choice> {
+    match r {
+        Ok((lines, depth)) => lines
+            .into_iter()
+            .next()
+            .filter(|l| !l.pv.is_empty())
+            .map(|l| Choice {
+                score: Score::from_internal(l.score),
+                depth,
+                pv: l.pv,
+            }),
+        Err(e) => {
+            notes.push(format!("error: {e}"));
+            None
+        }
+    }
+}
+
+fn choice_of_info(info: &SearchInfo) -> Choice {
+    Choice {
+        score: info.score,
+        depth: info.depth,
+        pv: info.pv.clone(),
+    }
+}
+
+/// The internal score of a reported one (inverse of [`Score::from_internal`]).
+fn score_internal(s: Score) -> i32 {
+    match s {
+        Score::Cp(c) => c,
+        Score::WinIn(p) => super::WIN - p as i32,
+        Score::LossIn(p) => p as i32 - super::WIN,
     }
 }

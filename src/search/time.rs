@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 /// Limits of one search, resolved to durations.
 #[derive(Clone, Debug)]
 pub struct TimeManager {
+    /// The search's one clock: [`SearchControl::started`].
     start: Instant,
     /// Do not start a new iteration after this.
     soft: Option<Duration>,
@@ -15,9 +16,15 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Resolves `limits` for the side `us` with `overhead_ms` kept in reserve.
-    pub fn new(limits: &SearchLimits, us: Color, overhead_ms: u64) -> TimeManager {
-        let start = Instant::now();
+    /// Resolves `limits` for the side `us` with `overhead_ms` kept in reserve; time counts
+    /// from when `control`'s search was asked for.
+    pub fn new(
+        limits: &SearchLimits,
+        control: &SearchControl,
+        us: Color,
+        overhead_ms: u64,
+    ) -> TimeManager {
+        let start = control.started();
         if limits.infinite {
             return TimeManager {
                 start,
@@ -57,16 +64,14 @@ impl TimeManager {
         }
     }
 
-    /// Time since the search started, counted from `ponderhit` while pondering.
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    /// Milliseconds since the search started.
+    /// Milliseconds since the search was asked for (pondering included: this is the time
+    /// `info` lines report, not the time charged to the clock).
     pub fn elapsed_ms(&self) -> u64 {
         self.start.elapsed().as_millis() as u64
     }
 
+    /// Time charged to our clock: counted from `ponderhit` after pondering, `None` while
+    /// still pondering (no limit applies then).
     fn clock_elapsed(&self, control: &SearchControl) -> Option<Duration> {
         if control.is_pondering() {
             return None;

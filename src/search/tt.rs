@@ -7,6 +7,7 @@
 //! oldest entry.
 
 use crate::rules::moves::Move;
+use std::fmt;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// Kind of bound a stored score is.
@@ -65,6 +66,25 @@ fn unpack(d: u64) -> Option<(Entry, u8)> {
     Some((e, (d >> 58) as u8))
 }
 
+/// A table size whose memory cannot be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableError {
+    /// The size asked for, MiB.
+    pub mib: usize,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot allocate a {} MiB hash table: not enough memory",
+            self.mib
+        )
+    }
+}
+
+impl std::error::Error for TableError {}
+
 /// The table.
 pub struct TranspositionTable {
     slots: Vec<Slot>,
@@ -73,17 +93,28 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` MiB (at least one bucket).
-    pub fn new(mib: usize) -> TranspositionTable {
-        let bytes = mib.max(1) * 1024 * 1024;
-        let buckets = (bytes / (SLOTS * std::mem::size_of::<Slot>())).max(1);
+    /// A table of about `mib` MiB (at least one bucket). The memory is reserved fallibly: a
+    /// size that cannot be had is an error, not an abort.
+    pub fn new(mib: usize) -> Result<TranspositionTable, TableError> {
+        let err = TableError { mib };
+        let bytes = mib.max(1).checked_mul(1024 * 1024).ok_or(err)?;
+        Self::with_buckets((bytes / (SLOTS * std::mem::size_of::<Slot>())).max(1)).ok_or(err)
+    }
+
+    /// The smallest table: one bucket.
+    pub fn smallest() -> TranspositionTable {
+        Self::with_buckets(1).expect("one bucket is 64 bytes")
+    }
+
+    fn with_buckets(buckets: usize) -> Option<TranspositionTable> {
         let mut slots = Vec::new();
+        slots.try_reserve_exact(buckets * SLOTS).ok()?;
         slots.resize_with(buckets * SLOTS, Slot::default);
-        TranspositionTable {
+        Some(TranspositionTable {
             slots,
             buckets,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in MiB.
@@ -189,7 +220,7 @@ mod tests {
 
     #[test]
     fn store_then_probe() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1).unwrap();
         let e = Entry {
             move_key: 77,
             score: -1234,
@@ -202,5 +233,13 @@ mod tests {
         assert!(tt.hashfull() <= 1);
         tt.clear();
         assert_eq!(tt.probe(0xdead_beef_1234_5678), None);
+    }
+
+    #[test]
+    fn impossible_sizes_are_errors() {
+        for mib in [usize::MAX, usize::MAX / (1024 * 1024), 1 << 40] {
+            assert_eq!(TranspositionTable::new(mib).err(), Some(TableError { mib }));
+        }
+        assert_eq!(TranspositionTable::smallest().size_mib(), 0);
     }
 }
