@@ -5,6 +5,10 @@
 //! board; it keeps how many pieces have been taken off each square (`taken`) and the current
 //! occupied/enemy sets, and undoes a jump by restoring them. The moving tower's origin is
 //! removed from the occupied set for the whole move.
+//!
+//! One walk ([`Walk`]) holds every capture rule; it is generic over what it does with a
+//! path: move generation records each path and hands it to a [`CaptureSink`], perft's
+//! counting keeps none (its `Path` methods are empty and compile away).
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::color::Color;
@@ -14,17 +18,45 @@ use crate::rules::square::{Direction, NUM_BITS, Square, VALID_MASK};
 use crate::rules::tower::Tower;
 
 /// Receives each complete capture path.
-pub trait CaptureSink {
+pub(crate) trait CaptureSink {
     /// One capture: origin, landings in order, and the square jumped before each landing.
     fn emit(&mut self, from: Square, landings: &[Square], jumped: &[Square]);
 }
 
-struct Search<'a, K: CaptureSink> {
-    pos: &'a Position,
-    us: Color,
-    /// Squares of the far rank, where a man becomes a king.
-    promotion: u64,
-    taken: [u8; NUM_BITS],
+/// What the walk does with the path it is on: record it (move generation) or nothing
+/// (counting). Counting's methods are empty and vanish once inlined.
+trait Path {
+    /// A jump over square index `c` starts; its landing follows.
+    fn push(&mut self, c: usize);
+    /// The landing (bit index) of the last jump.
+    fn land(&mut self, l: usize);
+    /// Takes the last jump back.
+    fn pop(&mut self);
+    /// The path as it stands is a complete capture.
+    fn emit(&mut self);
+    /// A complete capture of one jump over `c` onto `l`, from an empty path (the common
+    /// case, kept apart so that its length is known when the move is built).
+    fn emit_single(&mut self, c: usize, l: usize);
+}
+
+/// Counting: no path kept.
+struct NoPath;
+
+impl Path for NoPath {
+    #[inline(always)]
+    fn push(&mut self, _: usize) {}
+    #[inline(always)]
+    fn land(&mut self, _: usize) {}
+    #[inline(always)]
+    fn pop(&mut self) {}
+    #[inline(always)]
+    fn emit(&mut self) {}
+    #[inline(always)]
+    fn emit_single(&mut self, _: usize, _: usize) {}
+}
+
+/// Generation: the path so far, handed to a [`CaptureSink`] when complete.
+struct Recorder<'a, K: CaptureSink> {
     from: Square,
     landings: [Square; MAX_JUMPS],
     jumped: [Square; MAX_JUMPS],
@@ -32,20 +64,20 @@ struct Search<'a, K: CaptureSink> {
     sink: &'a mut K,
 }
 
-impl<K: CaptureSink> Search<'_, K> {
-    /// Takes the commander off square index `c`; returns the new occupied and enemy sets.
+impl<K: CaptureSink> Path for Recorder<'_, K> {
     #[inline(always)]
-    fn take(&mut self, c: usize, occ: u64, enemy: u64) -> (u64, u64) {
-        take_commander(
-            self.pos.tower_at_index(c),
-            &mut self.taken[c],
-            self.us,
-            c,
-            occ,
-            enemy,
-        )
+    fn push(&mut self, c: usize) {
+        self.jumped[self.len] = Square::from_bit_index(c as u8);
+        self.len += 1;
     }
-
+    #[inline(always)]
+    fn land(&mut self, l: usize) {
+        self.landings[self.len - 1] = Square::from_bit_index(l as u8);
+    }
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
     #[inline]
     fn emit(&mut self) {
         self.sink.emit(
@@ -54,18 +86,52 @@ impl<K: CaptureSink> Search<'_, K> {
             &self.jumped[..self.len],
         );
     }
+    #[inline(always)]
+    fn emit_single(&mut self, c: usize, l: usize) {
+        self.sink.emit(
+            self.from,
+            &[Square::from_bit_index(l as u8)],
+            &[Square::from_bit_index(c as u8)],
+        );
+    }
+}
 
-    /// Jumps of a man on the single square `s` that has just jumped `last` (0 at the start).
-    /// Emits every path that ends here or further; returns whether any jump was possible.
-    /// Directions in the order of [`Direction::ALL`], unrolled.
-    fn man(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> bool {
+/// The capture walk, the one place where the capture rules live: a depth-first search over
+/// jumps on raw bitboards, with the four directions unrolled. Every function returns the
+/// number of complete paths from where it starts (0: no jump possible) and reports each
+/// complete path to `path`.
+struct Walk<'a, T: Towers, P: Path> {
+    towers: &'a T,
+    us: Color,
+    /// Squares of the far rank, where a man becomes a king.
+    promotion: u64,
+    taken: [u8; NUM_BITS],
+    path: &'a mut P,
+}
+
+impl<T: Towers, P: Path> Walk<'_, T, P> {
+    /// Takes the commander off square index `c`; returns the new occupied and enemy sets.
+    #[inline(always)]
+    fn take(&mut self, c: usize, occ: u64, enemy: u64) -> (u64, u64) {
+        take_commander(
+            self.towers.tower(c),
+            &mut self.taken[c],
+            self.us,
+            c,
+            occ,
+            enemy,
+        )
+    }
+
+    /// Paths of a man on the single square `s` that has just jumped `last` (0 at the start).
+    /// Directions in the order of [`Direction::ALL`].
+    fn man(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
         let targets = enemy & !last;
         let free = !occ & VALID_MASK;
-        let ne = self.man_dir::<4>(s, targets, free, occ, enemy);
-        let nw = self.man_dir::<5>(s, targets, free, occ, enemy);
-        let sw = self.man_dir::<-4>(s, targets, free, occ, enemy);
-        let se = self.man_dir::<-5>(s, targets, free, occ, enemy);
-        ne | nw | sw | se
+        self.man_dir::<4>(s, targets, free, occ, enemy)
+            + self.man_dir::<5>(s, targets, free, occ, enemy)
+            + self.man_dir::<-4>(s, targets, free, occ, enemy)
+            + self.man_dir::<-5>(s, targets, free, occ, enemy)
     }
 
     #[inline(always)]
@@ -76,25 +142,24 @@ impl<K: CaptureSink> Search<'_, K> {
         free: u64,
         occ: u64,
         enemy: u64,
-    ) -> bool {
+    ) -> u64 {
         let jumped = sh::<S>(s) & targets;
         let landing = sh::<S>(jumped) & free;
         if landing == 0 {
-            return false;
+            return 0;
         }
-        self.man_landed(landing, jumped, occ, enemy);
-        true
+        self.man_landed(landing, jumped, occ, enemy)
     }
 
-    /// A man jumps `jumped` and lands on `landing` (single squares): emits every path on.
+    /// Paths of a man that jumps `jumped` and lands on `landing` (single squares). A man
+    /// that lands on the far rank goes on as a king in the same move.
     #[inline(always)]
-    fn man_landed(&mut self, landing: u64, jumped: u64, occ: u64, enemy: u64) {
+    fn man_landed(&mut self, landing: u64, jumped: u64, occ: u64, enemy: u64) -> u64 {
         let c = jumped.trailing_zeros() as usize;
         let (occ2, enemy2) = self.take(c, occ, enemy);
-        self.landings[self.len] = Square::from_bit_index(landing.trailing_zeros() as u8);
-        self.jumped[self.len] = Square::from_bit_index(c as u8);
-        self.len += 1;
-        let continued = if landing & self.promotion != 0 {
+        self.path.push(c);
+        self.path.land(landing.trailing_zeros() as usize);
+        let n = if landing & self.promotion != 0 {
             self.king(landing, jumped, occ2, enemy2)
         } else if man_can_jump(
             Bitboard(landing),
@@ -104,18 +169,70 @@ impl<K: CaptureSink> Search<'_, K> {
             self.man(landing, jumped, occ2, enemy2)
         } else {
             // Most chains end here: skip the call when no jump is possible.
-            false
+            0
         };
-        if !continued {
-            self.emit();
-        }
-        self.len -= 1;
+        let n = if n == 0 {
+            self.path.emit();
+            1
+        } else {
+            n
+        };
+        self.path.pop();
         self.taken[c] -= 1;
+        n
     }
 
-    /// First jumps of the man on `s` (the origin, already out of `occ`). `go[d]` holds the
-    /// landing squares from which a first jump in direction `d` may go on (or promotes):
-    /// landings outside it end the capture at once and are emitted without a search.
+    /// Paths of a king on the single square `s` that has just jumped `last` (0 at the start).
+    fn king(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
+        self.king_dir::<4>(s, last, occ, enemy)
+            + self.king_dir::<5>(s, last, occ, enemy)
+            + self.king_dir::<-4>(s, last, occ, enemy)
+            + self.king_dir::<-5>(s, last, occ, enemy)
+    }
+
+    /// A king's jump in direction `S`: over the first tower on the ray (if it is an enemy
+    /// not just jumped) onto any free square behind it. The landing rule: when some of those
+    /// landings allow a further jump, only paths through them count; otherwise each landing
+    /// ends a path.
+    #[inline(always)]
+    fn king_dir<const S: i32>(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
+        let x = first_on_ray::<S>(s, occ);
+        if x & enemy & !last == 0 {
+            return 0;
+        }
+        let first = sh::<S>(x) & VALID_MASK & !occ;
+        if first == 0 {
+            return 0;
+        }
+        let c = x.trailing_zeros() as usize;
+        let (occ2, enemy2) = self.take(c, occ, enemy);
+        self.path.push(c);
+        let mut paths = 0;
+        let mut landings = 0;
+        let mut land = first;
+        while land != 0 {
+            self.path.land(land.trailing_zeros() as usize);
+            paths += self.king(land, x, occ2, enemy2);
+            landings += 1;
+            land = sh::<S>(land) & VALID_MASK & !occ2;
+        }
+        if paths == 0 {
+            let mut land = first;
+            while land != 0 {
+                self.path.land(land.trailing_zeros() as usize);
+                self.path.emit();
+                land = sh::<S>(land) & VALID_MASK & !occ2;
+            }
+            paths = landings;
+        }
+        self.path.pop();
+        self.taken[c] -= 1;
+        paths
+    }
+
+    /// First jumps of the man on `s` (the origin, already out of `occ`), one path reported
+    /// at a time. `go[d]` holds the landing squares from which a first jump in direction `d`
+    /// may go on (or promotes): landings outside it end the capture at once.
     fn man_first(&mut self, s: u64, occ: u64, enemy: u64, go: &[u64; 4]) {
         let free = !occ & VALID_MASK;
         self.man_first_dir::<4>(s, free, occ, enemy, go[0]);
@@ -132,59 +249,28 @@ impl<K: CaptureSink> Search<'_, K> {
             return;
         }
         if landing & go == 0 {
-            self.landings[0] = Square::from_bit_index(landing.trailing_zeros() as u8);
-            self.jumped[0] = Square::from_bit_index(jumped.trailing_zeros() as u8);
-            self.len = 1;
-            self.emit();
-            self.len = 0;
+            let c = jumped.trailing_zeros() as usize;
+            self.path.emit_single(c, landing.trailing_zeros() as usize);
         } else {
             self.man_landed(landing, jumped, occ, enemy);
         }
     }
 
-    /// Jumps of a king on the single square `s` (see [`Search::man`]). Applies the landing
-    /// rule: when some landing squares behind a jumped tower allow a further jump, only those
-    /// are used.
-    fn king(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> bool {
-        let ne = self.king_dir::<4>(s, last, occ, enemy);
-        let nw = self.king_dir::<5>(s, last, occ, enemy);
-        let sw = self.king_dir::<-4>(s, last, occ, enemy);
-        let se = self.king_dir::<-5>(s, last, occ, enemy);
-        ne | nw | sw | se
-    }
-
+    /// Paths of the men whose first jump goes in direction `S` and lands on `land` (a set:
+    /// one man per landing square), all of which need the walk (they can go on jumping, or
+    /// promote).
     #[inline(always)]
-    fn king_dir<const S: i32>(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> bool {
-        let x = first_on_ray::<S>(s, occ);
-        if x & enemy & !last == 0 {
-            return false;
+    fn men_from_landings<const S: i32>(&mut self, land: u64, occ: u64, enemy: u64) -> u64 {
+        let mut n = 0;
+        let mut rest = land;
+        while rest != 0 {
+            let l = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let jumped = back::<S>(l);
+            let origin = back::<S>(jumped);
+            n += self.man_landed(l, jumped, occ & !origin, enemy);
         }
-        let first = sh::<S>(x) & VALID_MASK & !occ;
-        if first == 0 {
-            return false;
-        }
-        let c = x.trailing_zeros() as usize;
-        let (occ2, enemy2) = self.take(c, occ, enemy);
-        self.jumped[self.len] = Square::from_bit_index(c as u8);
-        self.len += 1;
-        let mut continued = false;
-        let mut land = first;
-        while land != 0 {
-            self.landings[self.len - 1] = Square::from_bit_index(land.trailing_zeros() as u8);
-            continued |= self.king(land, x, occ2, enemy2);
-            land = sh::<S>(land) & VALID_MASK & !occ2;
-        }
-        if !continued {
-            let mut land = first;
-            while land != 0 {
-                self.landings[self.len - 1] = Square::from_bit_index(land.trailing_zeros() as u8);
-                self.emit();
-                land = sh::<S>(land) & VALID_MASK & !occ2;
-            }
-        }
-        self.len -= 1;
-        self.taken[c] -= 1;
-        true
+        n
     }
 }
 
@@ -253,7 +339,7 @@ fn first_jump_goes_on(enemy: u64, empty: u64, promotion: u64) -> [u64; 4] {
 
 /// Emits every capture of the side to move into `sink` (nothing if there is none), towers
 /// in square order, each tower's paths in direction order ([`Direction::ALL`]).
-pub fn generate_captures<K: CaptureSink>(pos: &Position, sink: &mut K) {
+pub(crate) fn generate_captures<K: CaptureSink>(pos: &Position, sink: &mut K) {
     let us = pos.side();
     let enemy = pos.commanded_by(us.opponent()).0;
     let occupied = pos.occupied().0;
@@ -277,26 +363,29 @@ pub fn generate_captures<K: CaptureSink>(pos: &Position, sink: &mut K) {
     } else {
         [0; 4]
     };
-    let mut search = Search {
-        pos,
-        us,
-        promotion,
-        taken: [0; NUM_BITS],
+    let mut path = Recorder {
         from: Square::default(),
         landings: [Square::default(); MAX_JUMPS],
         jumped: [Square::default(); MAX_JUMPS],
         len: 0,
         sink,
     };
+    let mut walk = Walk {
+        towers: pos,
+        us,
+        promotion,
+        taken: [0; NUM_BITS],
+        path: &mut path,
+    };
     let mut rest = starters;
     while rest != 0 {
         let b = rest & rest.wrapping_neg();
         rest &= rest - 1;
-        search.from = Square::from_bit_index(b.trailing_zeros() as u8);
+        walk.path.from = Square::from_bit_index(b.trailing_zeros() as u8);
         if kings & b != 0 {
-            search.king(b, 0, occupied & !b, enemy);
+            walk.king(b, 0, occupied & !b, enemy);
         } else {
-            search.man_first(b, occupied & !b, enemy, &go);
+            walk.man_first(b, occupied & !b, enemy, &go);
         }
     }
 }
@@ -339,127 +428,6 @@ impl Towers for AfterQuiet<'_> {
     fn tower(&self, i: usize) -> Tower {
         let i = if i == self.to { self.from } else { i };
         self.pos.tower_at_index(i)
-    }
-}
-
-/// Path counting without recording paths (perft's last ply): the same search as
-/// [`Search`], on raw bitboards, with the four directions unrolled. A count of 0 means that
-/// no jump is possible from the square; any jump gives at least one path.
-struct Count<'a, T: Towers> {
-    towers: &'a T,
-    us: Color,
-    promotion: u64,
-    taken: [u8; NUM_BITS],
-}
-
-impl<T: Towers> Count<'_, T> {
-    /// Takes the commander off square index `c`; returns the new occupied and enemy sets.
-    #[inline(always)]
-    fn take(&mut self, c: usize, occ: u64, enemy: u64) -> (u64, u64) {
-        take_commander(
-            self.towers.tower(c),
-            &mut self.taken[c],
-            self.us,
-            c,
-            occ,
-            enemy,
-        )
-    }
-
-    /// Paths of a man on the single square `s` that has just jumped `last` (0 at the start).
-    fn man(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
-        let targets = enemy & !last;
-        let free = !occ & VALID_MASK;
-        self.man_dir::<4>(s, targets, free, occ, enemy)
-            + self.man_dir::<5>(s, targets, free, occ, enemy)
-            + self.man_dir::<-4>(s, targets, free, occ, enemy)
-            + self.man_dir::<-5>(s, targets, free, occ, enemy)
-    }
-
-    #[inline(always)]
-    fn man_dir<const S: i32>(
-        &mut self,
-        s: u64,
-        targets: u64,
-        free: u64,
-        occ: u64,
-        enemy: u64,
-    ) -> u64 {
-        let jumped = sh::<S>(s) & targets;
-        let landing = sh::<S>(jumped) & free;
-        if landing == 0 {
-            return 0;
-        }
-        self.man_landed(landing, jumped, occ, enemy)
-    }
-
-    /// Paths of a man that jumps `jumped` (a single square) and lands on `landing`.
-    #[inline(always)]
-    fn man_landed(&mut self, landing: u64, jumped: u64, occ: u64, enemy: u64) -> u64 {
-        let c = jumped.trailing_zeros() as usize;
-        let (occ2, enemy2) = self.take(c, occ, enemy);
-        let n = if landing & self.promotion != 0 {
-            self.king(landing, jumped, occ2, enemy2).max(1)
-        } else if man_can_jump(
-            Bitboard(landing),
-            Bitboard(enemy2 & !jumped),
-            Bitboard(!occ2 & VALID_MASK),
-        ) {
-            self.man(landing, jumped, occ2, enemy2)
-        } else {
-            1
-        };
-        self.taken[c] -= 1;
-        n
-    }
-
-    /// Paths of a king on the single square `s` that has just jumped `last` (0 at the start).
-    fn king(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
-        self.king_dir::<4>(s, last, occ, enemy)
-            + self.king_dir::<5>(s, last, occ, enemy)
-            + self.king_dir::<-4>(s, last, occ, enemy)
-            + self.king_dir::<-5>(s, last, occ, enemy)
-    }
-
-    #[inline(always)]
-    fn king_dir<const S: i32>(&mut self, s: u64, last: u64, occ: u64, enemy: u64) -> u64 {
-        let x = first_on_ray::<S>(s, occ);
-        if x & enemy & !last == 0 {
-            return 0;
-        }
-        let mut land = sh::<S>(x) & VALID_MASK & !occ;
-        if land == 0 {
-            return 0;
-        }
-        let c = x.trailing_zeros() as usize;
-        let (occ2, enemy2) = self.take(c, occ, enemy);
-        let mut paths = 0;
-        let mut landings = 0;
-        while land != 0 {
-            paths += self.king(land, x, occ2, enemy2);
-            landings += 1;
-            land = sh::<S>(land) & VALID_MASK & !occ2;
-        }
-        self.taken[c] -= 1;
-        // Landing rule: if some landings continue, only their paths count.
-        if paths == 0 { landings } else { paths }
-    }
-
-    /// Paths of the men whose first jump goes in direction `S` and lands on `land` (a set:
-    /// one man per landing square), all of which need the search (they can go on jumping, or
-    /// promote).
-    #[inline(always)]
-    fn men_from_landings<const S: i32>(&mut self, land: u64, occ: u64, enemy: u64) -> u64 {
-        let mut n = 0;
-        let mut rest = land;
-        while rest != 0 {
-            let l = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let jumped = back::<S>(l);
-            let origin = back::<S>(jumped);
-            n += self.man_landed(l, jumped, occ & !origin, enemy);
-        }
-        n
     }
 }
 
@@ -508,11 +476,12 @@ pub(crate) fn count_capture_paths_sets<T: Towers>(
     if (need_search[0] | need_search[1] | need_search[2] | need_search[3]) == 0 && kings == 0 {
         return n;
     }
-    let mut count = Count {
+    let mut count = Walk {
         towers,
         us,
         promotion,
         taken: [0; NUM_BITS],
+        path: &mut NoPath,
     };
     n += count.men_from_landings::<4>(need_search[0], occupied, enemy);
     n += count.men_from_landings::<5>(need_search[1], occupied, enemy);

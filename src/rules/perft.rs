@@ -15,7 +15,7 @@ use crate::rules::movegen::{
     generate_quiets, legal_moves,
 };
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::position::Position;
+use crate::rules::position::{Position, ScratchUndo};
 use crate::rules::square::{Direction, Square};
 use rayon::prelude::*;
 use std::fmt;
@@ -92,8 +92,9 @@ fn perft_in_place(pos: &mut Position, depth: u32, stop: &AtomicBool) -> u64 {
                 generate_quiets(pos, &mut moves);
             }
             let mut n = 0;
+            let mut undo = ScratchUndo::default();
             for m in moves.iter() {
-                let undo = pos.play_scratch(m);
+                pos.play_scratch(m, &mut undo);
                 n += perft_in_place(pos, depth - 1, stop);
                 pos.undo_scratch(m, &undo);
             }

@@ -3,7 +3,7 @@
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::color::Color;
-use crate::rules::moves::Move;
+use crate::rules::moves::{MAX_JUMPS, Move};
 use crate::rules::square::{NUM_BITS, Square};
 use crate::rules::tower::{Piece, Tower};
 use crate::rules::zobrist::{SIDE_KEY, tower_key};
@@ -12,12 +12,13 @@ use crate::rules::zobrist::{SIDE_KEY, tower_key};
 pub const CLOCK_LIMIT: u16 = 30;
 
 /// What [`Position::undo_scratch`] restores: the bitboards and the towers a move touched.
+#[derive(Default)]
 pub(crate) struct ScratchUndo {
     by_color: [Bitboard; 2],
     kings: Bitboard,
     from: Tower,
     to: Tower,
-    jumped: [Tower; crate::rules::moves::MAX_JUMPS],
+    jumped: [Tower; MAX_JUMPS],
 }
 
 /// A Bashni position.
@@ -194,43 +195,26 @@ impl Position {
     /// Plays a legal move in place. The move must come from this position's generator (or
     /// have been validated against it).
     pub fn play(&mut self, m: &Move) {
-        let from = m.from();
-        let to = m.to();
-        let mut touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
         for &c in m.jumped() {
             touched.set(c);
         }
         for sq in touched {
             self.hash ^= tower_key(sq, self.towers[sq.index()]);
         }
-        let promo = self.side.promotion_rank();
-        let mut moving = self.towers[from.index()];
-        self.towers[from.index()] = Tower::EMPTY;
-        if m.is_capture() {
-            for (&c, &land) in m.jumped().iter().zip(m.landings()) {
-                let jumped = self.towers[c.index()];
-                moving = moving.with_bottom(jumped.top());
-                self.towers[c.index()] = jumped.without_top();
-                if land.rank() == promo {
-                    moving = moving.with_top_crowned();
-                }
-            }
-            self.clock = 0;
-        } else {
-            if to.rank() == promo {
-                moving = moving.with_top_crowned();
-            }
-            self.clock = self.clock.saturating_add(1);
-        }
-        self.towers[to.index()] = moving;
+        let mover = self.side;
+        self.move_towers(m, |_, _| {});
         for sq in touched {
-            self.refresh_square(sq);
             self.hash ^= tower_key(sq, self.towers[sq.index()]);
         }
-        if self.side == Color::Black {
+        self.clock = if m.is_capture() {
+            0
+        } else {
+            self.clock.saturating_add(1)
+        };
+        if mover == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.side = self.side.opponent();
         self.hash ^= SIDE_KEY;
     }
 
@@ -242,28 +226,38 @@ impl Position {
     }
 
     /// Plays `m` in place WITHOUT updating the hash, clock or move number (perft only: move
-    /// counts depend on neither). Returns what [`Position::undo_scratch`] needs.
+    /// counts depend on neither), saving in `undo` what [`Position::undo_scratch`] needs
+    /// (one `undo` serves every move of a node, so it is filled, not returned).
     #[inline]
-    pub(crate) fn play_scratch(&mut self, m: &Move) -> ScratchUndo {
+    pub(crate) fn play_scratch(&mut self, m: &Move, undo: &mut ScratchUndo) {
+        undo.by_color = self.by_color;
+        undo.kings = self.kings;
+        undo.from = self.towers[m.from().index()];
+        undo.to = self.towers[m.to().index()];
+        self.move_towers(m, |i, t| undo.jumped[i] = t);
+    }
+
+    /// The one place where a move changes the board (both [`Position::play`] and
+    /// [`Position::play_scratch`] come here): the moving tower leaves its square; at each
+    /// jump it puts the jumped tower's commander under itself (the rest of that tower stays,
+    /// commanded by its next piece) and its commander is crowned on a far-rank landing; it
+    /// ends on the last square; then the other side is to move. Bitboards stay exact; the
+    /// hash, clock and move number are the caller's. `jumped_was(i, t)` hears the tower `t` on
+    /// the `i`-th jumped square before its jump.
+    #[inline(always)]
+    fn move_towers(&mut self, m: &Move, mut jumped_was: impl FnMut(usize, Tower)) {
         let from = m.from();
         let to = m.to();
-        let mut undo = ScratchUndo {
-            by_color: self.by_color,
-            kings: self.kings,
-            from: self.towers[from.index()],
-            to: self.towers[to.index()],
-            jumped: [Tower::EMPTY; crate::rules::moves::MAX_JUMPS],
-        };
         let us = self.side;
         let them = us.opponent();
         let promo = Bitboard::promotion(us);
-        let mut moving = undo.from;
+        let mut moving = self.towers[from.index()];
         self.towers[from.index()] = Tower::EMPTY;
         self.by_color[us.index()].clear(from);
         self.kings.clear(from);
         for (i, (&c, &land)) in m.jumped().iter().zip(m.landings()).enumerate() {
             let jumped = self.towers[c.index()];
-            undo.jumped[i] = jumped;
+            jumped_was(i, jumped);
             moving = moving.with_bottom(jumped.top());
             let rest = jumped.without_top();
             self.towers[c.index()] = rest;
@@ -279,6 +273,7 @@ impl Position {
                 moving = moving.with_top_crowned();
             }
         }
+        // A quiet move's only landing is `to`; for a capture this repeats the last landing.
         if promo.has(to) {
             moving = moving.with_top_crowned();
         }
@@ -288,7 +283,6 @@ impl Position {
             self.kings.set(to);
         }
         self.side = them;
-        undo
     }
 
     /// Takes back the [`Position::play_scratch`] of `m`.
