@@ -46,6 +46,14 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub multipv: u32,
+    /// Threads and hash size.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// The engine's resources, as the front ends for people take them (`analyse`, `play`).
+#[derive(clap::Args, Debug)]
+pub struct EngineArgs {
     /// Search threads.
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -54,6 +62,19 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "MB", default_value_t = 16,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
+}
+
+impl EngineArgs {
+    /// An engine with these resources; the error (`--hash N: why`) when the table cannot
+    /// be had.
+    pub fn engine(&self) -> Result<Engine, String> {
+        let mut engine = Engine::new();
+        engine
+            .set_hash_mb(self.hash as usize)
+            .map_err(|e| format!("--hash {}: {e}", self.hash))?;
+        engine.set_threads(self.threads as usize);
+        Ok(engine)
+    }
 }
 
 /// The game to analyse: the position and the moves played from it.
@@ -155,12 +176,13 @@ pub fn run(args: AnalyseArgs) -> i32 {
             return 2;
         }
     };
-    let mut engine = Engine::new();
-    if let Err(e) = engine.set_hash_mb(args.hash as usize) {
-        eprintln!("error: --hash {}: {e}", args.hash);
-        return 1;
-    }
-    engine.set_threads(args.threads as usize);
+    let mut engine = match args.engine.engine() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let pos = game.position();
     for line in diagram(pos) {
         println!("{line}");

@@ -13,6 +13,7 @@ use std::time::Instant;
 /// match runner expects (see engine-protocol.md).
 ///
 /// Examples:
+///   bashni play --color black --level 8
 ///   bashni analyse startpos --depth 12
 ///   bashni perft 7 --divide
 ///   bashni bench
@@ -72,6 +73,7 @@ enum Command {
     Match(MatchArgs),
     /// Write a file of balanced random openings.
     Openings(OpeningsArgs),
+    Play(crate::play::PlayArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -99,6 +101,7 @@ pub fn run() -> i32 {
         },
         Some(Command::Match(args)) => crate::matchrun::run_match(args),
         Some(Command::Openings(args)) => crate::matchrun::run_openings(args),
+        Some(Command::Play(args)) => crate::play::run(args),
     }
 }
 

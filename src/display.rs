@@ -1,5 +1,6 @@
-//! Text pictures of a position for people: the board diagram (`d`, `bashni analyse`) and the
-//! evaluation broken into its terms (`eval`).
+//! Text pictures of a position for people: the board diagram (`d`, `bashni analyse`), the
+//! board a person plays on (`bashni play`: colour on a terminal, the last move marked, either
+//! side at the bottom) and the evaluation broken into its terms (`eval`).
 
 use crate::eval::{evaluate, side_terms};
 use crate::rules::color::Color;
@@ -33,16 +34,7 @@ pub fn diagram(pos: &Position) -> Vec<String> {
         .rev()
         .map(|r| (0..8u8).map(|f| cell(f, r, pos)).collect())
         .collect();
-    let widths: Vec<usize> = (0..8)
-        .map(|f| {
-            cells
-                .iter()
-                .map(|row| row[f].len())
-                .max()
-                .unwrap_or(1)
-                .max(1)
-        })
-        .collect();
+    let widths = column_widths(&cells);
     let row_text = |label: String, texts: Vec<&str>| {
         let mut s = format!(" {label} ");
         for (t, w) in texts.iter().zip(&widths) {
@@ -70,6 +62,116 @@ pub fn diagram(pos: &Position) -> Vec<String> {
     lines
 }
 
+/// Width of each column: its widest cell, at least 1.
+fn column_widths(cells: &[Vec<String>]) -> Vec<usize> {
+    (0..8)
+        .map(|f| {
+            cells
+                .iter()
+                .map(|row| row[f].len())
+                .max()
+                .unwrap_or(1)
+                .max(1)
+        })
+        .collect()
+}
+
+/// How [`board`] draws: which side is at the bottom, colour or plain text, which squares
+/// to mark (the last move's path).
+#[derive(Clone, Debug, Default)]
+pub struct BoardStyle {
+    /// Black at the bottom (files h to a, rank 1 at the top).
+    pub flipped: bool,
+    /// ANSI colours (a terminal without `NO_COLOR`); plain text otherwise.
+    pub color: bool,
+    /// Squares to mark: in colour with a highlighted background, in plain text in brackets.
+    pub marked: Vec<Square>,
+}
+
+/// ANSI escapes of the colour board.
+mod ansi {
+    pub const RESET: &str = "\x1b[0m";
+    pub const LIGHT: &str = "\x1b[48;5;180m";
+    pub const DARK: &str = "\x1b[48;5;94m";
+    pub const MARKED: &str = "\x1b[48;5;136m";
+    pub const WHITE_PIECE: &str = "\x1b[1;97m";
+    pub const BLACK_PIECE: &str = "\x1b[1;30m";
+    pub const FRAME: &str = "\x1b[2;39m";
+}
+
+/// One cell of the play board, `width` + 2 columns wide.
+fn board_cell(text: &str, width: usize, dark: bool, marked: bool, color: bool) -> String {
+    if !color {
+        let (l, r) = if marked { ('[', ']') } else { (' ', ' ') };
+        return format!("{l}{text:<width$}{r}");
+    }
+    let bg = match (dark, marked) {
+        (false, _) => ansi::LIGHT,
+        (true, false) => ansi::DARK,
+        (true, true) => ansi::MARKED,
+    };
+    let mut s = format!("{bg} ");
+    for ch in text.chars() {
+        let fg = match ch {
+            'w' | 'W' => ansi::WHITE_PIECE,
+            'b' | 'B' => ansi::BLACK_PIECE,
+            _ => "",
+        };
+        if fg.is_empty() {
+            s.push(if ch == '.' { ' ' } else { ch });
+        } else {
+            s.push_str(&format!("{fg}{ch}{}{bg}", ansi::RESET));
+        }
+    }
+    s.push_str(&" ".repeat(width - text.len() + 1));
+    s.push_str(ansi::RESET);
+    s
+}
+
+/// The board a person plays on: every tower top first (`(Wbb)`), file letters above and
+/// below, rank numbers left and right, the marked squares highlighted. Each file is as wide
+/// as its tallest tower.
+pub fn board(pos: &Position, style: &BoardStyle) -> Vec<String> {
+    let ranks: Vec<u8> = if style.flipped {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    let files: Vec<u8> = if style.flipped {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let cells: Vec<Vec<String>> = ranks
+        .iter()
+        .map(|&r| files.iter().map(|&f| cell(f, r, pos)).collect())
+        .collect();
+    let widths = column_widths(&cells);
+    let (frame, reset) = if style.color {
+        (ansi::FRAME, ansi::RESET)
+    } else {
+        ("", "")
+    };
+    let mut letters = String::from("   ");
+    for (&f, w) in files.iter().zip(&widths) {
+        letters.push_str(&format!(" {:<w$} ", (b'a' + f) as char));
+    }
+    let letters = format!("{frame}{}{reset}", letters.trim_end());
+    let mut lines = vec![letters.clone()];
+    for (row, &r) in cells.iter().zip(&ranks) {
+        let mut s = format!("{frame} {} {reset}", r + 1);
+        for ((text, &f), &w) in row.iter().zip(&files).zip(&widths) {
+            let sq = Square::from_coords(f, r);
+            let marked = sq.is_some_and(|sq| style.marked.contains(&sq));
+            s.push_str(&board_cell(text, w, sq.is_some(), marked, style.color));
+        }
+        s.push_str(&format!("{frame} {}{reset}", r + 1));
+        lines.push(s);
+    }
+    lines.push(letters);
+    lines
+}
+
 fn plies(n: u16) -> String {
     if n == 1 {
         "1 ply".to_string()
@@ -78,7 +180,8 @@ fn plies(n: u16) -> String {
     }
 }
 
-fn capitalised(s: &str) -> String {
+/// `s` with its first letter in upper case.
+pub fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
@@ -126,7 +229,7 @@ pub fn eval_report(pos: &Position) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_fen;
+    use crate::rules::notation::{START_FEN, parse_fen};
 
     #[test]
     fn diagram_shows_towers_in_full() {
@@ -140,6 +243,47 @@ mod tests {
                 .unwrap()
                 .starts_with("Black to move; 3 plies since")
         );
+    }
+
+    #[test]
+    fn play_board_plain_and_flipped() {
+        let pos = parse_fen("8/8/8/(WbBbb)7/8/8/8/6w1 b 3 9").unwrap();
+        let g1 = Square::parse("g1").unwrap();
+        let style = BoardStyle {
+            marked: vec![g1],
+            ..BoardStyle::default()
+        };
+        let b = board(&pos, &style);
+        assert_eq!(b.len(), 10);
+        assert_eq!(b[0], "    a        b  c  d  e  f  g  h");
+        assert_eq!(b[4], " 5  (WbBbb)     .     .     .     5");
+        assert_eq!(b[8], " 1  .           .     .    [w]    1");
+        assert_eq!(b[9], b[0]);
+        let flipped = board(
+            &pos,
+            &BoardStyle {
+                flipped: true,
+                ..style
+            },
+        );
+        assert_eq!(flipped[0], "    h  g  f  e  d  c  b  a");
+        assert_eq!(flipped[1], " 1    [w]    .     .     .        1");
+        assert_eq!(flipped[5], " 5     .     .     .     (WbBbb)  5");
+    }
+
+    #[test]
+    fn play_board_in_colour() {
+        let pos = parse_fen(START_FEN).unwrap();
+        let b = board(
+            &pos,
+            &BoardStyle {
+                color: true,
+                ..BoardStyle::default()
+            },
+        );
+        assert!(b[1].contains(ansi::BLACK_PIECE) && b[8].contains(ansi::WHITE_PIECE));
+        assert!(b.iter().all(|l| l.ends_with(ansi::RESET)));
+        assert!(!b.iter().any(|l| l.contains('.')));
     }
 
     #[test]

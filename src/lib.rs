@@ -4,7 +4,8 @@
 //!
 //! Layers, bottom up: [`rules`] (board, moves, notation), [`eval`] and [`search`] (the engine),
 //! then the front ends: [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
-//! [`matchrun`] (engine-vs-engine matches) and [`cli`], which ties them together.
+//! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine) and
+//! [`cli`], which ties them together.
 
 pub mod analyse;
 pub mod bench;
@@ -12,6 +13,7 @@ pub mod cli;
 pub mod display;
 pub mod eval;
 pub mod matchrun;
+pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;

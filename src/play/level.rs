@@ -1,0 +1,134 @@
+//! Playing strength for `bashni play`: levels 0 to 20.
+//!
+//! INTERIM: until calibrated strength levels exist (issue 13, part 2), a level below 20 only
+//! caps the search depth (level N searches at most N + 1 plies); level 20 is full strength,
+//! limited by the clock or the move time alone. The play is deterministic and no Elo figure
+//! is claimed for any level. A calibrated scale replaces [`Level::apply`] without changing
+//! the commands.
+
+use crate::search::SearchLimits;
+use std::fmt;
+use std::str::FromStr;
+
+/// A playing level, 0 (weakest) to [`Level::MAX`] (full strength).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// What is wrong with a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelError {
+    /// Not a whole number.
+    NotANumber(String),
+    /// Above [`Level::MAX`].
+    TooHigh(u32),
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelError::NotANumber(t) => {
+                write!(f, "'{t}' is not a number from 0 to {}", Level::MAX)
+            }
+            LevelError::TooHigh(n) => write!(f, "{n} is above the highest level, {}", Level::MAX),
+        }
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl Level {
+    /// The highest level: full strength.
+    pub const MAX: u8 = 20;
+    /// Full strength.
+    pub const FULL: Level = Level(Level::MAX);
+
+    /// The level `n`, if it is one.
+    pub fn new(n: u32) -> Result<Level, LevelError> {
+        u8::try_from(n)
+            .ok()
+            .filter(|&n| n <= Level::MAX)
+            .map(Level)
+            .ok_or(LevelError::TooHigh(n))
+    }
+
+    /// The number, 0 to 20.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The depth cap of this level (interim mapping); `None` at full strength.
+    pub fn depth(self) -> Option<u32> {
+        (self.0 < Level::MAX).then_some(u32::from(self.0) + 1)
+    }
+
+    /// Adds this level's restriction to the time limits of a search.
+    pub fn apply(self, limits: &mut SearchLimits) {
+        if let Some(d) = self.depth() {
+            limits.depth = Some(limits.depth.map_or(d, |old| old.min(d)));
+        }
+    }
+
+    /// One line for `help` and `level`: what this level does.
+    pub fn describe(self) -> String {
+        match self.depth() {
+            None => format!("level {}: full strength, limited by time only", self.0),
+            Some(d) => format!(
+                "level {}: searches at most {d} plies (interim levels: a depth cap, not yet \
+                 calibrated)",
+                self.0
+            ),
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        let n: u32 = s
+            .trim()
+            .parse()
+            .map_err(|_| LevelError::NotANumber(s.trim().to_string()))?;
+        Level::new(n)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_and_depths() {
+        assert_eq!("0".parse::<Level>().unwrap().depth(), Some(1));
+        assert_eq!("19".parse::<Level>().unwrap().depth(), Some(20));
+        assert_eq!(Level::FULL.depth(), None);
+        assert_eq!("21".parse::<Level>(), Err(LevelError::TooHigh(21)));
+        assert_eq!(
+            "-1".parse::<Level>(),
+            Err(LevelError::NotANumber("-1".into()))
+        );
+        assert_eq!(Level::new(300), Err(LevelError::TooHigh(300)));
+    }
+
+    #[test]
+    fn apply_keeps_the_smaller_depth() {
+        let mut l = SearchLimits {
+            depth: Some(3),
+            ..Default::default()
+        };
+        Level::new(9).unwrap().apply(&mut l);
+        assert_eq!(l.depth, Some(3));
+        let mut l = SearchLimits::default();
+        Level::new(9).unwrap().apply(&mut l);
+        assert_eq!(l.depth, Some(10));
+        let mut l = SearchLimits::default();
+        Level::FULL.apply(&mut l);
+        assert_eq!(l.depth, None);
+    }
+}

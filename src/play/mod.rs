@@ -1,0 +1,555 @@
+//! `bashni play`: a person plays the engine in a terminal (or through pipes).
+//!
+//! The session loop lives here: it reads one line at a time, plays the person's moves and
+//! the engine's replies, and ends games by the rules. Typed input is parsed in [`input`],
+//! the commands run in `commands`, the engine thinks in `think`, games are saved and loaded
+//! in `save`, and the board is drawn by [`crate::display::board`].
+
+mod clock;
+mod commands;
+pub mod input;
+pub mod level;
+mod save;
+mod think;
+
+use crate::analyse::EngineArgs;
+use crate::display::{BoardStyle, board, capitalised, color_name};
+use crate::matchrun::config::TimeControl;
+use crate::matchrun::referee::{GameResult, PlayedMove, Termination};
+use crate::rules::color::Color;
+use crate::rules::game::{Game, Outcome};
+use crate::rules::moves::Move;
+use crate::rules::notation::{START_FEN, parse_fen};
+use crate::rules::position::Position;
+use crate::search::Engine;
+use clock::Clocks;
+use input::{Input, Resolved, move_list, resolve};
+use level::Level;
+use save::Ending;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+use think::{Event, Inbox, think};
+
+/// Which side the person takes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// White (moves first).
+    White,
+    /// Black.
+    Black,
+    /// Either, drawn at random.
+    Random,
+}
+
+/// Arguments of `bashni play`.
+#[derive(clap::Args, Debug)]
+#[command(
+    about = "Play a game against the engine in the terminal",
+    long_about = "Play a game against the engine in the terminal. Type moves as c3 d4, c3-d4, \
+        c3:e5:g7, or the first and last square of a capture (c3 g7); type help for the \
+        commands (moves, hint, undo, new, swap, level, time, flip, fen, save, load, \
+        analyse, quit). Colour on a terminal; plain text when output is piped or NO_COLOR \
+        is set.",
+    after_help = "Examples:\n  \
+        bashni play\n  \
+        bashni play --color black --level 8\n  \
+        bashni play --tc 5:00+2\n  \
+        bashni play --fen \"8/8/8/8/8/1b6/8/W7 w\" --movetime 300"
+)]
+pub struct PlayArgs {
+    /// Playing level from 0 (weakest) to 20 (full strength). Interim, not calibrated: a
+    /// level N below 20 searches at most N + 1 plies.
+    #[arg(long, value_name = "N", default_value_t = Level::FULL)]
+    pub level: Level,
+    /// A clock for both sides: [moves/]seconds or m:ss, plus an increment (5:00+2, 300+2).
+    #[arg(long, value_name = "TC", value_parser = TimeControl::parse, conflicts_with = "movetime")]
+    pub tc: Option<TimeControl>,
+    /// Without a clock: the engine thinks this many milliseconds a move (default 1000).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// The side you play.
+    #[arg(long, value_enum, default_value_t = ColorChoice::White)]
+    pub color: ColorChoice,
+    /// Start from this position instead of the initial one.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// The engine's threads and hash size.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Show the board from the other side (Black at the bottom when you play White).
+    #[arg(long)]
+    pub flip: bool,
+}
+
+/// How input and output are connected.
+#[derive(Clone, Copy, Debug)]
+struct Io {
+    /// Draw in colour: output is a terminal and `NO_COLOR` is not set.
+    color: bool,
+    /// Draw the progress line while the engine thinks: output is a terminal.
+    spinner: bool,
+    /// A person at a terminal types: show prompts, offer to save on the way out.
+    interactive: bool,
+}
+
+impl Io {
+    fn detect() -> Io {
+        let out = std::io::stdout().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Io {
+            color: out && !no_color,
+            spinner: out,
+            interactive: std::io::stdin().is_terminal(),
+        }
+    }
+}
+
+/// Whether the loop goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Leave,
+}
+
+/// Games won, lost and drawn by the person this session.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    won: u32,
+    lost: u32,
+    drawn: u32,
+}
+
+/// `White` or `Black`.
+fn side_name(c: Color) -> String {
+    capitalised(color_name(c))
+}
+
+impl Tally {
+    /// The count for a game that gave the person `half_points`.
+    fn slot(&mut self, half_points: u32) -> &mut u32 {
+        match half_points {
+            2 => &mut self.won,
+            0 => &mut self.lost,
+            _ => &mut self.drawn,
+        }
+    }
+}
+
+/// The engine's name in messages and PDN tags.
+const ENGINE: &str = "bashni";
+
+/// A game in progress and everything around it.
+struct Session {
+    engine: Engine,
+    inbox: Inbox,
+    io: Io,
+    /// Where `new` starts.
+    start: Position,
+    game: Game,
+    /// One record per move of `game` (the engine's with its score and depth).
+    moves: Vec<PlayedMove>,
+    human: Color,
+    level: Level,
+    clocks: Clocks,
+    /// The person asked for the other side at the bottom.
+    flip: bool,
+    /// Moves listed for the person to choose by number (an ambiguous capture).
+    choices: Vec<Move>,
+    ending: Option<Ending>,
+    tally: Tally,
+    /// Moves were played since the last save.
+    unsaved: bool,
+    /// When the person's turn began (for their clock).
+    turn_start: Instant,
+}
+
+/// Runs `bashni play`; returns the exit code (2 for bad arguments).
+pub fn run(args: PlayArgs) -> i32 {
+    let start = match parse_fen(args.fen.as_deref().unwrap_or(START_FEN)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: bad --fen: {e}");
+            return 2;
+        }
+    };
+    let human = match args.color {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random if rand::random::<bool>() => Color::White,
+        ColorChoice::Random => Color::Black,
+    };
+    let engine = match args.engine.engine() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let io = Io::detect();
+    let mut session = Session {
+        engine,
+        inbox: Inbox::from_stdin(io.interactive),
+        io,
+        game: Game::new(start.clone()),
+        start,
+        moves: Vec::new(),
+        human,
+        level: args.level,
+        clocks: Clocks::new(clock::from_args(args.tc, args.movetime)),
+        flip: args.flip,
+        choices: Vec::new(),
+        ending: None,
+        tally: Tally::default(),
+        unsaved: false,
+        turn_start: Instant::now(),
+    };
+    session.play()
+}
+
+impl Session {
+    /// The session loop.
+    fn play(&mut self) -> i32 {
+        println!(
+            "bashni play: you are {}, {ENGINE} plays {} at {}; {}.",
+            side_name(self.human),
+            side_name(self.human.opponent()),
+            self.level.describe(),
+            self.clocks.describe("you", ENGINE)
+        );
+        println!("Type a move like c3-d4 (or c3 d4), or help for the commands.");
+        if self.begin_turn() == Flow::Leave {
+            return self.leave();
+        }
+        loop {
+            self.prompt();
+            let flow = match self.inbox.next() {
+                Event::Line(line) => {
+                    if !self.io.interactive {
+                        println!("> {line}");
+                    }
+                    self.handle(&line)
+                }
+                Event::Eof | Event::Interrupt => {
+                    if self.io.interactive {
+                        println!();
+                    }
+                    Flow::Leave
+                }
+                Event::Info(_) | Event::Done => Flow::Continue,
+            };
+            if flow == Flow::Leave {
+                return self.leave();
+            }
+        }
+    }
+
+    fn prompt(&self) {
+        if self.io.interactive {
+            let who = if self.ending.is_some() {
+                "game over".to_string()
+            } else {
+                format!("{} (you)", side_name(self.human))
+            };
+            print!("{who}> ");
+            let _ = std::io::stdout().flush();
+        }
+    }
+
+    /// One line of input.
+    fn handle(&mut self, line: &str) -> Flow {
+        let choices = std::mem::take(&mut self.choices);
+        match input::parse(line) {
+            Err(e) => println!("{e}"),
+            Ok(Input::Empty) => {}
+            Ok(Input::Choice(n)) => match choices.get(n.wrapping_sub(1)) {
+                Some(&m) if self.may_move() => return self.human_move(m),
+                Some(_) => {}
+                None if choices.is_empty() => {
+                    println!("{n}: there is no list to choose from; type a move or help")
+                }
+                None => {
+                    println!("choose 1 to {}", choices.len());
+                    self.choices = choices;
+                }
+            },
+            Ok(Input::Square(sq)) => {
+                let mut own: Vec<Move> = crate::rules::movegen::legal_moves(self.game.position())
+                    .iter()
+                    .filter(|m| m.from() == sq)
+                    .copied()
+                    .collect();
+                input::sort_moves(&mut own);
+                if own.is_empty() {
+                    println!("no legal move starts on {sq}");
+                } else {
+                    println!("moves of {sq}: {}", move_list(&own));
+                }
+            }
+            Ok(Input::Path(path)) => return self.typed_move(line.trim(), &path),
+            Ok(Input::Command(c)) => return self.command(c),
+        }
+        Flow::Continue
+    }
+
+    /// Whether the person may move now; says why not.
+    fn may_move(&self) -> bool {
+        if let Some(e) = &self.ending {
+            println!(
+                "the game is over ({}); type new, undo, load or quit",
+                e.termination
+            );
+            return false;
+        }
+        true
+    }
+
+    fn typed_move(&mut self, text: &str, path: &[crate::rules::square::Square]) -> Flow {
+        if !self.may_move() {
+            return Flow::Continue;
+        }
+        match resolve(self.game.position(), path) {
+            Resolved::Move(m) => return self.human_move(m),
+            Resolved::Ambiguous(cands) => {
+                println!("{text} could be:");
+                for (i, m) in cands.iter().enumerate() {
+                    println!("  {}. {m}", i + 1);
+                }
+                println!("type the number of the move you mean");
+                self.choices = cands;
+            }
+            Resolved::Illegal { reason, options } => {
+                let whose = if options.iter().all(|m| m.from() == path[0]) {
+                    format!("moves of {}", path[0])
+                } else {
+                    "legal moves".to_string()
+                };
+                println!(
+                    "illegal move {text}: {reason}; {whose}: {}",
+                    move_list(&options)
+                );
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Plays the person's move, then the engine's reply.
+    fn human_move(&mut self, m: Move) -> Flow {
+        let used = self.turn_start.elapsed();
+        if !self.clocks.charge(self.human, used) {
+            self.finish(
+                Ending {
+                    result: GameResult::win_for(self.human.opponent()),
+                    termination: Termination::TimeForfeit(used.as_millis() as u64, 0),
+                },
+                true,
+            );
+            return Flow::Continue;
+        }
+        self.record(m, None, used);
+        println!("you play {m}");
+        if self.check_end(true) {
+            return Flow::Continue;
+        }
+        self.engine_move()
+    }
+
+    fn record(
+        &mut self,
+        m: Move,
+        info: Option<&crate::search::SearchInfo>,
+        time: std::time::Duration,
+    ) {
+        self.game.play(m);
+        self.moves.push(PlayedMove {
+            text: m.to_string(),
+            info: save::last_info(info),
+            time,
+        });
+        self.unsaved = true;
+    }
+
+    /// The engine moves if it is its turn in a game that goes on, then the person's turn
+    /// begins with the board.
+    fn begin_turn(&mut self) -> Flow {
+        if self.ending.is_none() && self.game.position().side() != self.human {
+            return self.engine_move();
+        }
+        self.show_board();
+        self.turn_start = Instant::now();
+        Flow::Continue
+    }
+
+    fn engine_move(&mut self) -> Flow {
+        let side = self.human.opponent();
+        let mut limits = self.clocks.limits(side);
+        self.level.apply(&mut limits);
+        let Some(t) = self.search(&limits) else {
+            println!("stopped");
+            return Flow::Leave;
+        };
+        let Some(m) = t.result.best else {
+            // Only reached if the game was already over; the rules say so.
+            self.check_end(true);
+            return Flow::Continue;
+        };
+        let on_time = self.clocks.charge(side, t.elapsed);
+        let info = t.main_line().cloned();
+        self.record(m, info.as_ref(), t.elapsed);
+        let view = info
+            .map(|i| {
+                format!(
+                    " (depth {}, score {} for {ENGINE})",
+                    i.depth,
+                    i.score.human()
+                )
+            })
+            .unwrap_or_default();
+        println!("{ENGINE} plays {m}{view}, {:.2} s", t.elapsed.as_secs_f64());
+        if !on_time {
+            self.finish(
+                Ending {
+                    result: GameResult::win_for(self.human),
+                    termination: Termination::TimeForfeit(t.elapsed.as_millis() as u64, 0),
+                },
+                true,
+            );
+        } else if !self.check_end(true) {
+            self.show_board();
+            self.turn_start = Instant::now();
+        }
+        Flow::Continue
+    }
+
+    /// Searches the current position, with the progress line on a terminal; `None` when
+    /// Ctrl-C stopped it.
+    fn search(&mut self, limits: &crate::search::SearchLimits) -> Option<think::Thought> {
+        let spinner = self.io.spinner.then_some(ENGINE);
+        let t = think(
+            &mut self.engine,
+            &self.game,
+            limits,
+            &mut self.inbox,
+            spinner,
+        );
+        (!t.interrupted).then_some(t)
+    }
+
+    /// Ends the game if the rules say it is over; `count` adds it to the score.
+    fn check_end(&mut self, count: bool) -> bool {
+        let Some(outcome) = self.game.outcome() else {
+            return false;
+        };
+        let (result, termination) = match outcome {
+            Outcome::NoLegalMove(w) => (GameResult::win_for(w), Termination::NoLegalMove),
+            Outcome::Repetition => (GameResult::Draw, Termination::Repetition),
+            Outcome::ClockRule => (GameResult::Draw, Termination::ThirtyPly),
+        };
+        self.finish(
+            Ending {
+                result,
+                termination,
+            },
+            count,
+        );
+        true
+    }
+
+    /// Shows the final position, the reason and the score; `count` adds it to the score.
+    fn finish(&mut self, ending: Ending, count: bool) {
+        self.show_board();
+        let mover = side_name(self.game.position().side());
+        let why = match &ending.termination {
+            Termination::NoLegalMove => format!("{mover} has no legal move"),
+            Termination::Repetition => "the same position for the third time".to_string(),
+            Termination::ThirtyPly => "30 plies without a capture".to_string(),
+            Termination::TimeForfeit(..) => format!("{mover}'s time is up"),
+            other => other.to_string(),
+        };
+        let points = ending.result.half_points(self.human);
+        let verdict = match points {
+            2 => "you win",
+            0 => "bashni wins",
+            _ => "a draw",
+        };
+        println!("game over: {why}: {verdict}, {}", ending.result.pdn());
+        if count {
+            *self.tally.slot(points) += 1;
+            println!(
+                "score: you {}, {ENGINE} {}, draws {}",
+                self.tally.won, self.tally.lost, self.tally.drawn
+            );
+        }
+        self.ending = Some(ending);
+    }
+
+    /// Takes the last game's result off the score (it was undone or replaced).
+    fn uncount(&mut self) {
+        if let Some(e) = self.ending.take() {
+            let slot = self.tally.slot(e.result.half_points(self.human));
+            *slot = slot.saturating_sub(1);
+        }
+    }
+
+    fn show_board(&self) {
+        let flipped = (self.human == Color::Black) != self.flip;
+        let last = self.game.moves().last();
+        let style = BoardStyle {
+            flipped,
+            color: self.io.color,
+            marked: last.map(|m| m.path().collect()).unwrap_or_default(),
+        };
+        println!();
+        for line in board(self.game.position(), &style) {
+            println!("{line}");
+        }
+        let pos = self.game.position();
+        let to_move = if pos.side() == self.human {
+            "you"
+        } else {
+            ENGINE
+        };
+        let last = match last {
+            Some(m) => {
+                let by = if pos.side() == self.human {
+                    ENGINE
+                } else {
+                    "you"
+                };
+                format!("last move {m} ({by}); ")
+            }
+            None => String::new(),
+        };
+        println!(
+            "{last}move {}, {} to move ({to_move})",
+            pos.fullmove(),
+            side_name(pos.side())
+        );
+        if matches!(self.clocks.setting(), input::TimeSetting::Clock(_)) {
+            println!(
+                "{}",
+                self.clocks
+                    .describe(self.name(Color::White), self.name(Color::Black))
+            );
+        }
+    }
+
+    /// `you` or the engine, by colour.
+    fn name(&self, c: Color) -> &'static str {
+        if c == self.human { "you" } else { ENGINE }
+    }
+
+    /// Leaves: on a terminal with moves not saved, offers to save them first.
+    fn leave(&mut self) -> i32 {
+        if self.io.interactive && self.unsaved && !self.game.moves().is_empty() {
+            print!("save the game before leaving? file name (Enter: leave without saving): ");
+            let _ = std::io::stdout().flush();
+            if let Event::Line(name) = self.inbox.next()
+                && !name.trim().is_empty()
+            {
+                self.save(name.trim());
+            }
+        }
+        println!("bye");
+        0
+    }
+}

@@ -1,0 +1,249 @@
+//! Everything that reaches a game while it waits or thinks arrives as an [`Event`] in one
+//! [`Inbox`]: typed lines (from a reader thread), the end of input, Ctrl-C, and the engine's
+//! reports. [`think`] runs a search on its own thread so that the person's Ctrl-C stops it
+//! at once, draws a progress line on a terminal, and keeps lines typed meanwhile, in order.
+
+use crate::rules::game::Game;
+use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant};
+
+/// Something that happened.
+#[derive(Debug)]
+pub enum Event {
+    /// A line of input, without its line end.
+    Line(String),
+    /// Standard input ended (Ctrl-D on a terminal).
+    Eof,
+    /// Ctrl-C.
+    Interrupt,
+    /// A search report.
+    Info(Box<SearchInfo>),
+    /// The search has returned.
+    Done,
+}
+
+/// Where events arrive; lines that come while the engine thinks wait here in order.
+pub struct Inbox {
+    tx: Sender<Event>,
+    rx: Receiver<Event>,
+    queued: VecDeque<Event>,
+}
+
+impl Inbox {
+    /// Starts reading standard input (on a terminal it goes on after Ctrl-D, so a question
+    /// can still be asked on the way out) and catches Ctrl-C.
+    pub fn from_stdin(terminal: bool) -> Inbox {
+        let inbox = Inbox::new();
+        let tx = inbox.tx.clone();
+        let read = move || {
+            let stdin = std::io::stdin();
+            loop {
+                let mut line = String::new();
+                match stdin.lock().read_line(&mut line) {
+                    Ok(0) | Err(_) => {
+                        if tx.send(Event::Eof).is_err() || !terminal {
+                            return;
+                        }
+                    }
+                    Ok(_) => {
+                        let text = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(Event::Line(text)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        };
+        let _ = std::thread::Builder::new()
+            .name("bashni-input".into())
+            .spawn(read);
+        let tx = inbox.tx.clone();
+        // Only one handler per process; if another part set one, Ctrl-C keeps its default.
+        let _ = ctrlc::set_handler(move || {
+            let _ = tx.send(Event::Interrupt);
+        });
+        inbox
+    }
+
+    /// An inbox fed only through [`Inbox::sender`].
+    pub fn new() -> Inbox {
+        let (tx, rx) = channel();
+        Inbox {
+            tx,
+            rx,
+            queued: VecDeque::new(),
+        }
+    }
+
+    /// A sender into this inbox.
+    #[cfg(test)]
+    pub fn sender(&self) -> Sender<Event> {
+        self.tx.clone()
+    }
+
+    /// The next person's event (line, end of input, Ctrl-C), waiting for it; stale search
+    /// reports are dropped.
+    pub fn next(&mut self) -> Event {
+        if let Some(e) = self.queued.pop_front() {
+            return e;
+        }
+        loop {
+            match self.rx.recv() {
+                Ok(Event::Info(_) | Event::Done) => continue,
+                Ok(e) => return e,
+                // Cannot happen while `tx` lives; treat it as the end of input.
+                Err(_) => return Event::Eof,
+            }
+        }
+    }
+}
+
+impl Default for Inbox {
+    fn default() -> Self {
+        Inbox::new()
+    }
+}
+
+/// What a search found.
+pub struct Thought {
+    /// The search's answer.
+    pub result: SearchResult,
+    /// The last exact report of each line (multipv index order).
+    pub lines: Vec<SearchInfo>,
+    /// Time the search took.
+    pub elapsed: Duration,
+    /// Ctrl-C stopped it.
+    pub interrupted: bool,
+}
+
+impl Thought {
+    /// The main line's last exact report.
+    pub fn main_line(&self) -> Option<&SearchInfo> {
+        self.lines.first()
+    }
+}
+
+const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/// The progress line: spinner, depth, score (for the side to move), time, best move.
+fn progress(frame: usize, who: &str, info: Option<&SearchInfo>, start: Instant) -> String {
+    let secs = start.elapsed().as_secs_f64();
+    let spin = SPINNER[frame % SPINNER.len()];
+    match info {
+        None => format!("{spin} {who} thinks... {secs:.1} s"),
+        Some(i) => format!(
+            "{spin} {who} thinks... depth {} score {} {secs:.1} s best {}",
+            i.depth,
+            i.score.human(),
+            i.pv.first().map(|m| m.to_string()).unwrap_or_default()
+        ),
+    }
+}
+
+/// Searches the game's position; with `spinner`, draws a progress line on standard output
+/// (cleared at the end). Ctrl-C stops the search; other events wait in the inbox.
+pub fn think(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &SearchLimits,
+    inbox: &mut Inbox,
+    spinner: Option<&str>,
+) -> Thought {
+    let control = SearchControl::new(false);
+    let start = Instant::now();
+    let mut lines: BTreeMap<usize, SearchInfo> = BTreeMap::new();
+    let mut interrupted = false;
+    let result = std::thread::scope(|s| {
+        let tx = inbox.tx.clone();
+        let ctl = control.clone();
+        let search = s.spawn(move || {
+            let mut report = |i: &SearchInfo| {
+                let _ = tx.send(Event::Info(Box::new(i.clone())));
+            };
+            let r = engine.search(game.position(), game.history(), limits, &ctl, &mut report);
+            let _ = tx.send(Event::Done);
+            r
+        });
+        let mut frame = 0;
+        loop {
+            match inbox.rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(Event::Done) => break,
+                Ok(Event::Info(i)) => {
+                    if i.bound == Bound::Exact {
+                        lines.insert(i.multipv, *i);
+                    }
+                }
+                Ok(Event::Interrupt) => {
+                    interrupted = true;
+                    control.stop();
+                }
+                Ok(e) => inbox.queued.push_back(e),
+                Err(RecvTimeoutError::Timeout) => frame += 1,
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            if let Some(who) = spinner {
+                let line = progress(frame, who, lines.get(&1), start);
+                print!("\r\x1b[2K{line}");
+                let _ = std::io::stdout().flush();
+            }
+        }
+        if spinner.is_some() {
+            print!("\r\x1b[2K");
+            let _ = std::io::stdout().flush();
+        }
+        search
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p))
+    });
+    Thought {
+        result,
+        lines: lines.into_values().collect(),
+        elapsed: start.elapsed(),
+        interrupted,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::position::Position;
+
+    #[test]
+    fn lines_typed_while_thinking_wait_in_order() {
+        let mut inbox = Inbox::new();
+        let tx = inbox.sender();
+        tx.send(Event::Line("first".into())).unwrap();
+        tx.send(Event::Eof).unwrap();
+        let mut engine = Engine::new();
+        let game = Game::new(Position::startpos());
+        let limits = SearchLimits {
+            depth: Some(3),
+            multipv: 2,
+            ..Default::default()
+        };
+        let t = think(&mut engine, &game, &limits, &mut inbox, None);
+        assert!(t.result.best.is_some() && !t.interrupted);
+        assert_eq!(t.lines.len(), 2);
+        assert_eq!(t.main_line().unwrap().depth, 3);
+        assert!(matches!(inbox.next(), Event::Line(l) if l == "first"));
+        assert!(matches!(inbox.next(), Event::Eof));
+    }
+
+    #[test]
+    fn ctrl_c_stops_an_endless_search() {
+        let mut inbox = Inbox::new();
+        inbox.sender().send(Event::Interrupt).unwrap();
+        let mut engine = Engine::new();
+        let game = Game::new(Position::startpos());
+        let limits = SearchLimits {
+            infinite: true,
+            ..Default::default()
+        };
+        let t = think(&mut engine, &game, &limits, &mut inbox, None);
+        assert!(t.interrupted);
+        assert!(t.result.best.is_some());
+    }
+}
