@@ -163,7 +163,8 @@ struct Session {
     turn_start: Instant,
 }
 
-/// Runs `bashni play`; returns the exit code (2 for bad arguments).
+/// Runs `bashni play`; returns the exit code (2 for bad arguments, 1 when the hash table
+/// cannot be had).
 pub fn run(args: PlayArgs) -> i32 {
     let start = match parse_fen(args.fen.as_deref().unwrap_or(START_FEN)) {
         Ok(p) => p,
@@ -431,6 +432,10 @@ impl Session {
             &mut self.inbox,
             spinner,
         );
+        // What went wrong inside the search (a thread that did not start, ...).
+        for note in &t.result.notes {
+            eprintln!("{note}");
+        }
         (!t.interrupted).then_some(t)
     }
 
