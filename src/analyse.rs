@@ -3,8 +3,8 @@
 //! best move.
 
 use crate::display::{color_name, diagram};
-use crate::rules::game::Game;
-use crate::rules::notation::{START_FEN, parse_fen};
+use crate::rules::game::{Game, GameError};
+use crate::rules::notation::START_FEN;
 use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use std::io::BufRead;
 use std::time::Instant;
@@ -85,13 +85,10 @@ fn build_game(args: &AnalyseArgs) -> Result<Game, String> {
     } else {
         &text
     };
-    let start = parse_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
-    let mut game = Game::new(start);
-    for (i, m) in args.moves.iter().enumerate() {
-        game.play_text(m)
-            .map_err(|e| format!("move {} of --moves: {e}", i + 1))?;
-    }
-    Ok(game)
+    Game::from_fen_and_moves(fen, &args.moves).map_err(|e| match e {
+        GameError::BadFen(e) => format!("bad FEN '{fen}': {e}"),
+        GameError::BadMove(i, e) => format!("move {i} of --moves: {e}"),
+    })
 }
 
 fn limits(args: &AnalyseArgs) -> SearchLimits {

@@ -21,10 +21,7 @@ fn cell(file: u8, rank: u8, pos: &Position) -> String {
 
 /// Colour name for people.
 pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+    c.name()
 }
 
 /// The board diagram, rank 8 at the top, every tower written in full (top piece first), then

@@ -42,11 +42,8 @@ impl Opening {
 
     /// The game after the opening moves.
     pub fn game(&self) -> Game {
-        let mut g = Game::new(self.start());
-        for m in &self.moves {
-            g.play_text(m).expect("opening moves checked when read");
-        }
-        g
+        Game::from_fen_and_moves(self.fen.as_deref().unwrap_or(START_FEN), &self.moves)
+            .expect("openings are checked when read")
     }
 }
 

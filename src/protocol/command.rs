@@ -3,9 +3,9 @@
 //! of `moves` and `searchmoves`) is checked by [`PositionArgs::to_game`] and
 //! [`GoArgs::search_moves`].
 
-use crate::rules::game::Game;
+use crate::rules::game::{Game, GameError};
 use crate::rules::moves::Move;
-use crate::rules::notation::{FenError, MoveError, START_FEN, parse_fen, parse_move};
+use crate::rules::notation::{FenError, MoveError, START_FEN, parse_move};
 use std::fmt;
 
 /// One command of the protocol (see engine-protocol.md).
@@ -232,13 +232,10 @@ fn parse_position(words: &[&str]) -> Result<PositionArgs, CommandError> {
 impl PositionArgs {
     /// Builds the game: parses the FEN and plays every move, or says which part is wrong.
     pub fn to_game(&self) -> Result<Game, CommandError> {
-        let start = parse_fen(&self.fen).map_err(|e| CommandError::BadFen(self.fen.clone(), e))?;
-        let mut game = Game::new(start);
-        for (i, text) in self.moves.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| CommandError::BadMove(i + 1, e))?;
-        }
-        Ok(game)
+        Game::from_fen_and_moves(&self.fen, &self.moves).map_err(|e| match e {
+            GameError::BadFen(e) => CommandError::BadFen(self.fen.clone(), e),
+            GameError::BadMove(i, e) => CommandError::BadMove(i, e),
+        })
     }
 }
 

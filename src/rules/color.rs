@@ -1,5 +1,7 @@
 //! The two sides.
 
+use std::fmt;
+
 /// A side: White or Black.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
@@ -25,6 +27,15 @@ impl Color {
         self as usize
     }
 
+    /// The side's name for people: "white" or "black" (also what `Display` writes).
+    #[inline]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
     /// The rank (0-based) on which this side's men promote.
     #[inline]
     pub const fn promotion_rank(self) -> u8 {
@@ -32,5 +43,25 @@ impl Color {
             Color::White => 7,
             Color::Black => 0,
         }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Color;
+
+    #[test]
+    fn names() {
+        assert_eq!(Color::White.name(), "white");
+        assert_eq!(Color::Black.to_string(), "black");
+        assert_eq!(format!("{:>6}", Color::White.name()), " white");
+        assert_eq!(Color::White.opponent(), Color::Black);
+        assert_eq!(Color::Black.index(), 1);
     }
 }

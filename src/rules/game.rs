@@ -4,8 +4,9 @@
 use crate::rules::color::Color;
 use crate::rules::movegen::has_legal_move;
 use crate::rules::moves::Move;
-use crate::rules::notation::{MoveError, parse_move};
+use crate::rules::notation::{FenError, MoveError, parse_fen, parse_move};
 use crate::rules::position::Position;
+use std::fmt;
 
 /// How a finished game ended, as far as the rules are concerned.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,6 +29,26 @@ impl Outcome {
     }
 }
 
+/// Why a FEN and a list of moves do not make a game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GameError {
+    /// The start position's FEN is malformed.
+    BadFen(FenError),
+    /// The move with this number (1-based) cannot be played.
+    BadMove(usize, MoveError),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::BadFen(e) => write!(f, "bad FEN: {e}"),
+            GameError::BadMove(i, e) => write!(f, "move {i}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
 /// A game from some start position.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -47,6 +68,17 @@ impl Game {
             start,
             moves: Vec::new(),
         }
+    }
+
+    /// The game reached by playing `moves` (in move notation) from the position `fen`:
+    /// the one way every front end turns "a FEN plus moves" into a game.
+    pub fn from_fen_and_moves<S: AsRef<str>>(fen: &str, moves: &[S]) -> Result<Game, GameError> {
+        let mut game = Game::new(parse_fen(fen).map_err(GameError::BadFen)?);
+        for (i, text) in moves.iter().enumerate() {
+            game.play_text(text.as_ref())
+                .map_err(|e| GameError::BadMove(i + 1, e))?;
+        }
+        Ok(game)
     }
 
     /// The start position.
@@ -108,5 +140,37 @@ impl Game {
             return Some(Outcome::ClockRule);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::{START_FEN, to_fen};
+
+    #[test]
+    fn from_fen_and_moves() {
+        let g = Game::from_fen_and_moves(START_FEN, &["c3-d4", "f6-e5"]).unwrap();
+        assert_eq!(g.moves().len(), 2);
+        assert_eq!(g.history().len(), 2);
+        assert_eq!(g.start(), &Position::startpos());
+        let mut by_hand = Position::startpos();
+        for m in g.moves() {
+            by_hand.play(m);
+        }
+        assert_eq!(to_fen(g.position()), to_fen(&by_hand));
+        let none: [&str; 0] = [];
+        assert_eq!(
+            Game::from_fen_and_moves(START_FEN, &none)
+                .unwrap()
+                .position(),
+            &Position::startpos()
+        );
+        let e = Game::from_fen_and_moves("8/8/9 w", &none).unwrap_err();
+        assert!(matches!(e, GameError::BadFen(_)), "{e:?}");
+        assert!(e.to_string().starts_with("bad FEN: "), "{e}");
+        let e = Game::from_fen_and_moves(START_FEN, &["c3-d4", "c3-d4"]).unwrap_err();
+        assert!(matches!(e, GameError::BadMove(2, _)), "{e:?}");
+        assert!(e.to_string().starts_with("move 2: "), "{e}");
     }
 }

@@ -67,11 +67,9 @@ impl fmt::Display for FenError {
             FenError::TowerTooTall(i) => {
                 write!(f, "tower of more than {MAX_HEIGHT} pieces at character {i}")
             }
-            FenError::TooManyPieces(c, n) => write!(
-                f,
-                "{} has {n} pieces, at most {MAX_PIECES} allowed",
-                if *c == Color::White { "white" } else { "black" }
-            ),
+            FenError::TooManyPieces(c, n) => {
+                write!(f, "{c} has {n} pieces, at most {MAX_PIECES} allowed")
+            }
             FenError::MissingSide => write!(f, "missing side to move (w or b)"),
             FenError::BadSide(s) => write!(f, "side to move '{s}' is not w or b"),
             FenError::BadClock(s) => write!(f, "plies since capture '{s}' is not a number"),
