@@ -10,7 +10,8 @@ use std::time::Instant;
 /// bashni: an engine for Bashni (Russian column checkers).
 ///
 /// With no subcommand (or `uci`) it speaks the engine protocol on stdin/stdout, as a GUI or
-/// match runner expects (see engine-protocol.md).
+/// match runner expects (see engine-protocol.md). The rules it plays, the move and FEN
+/// notation and the perft counts are in docs/rules.md.
 ///
 /// Examples:
 ///   bashni play --color black --level 8
@@ -38,6 +39,7 @@ enum Command {
     Analyse(AnalyseArgs),
     /// Count move paths to a depth (proves the move generator).
     ///
+    /// Reference counts from the start position: docs/rules.md, section 6.
     /// Example: bashni perft 7 --divide
     #[command(verbatim_doc_comment)]
     Perft {

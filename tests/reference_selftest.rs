@@ -1,4 +1,5 @@
-//! The reference generator checked on its own against RULES.md's worked examples and counts.
+//! The reference generator checked on its own against the worked examples and perft counts of
+//! docs/rules.md.
 
 mod reference;
 use reference::{legal_moves, parse_fen, perft, to_fen};

@@ -283,3 +283,52 @@ fn perft_command_refuses_absurd_depths_and_divides() {
     assert_eq!(lines[0], "a3-b4 47");
     assert!(lines[7].starts_with("nodes 302 "), "{text}");
 }
+
+/// The examples of docs/rules.md, section 5, that the spec's three above do not cover.
+#[test]
+fn documented_examples() {
+    assert_eq!(moves_of("8/8/8/8/3w4/2b5/8/8 w"), sorted(&["d4:b2"]));
+    assert_eq!(
+        after("8/8/8/8/3w4/2b5/8/8 w", "d4:b2"),
+        "8/8/8/8/8/8/1(wb)6/8 b 0 1"
+    );
+    assert_eq!(moves_of("8/8/8/8/3b4/2w3w1/8/8 w"), sorted(&["c3:e5"]));
+    assert_eq!(
+        after("8/8/8/8/3(bw)4/2w5/8/8 w", "c3:e5"),
+        "8/8/8/4(wb)3/3w4/8/8/8 b 0 1"
+    );
+    assert_eq!(
+        moves_of("8/8/8/8/8/2(bb)5/8/W7 w"),
+        sorted(&["a1:d4", "a1:e5", "a1:f6", "a1:g7", "a1:h8"])
+    );
+    assert_eq!(
+        moves_of("8/8/8/8/5b2/2b5/8/W7 w"),
+        sorted(&["a1:e5:g3", "a1:e5:h2"])
+    );
+    assert_eq!(moves_of("8/2w5/8/8/8/8/8/8 w"), sorted(&["c7-b8", "c7-d8"]));
+    assert_eq!(
+        after("8/2w5/8/8/8/8/8/8 w", "c7-d8"),
+        "3W4/8/8/8/8/8/8/8 b 1 1"
+    );
+}
+
+/// The perft table of docs/rules.md (a file of this repository) agrees with the generator.
+#[test]
+fn documented_perft_table() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md"))
+        .expect("docs/rules.md is part of the repository");
+    let rows: Vec<(u32, u64)> = doc
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            let depth = cells.first()?.parse().ok()?;
+            let count = cells.get(1)?.replace(',', "").parse().ok()?;
+            Some((depth, count))
+        })
+        .collect();
+    assert!(rows.len() >= 11, "perft table not found: {rows:?}");
+    let pos = Position::startpos();
+    for (depth, count) in rows.into_iter().filter(|r| r.0 <= 8) {
+        assert_eq!(perft(&pos, depth), count, "depth {depth}");
+    }
+}

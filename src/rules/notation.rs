@@ -1,4 +1,4 @@
-//! FEN and move notation (see RULES.md, "Notation"), with typed errors that say what is wrong
+//! FEN and move notation (docs/rules.md, section 4), with typed errors that say what is wrong
 //! and where.
 
 use crate::rules::color::Color;
@@ -81,7 +81,7 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// Parses a FEN (RULES.md). Clock and move number are optional (default `0 1`).
+/// Parses a FEN (docs/rules.md, section 4.2). Clock and move number are optional (default `0 1`).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     let text = text.trim();
     if text.is_empty() {

@@ -1,4 +1,4 @@
-//! A deliberately simple reference implementation of the rules (RULES.md), for differential
+//! A deliberately simple reference implementation of the rules (docs/rules.md), for differential
 //! testing of the fast generator. Plain 8x8 arrays of `Vec` towers, recursion that clones the
 //! board at every jump, no bitboards and nothing from the `bashni` library.
 #![allow(dead_code)]
