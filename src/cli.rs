@@ -1,6 +1,7 @@
 //! Command-line interface (clap): the protocol by default, and subcommands for people.
 
 use crate::analyse::AnalyseArgs;
+use crate::datagen::DatagenArgs;
 use crate::matchrun::{MatchArgs, OpeningsArgs};
 use crate::rules::notation::{START_FEN, parse_fen};
 use crate::rules::perft::{check_depth, divide, perft};
@@ -76,6 +77,7 @@ enum Command {
     /// Write a file of balanced random openings.
     Openings(OpeningsArgs),
     Play(crate::play::PlayArgs),
+    Datagen(DatagenArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -104,6 +106,7 @@ pub fn run() -> i32 {
         Some(Command::Match(args)) => crate::matchrun::run_match(args),
         Some(Command::Openings(args)) => crate::matchrun::run_openings(args),
         Some(Command::Play(args)) => crate::play::run(args),
+        Some(Command::Datagen(args)) => crate::datagen::run(args),
     }
 }
 

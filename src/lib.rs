@@ -10,6 +10,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod cli;
+pub mod datagen;
 pub mod display;
 pub mod eval;
 pub mod matchrun;

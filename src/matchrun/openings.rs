@@ -178,40 +178,51 @@ impl RandomOpenings {
     }
 
     fn try_one(&mut self) -> Option<Opening> {
-        let mut game = Game::new(Position::startpos());
-        let mut moves = Vec::with_capacity(self.plies as usize);
-        for _ in 0..self.plies {
-            let legal = legal_moves(game.position());
-            if legal.is_empty() {
-                return None;
-            }
-            let m = legal[self.rng.random_range(0..legal.len())];
-            moves.push(m.to_string());
-            game.play(m);
-            if game.outcome().is_some() {
-                return None;
-            }
-        }
+        let (game, moves) = random_playout(&mut self.rng, self.plies)?;
         if !self.seen.insert(game.position().hash()) {
             return None;
         }
-        let limits = SearchLimits {
-            depth: Some(self.depth),
-            ..Default::default()
-        };
-        self.engine.new_game();
-        let result = self.engine.search(
-            game.position(),
-            game.history(),
-            &limits,
-            &SearchControl::new(false),
-            &mut |_| {},
-        );
-        match result.score {
-            Score::Cp(cp) if cp.abs() <= self.max_score => Some(Opening { fen: None, moves }),
-            _ => None,
+        is_balanced(&mut self.engine, &game, self.depth, self.max_score)
+            .then_some(Opening { fen: None, moves })
+    }
+}
+
+/// `plies` uniformly random legal moves from the initial position, drawn from `rng`: the game
+/// and the moves in our notation, or `None` when the game ended on the way.
+pub fn random_playout<R: rand::Rng>(rng: &mut R, plies: u32) -> Option<(Game, Vec<String>)> {
+    let mut game = Game::new(Position::startpos());
+    let mut moves = Vec::with_capacity(plies as usize);
+    for _ in 0..plies {
+        let legal = legal_moves(game.position());
+        if legal.is_empty() {
+            return None;
+        }
+        let m = legal[rng.random_range(0..legal.len())];
+        moves.push(m.to_string());
+        game.play(m);
+        if game.outcome().is_some() {
+            return None;
         }
     }
+    Some((game, moves))
+}
+
+/// Whether a fresh search of `game`'s position to `depth` scores it within `max_score`
+/// centi-men (a proven win or loss is never balanced).
+pub fn is_balanced(engine: &mut Engine, game: &Game, depth: u32, max_score: i32) -> bool {
+    let limits = SearchLimits {
+        depth: Some(depth.max(1)),
+        ..Default::default()
+    };
+    engine.new_game();
+    let result = engine.search(
+        game.position(),
+        game.history(),
+        &limits,
+        &SearchControl::new(false),
+        &mut |_| {},
+    );
+    matches!(result.score, Score::Cp(cp) if cp.abs() <= max_score)
 }
 
 /// Draws `count` balanced openings and returns their FENs (for `bashni openings`).

@@ -1,0 +1,182 @@
+//! One self-play game for training data, a pure function of its settings and its index.
+
+use super::format::{GameResult, format_game_end, format_sample};
+use crate::matchrun::openings::{is_balanced, random_playout};
+use crate::rules::color::Color;
+use crate::rules::game::{Game, Outcome};
+use crate::rules::movegen::can_capture;
+use crate::rules::notation::to_fen;
+use crate::search::{Engine, Score, SearchControl, SearchLimits};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::collections::HashSet;
+
+/// How each game is played: the same for every game of a run.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// The run's seed; each game's own seed is derived from it and the game's index.
+    pub seed: u64,
+    /// Random plies from the initial position before the engine plays.
+    pub opening_plies: u32,
+    /// Depth of the search that keeps only balanced openings.
+    pub filter_depth: u32,
+    /// Largest score (centi-men) of a kept opening.
+    pub max_opening_score: i32,
+    /// Engine plies after the opening that are played but not recorded.
+    pub skip_plies: u32,
+    /// The search of every move.
+    pub limits: SearchLimits,
+    /// A game this long (in plies) is stopped and scored a draw.
+    pub max_plies: u32,
+}
+
+/// A finished game: its data lines (the last one ends the game) and how many positions.
+#[derive(Debug)]
+pub struct GameRecord {
+    /// Sample lines and the closing `# game` line, in order.
+    pub lines: Vec<String>,
+    /// Number of sample lines.
+    pub positions: usize,
+}
+
+/// Tries per game to draw a balanced opening before giving up on balance.
+const OPENING_TRIES: usize = 200;
+
+/// A 64-bit mix (SplitMix64's finaliser): neighbouring game indices get unrelated seeds.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Game `index`'s opening: random plies from its own seed, redrawn until balanced.
+fn opening(settings: &GameSettings, index: u64, engine: &mut Engine) -> Game {
+    let mut rng = StdRng::seed_from_u64(mix(settings.seed ^ mix(index)));
+    let mut last = None;
+    for _ in 0..OPENING_TRIES {
+        if let Some((game, _)) = random_playout(&mut rng, settings.opening_plies) {
+            if is_balanced(
+                engine,
+                &game,
+                settings.filter_depth,
+                settings.max_opening_score,
+            ) {
+                return game;
+            }
+            last = Some(game);
+        }
+    }
+    last.unwrap_or_else(|| Game::new(Default::default()))
+}
+
+/// A score from the side to move's view as centi-men from White's.
+fn white_view(cp: i32, side: Color) -> i32 {
+    if side == Color::White { cp } else { -cp }
+}
+
+/// Plays game `index` with `engine` (whose table is cleared first, so the game does not
+/// depend on what the engine searched before).
+pub fn play_game(settings: &GameSettings, index: u64, engine: &mut Engine) -> GameRecord {
+    let mut game = opening(settings, index, engine);
+    let start_ply = game.moves().len() as u32;
+    engine.new_game();
+    let mut seen = HashSet::new();
+    // (FEN, White-view score) of each kept position; the result is known only at the end.
+    let mut kept: Vec<(String, i32)> = Vec::new();
+    let result = loop {
+        if let Some(outcome) = game.outcome() {
+            break match outcome {
+                Outcome::NoLegalMove(Color::White) => GameResult::WhiteWin,
+                Outcome::NoLegalMove(Color::Black) => GameResult::BlackWin,
+                Outcome::Repetition | Outcome::ClockRule => GameResult::Draw,
+            };
+        }
+        let ply = game.moves().len() as u32;
+        if ply - start_ply >= settings.max_plies {
+            break GameResult::Draw;
+        }
+        let pos = game.position().clone();
+        let found = engine.search(
+            &pos,
+            game.history(),
+            &settings.limits,
+            &SearchControl::new(false),
+            &mut |_| {},
+        );
+        let Some(best) = found.best else {
+            // Cannot happen: the game is not over, so there is a legal move.
+            break GameResult::Draw;
+        };
+        match found.score {
+            // A proven result ends the game: the search saw it to the end.
+            Score::WinIn(_) => {
+                break if pos.side() == Color::White {
+                    GameResult::WhiteWin
+                } else {
+                    GameResult::BlackWin
+                };
+            }
+            Score::LossIn(_) => {
+                break if pos.side() == Color::White {
+                    GameResult::BlackWin
+                } else {
+                    GameResult::WhiteWin
+                };
+            }
+            Score::Cp(cp) => {
+                let quiet = !can_capture(&pos);
+                if quiet && ply - start_ply >= settings.skip_plies && seen.insert(pos.hash()) {
+                    kept.push((to_fen(&pos), white_view(cp, pos.side())));
+                }
+            }
+        }
+        game.play(best);
+    };
+    let positions = kept.len();
+    let mut lines: Vec<String> = kept
+        .into_iter()
+        .map(|(fen, score)| format_sample(&fen, score, result))
+        .collect();
+    lines.push(format_game_end(index, result, game.moves().len()));
+    GameRecord { lines, positions }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::format::parse_sample;
+
+    fn settings() -> GameSettings {
+        GameSettings {
+            seed: 5,
+            opening_plies: 6,
+            filter_depth: 2,
+            max_opening_score: 80,
+            skip_plies: 0,
+            limits: SearchLimits {
+                depth: Some(2),
+                ..Default::default()
+            },
+            max_plies: 300,
+        }
+    }
+
+    #[test]
+    fn a_game_is_a_function_of_its_index() {
+        let s = settings();
+        let mut e1 = Engine::new();
+        let mut e2 = Engine::new();
+        let a = play_game(&s, 3, &mut e1);
+        // A different game in between must not change game 3.
+        let _ = play_game(&s, 4, &mut e2);
+        let b = play_game(&s, 3, &mut e2);
+        assert_eq!(a.lines, b.lines);
+        assert!(a.positions > 0);
+        assert_eq!(a.lines.len(), a.positions + 1);
+        for line in &a.lines[..a.positions] {
+            let sample = parse_sample(line).unwrap().unwrap();
+            assert!(!can_capture(&sample.position), "not quiet: {line}");
+        }
+    }
+}

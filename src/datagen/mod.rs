@@ -1,0 +1,344 @@
+//! `bashni datagen`: self-play games written as training positions for `bashni tune`.
+//!
+//! Every game is a pure function of the run's settings and its index (see [`game`]), so the
+//! output is the same whatever the number of threads, and a run split into `--shard i/n`
+//! pieces gives, concatenated in shard order, exactly the output of the whole run.
+
+pub mod format;
+pub mod game;
+
+use crate::search::{Engine, SearchLimits};
+use game::{GameRecord, GameSettings, play_game};
+use rayon::prelude::*;
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, IsTerminal, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Instant;
+
+/// Arguments of `bashni datagen`.
+#[derive(clap::Args, Debug)]
+#[command(
+    about = "Play self-play games and write their quiet positions as training data",
+    long_about = "Play self-play games from random balanced openings, each move searched to a \
+        fixed node count or depth, and append one line per quiet position to --out: \
+        '<FEN> | <score> | <result>' (score in centi-men and result from White's view), and a \
+        '# game <n> <result> <plies>' line after each game. The output depends only on the \
+        settings and --seed, not on --threads; --shard i/n plays the i-th of n equal parts.",
+    after_help = "Examples:\n  \
+        bashni datagen --games 1000 --nodes 5000 --threads 2 --out data.txt\n  \
+        bashni datagen --games 100000 --depth 6 --shard 3/8 --out part3.txt\n  \
+        bashni datagen --games 1000 --nodes 5000 --out data.txt --resume   (after a stop)"
+)]
+pub struct DatagenArgs {
+    /// Number of games of the whole run (all shards together).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Search every move to this many nodes (the default, 5000, when no --depth is given).
+    #[arg(long, conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// Search every move to this depth instead of a node count.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play only part i of n (1 <= i <= n) of the run's games, e.g. 2/8.
+    #[arg(long, default_value = "1/1")]
+    pub shard: Shard,
+    /// Random plies from the initial position before the engine plays.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub opening_plies: u32,
+    /// Engine plies after the opening that are played but not written.
+    #[arg(long, default_value_t = 4)]
+    pub skip_plies: u32,
+    /// A game this long (plies after the opening) is stopped and scored a draw.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Transposition table per game being played, MiB.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: u64,
+    /// The file to append to.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Continue a stopped run: skip the games that --out already ends (same settings and
+    /// seed), after removing a partly written game at its end.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+/// Part `index` (1-based) of `count` equal parts of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    index: u64,
+    count: u64,
+}
+
+impl Shard {
+    /// The games of a run of `games` that this shard plays: a contiguous range, so that the
+    /// shards' outputs concatenated in order are the whole run's.
+    pub fn range(self, games: u64) -> std::ops::Range<u64> {
+        let bound = |i: u64| (games as u128 * i as u128 / self.count as u128) as u64;
+        bound(self.index - 1)..bound(self.index)
+    }
+}
+
+/// What is wrong with a `--shard` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardError(String);
+
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a shard: expected i/n with 1 <= i <= n, like 2/8",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let err = || ShardError(s.chars().take(40).collect());
+        let (i, n) = s.split_once('/').ok_or_else(err)?;
+        let index: u64 = i.trim().parse().map_err(|_| err())?;
+        let count: u64 = n.trim().parse().map_err(|_| err())?;
+        if index == 0 || index > count {
+            return Err(err());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// Default node count per move.
+pub const DEFAULT_NODES: u64 = 5000;
+
+impl DatagenArgs {
+    fn settings(&self) -> GameSettings {
+        let limits = match self.depth {
+            Some(d) => SearchLimits {
+                depth: Some(d),
+                ..Default::default()
+            },
+            None => SearchLimits {
+                nodes: Some(self.nodes.unwrap_or(DEFAULT_NODES).max(1)),
+                ..Default::default()
+            },
+        };
+        GameSettings {
+            seed: self.seed,
+            opening_plies: self.opening_plies,
+            filter_depth: crate::matchrun::openings::DEFAULT_FILTER_DEPTH.min(4),
+            max_opening_score: 80,
+            skip_plies: self.skip_plies,
+            limits,
+            max_plies: self.max_plies,
+        }
+    }
+}
+
+/// Runs `bashni datagen`; returns the exit code.
+pub fn run(args: DatagenArgs) -> i32 {
+    match generate(&args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// Where a run starts: after the last complete game already in `path` (with `--resume`).
+/// Cuts off a partly written game at the end of the file.
+fn resume_point(path: &Path, range: &std::ops::Range<u64>) -> Result<u64, String> {
+    let name = path.display();
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(range.start),
+        Err(e) => return Err(format!("cannot read '{name}': {e}")),
+    };
+    let mut reader = BufReader::new(file);
+    let (mut offset, mut end_of_last_game, mut last_game) = (0u64, 0u64, None);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = reader
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read '{name}': {e}"))?;
+        if n == 0 {
+            break;
+        }
+        offset += n as u64;
+        if line.ends_with(b"\n")
+            && let Some(g) = format::parse_game_end(&String::from_utf8_lossy(&line))
+        {
+            last_game = Some(g);
+            end_of_last_game = offset;
+        }
+    }
+    if end_of_last_game < offset {
+        let f = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| format!("cannot write '{name}': {e}"))?;
+        f.set_len(end_of_last_game)
+            .map_err(|e| format!("cannot truncate '{name}': {e}"))?;
+        eprintln!(
+            "resume: removed {} bytes of an unfinished game at the end of '{name}'",
+            offset - end_of_last_game
+        );
+    }
+    Ok(match last_game {
+        Some(g) if range.contains(&g) => g + 1,
+        Some(g) if g >= range.end => range.end,
+        _ => range.start,
+    })
+}
+
+/// Counts for the progress line.
+struct Progress {
+    start: Instant,
+    total: u64,
+    games: u64,
+    positions: u64,
+    terminal: bool,
+}
+
+impl Progress {
+    fn show(&self) {
+        if !self.terminal {
+            return;
+        }
+        let secs = self.start.elapsed().as_secs_f64().max(1e-3);
+        let rate = self.positions as f64 / secs;
+        let eta = if self.games == 0 {
+            0.0
+        } else {
+            secs * (self.total - self.games) as f64 / self.games as f64
+        };
+        eprint!(
+            "\rgames {}/{}  positions {}  {:.0} positions/s  ETA {}m{:02}s   ",
+            self.games,
+            self.total,
+            self.positions,
+            rate,
+            eta as u64 / 60,
+            eta as u64 % 60
+        );
+    }
+}
+
+fn generate(args: &DatagenArgs) -> Result<(), String> {
+    let settings = args.settings();
+    let range = args.shard.range(args.games);
+    let first = if args.resume {
+        resume_point(&args.out, &range)?
+    } else {
+        range.start
+    };
+    let name = args.out.display();
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| format!("cannot open '{name}': {e}"))?;
+    out.seek(SeekFrom::End(0))
+        .map_err(|e| format!("cannot open '{name}': {e}"))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads as usize)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
+    let mut engines = Vec::new();
+    for _ in 0..args.threads {
+        let mut e = Engine::new();
+        e.set_hash_mb(args.hash as usize)
+            .map_err(|err| format!("--hash {}: {err}", args.hash))?;
+        engines.push(std::sync::Mutex::new(e));
+    }
+    let mut progress = Progress {
+        start: Instant::now(),
+        total: range.end - first,
+        games: 0,
+        positions: 0,
+        terminal: std::io::stderr().is_terminal(),
+    };
+    // Games are played in chunks, written in index order once the whole chunk is done.
+    let chunk = 4 * args.threads as u64;
+    let mut next = first;
+    while next < range.end {
+        let end = (next + chunk).min(range.end);
+        let records: Vec<GameRecord> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map(|g| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % engines.len();
+                    let mut engine = engines[slot].lock().unwrap_or_else(|p| p.into_inner());
+                    play_game(&settings, g, &mut engine)
+                })
+                .collect()
+        });
+        let mut text = String::new();
+        for r in &records {
+            for line in &r.lines {
+                text.push_str(line);
+                text.push('\n');
+            }
+            progress.positions += r.positions as u64;
+        }
+        out.write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| format!("cannot write '{name}': {e}"))?;
+        progress.games += end - next;
+        progress.show();
+        next = end;
+    }
+    if progress.terminal {
+        eprintln!();
+    }
+    eprintln!(
+        "datagen: {} games, {} positions in {:.1} s -> {name}",
+        progress.games,
+        progress.positions,
+        progress.start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_run_once() {
+        for games in [0u64, 1, 7, 100, 1001] {
+            for n in 1..=9u64 {
+                let mut covered = Vec::new();
+                for i in 1..=n {
+                    let s: Shard = format!("{i}/{n}").parse().unwrap();
+                    covered.extend(s.range(games));
+                }
+                assert_eq!(
+                    covered,
+                    (0..games).collect::<Vec<_>>(),
+                    "{games} games, {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bad_shards_are_refused() {
+        for bad in ["0/3", "4/3", "x/2", "1", "1/0", "-1/2", ""] {
+            let e = bad.parse::<Shard>().unwrap_err();
+            assert!(e.to_string().contains("is not a shard"), "{bad}");
+        }
+    }
+}
