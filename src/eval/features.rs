@@ -1,0 +1,377 @@
+//! What the evaluation looks at: numbered features, each counted for one side, and the one
+//! walk over a position that counts them.
+//!
+//! The evaluation is linear in its weights: a position's value is the sum over features of
+//! (White's count - Black's count) x weight, each weight having an opening and an endgame value
+//! blended by the number of towers left (see [`super::phase`]). That one walk, [`extract`],
+//! feeds both the engine (a [`Sink`] that multiplies by the weights as it goes) and the tuner
+//! (a sink that records the counts), so the evaluation and what is tuned cannot drift apart.
+
+use crate::rules::bitboard::Bitboard;
+use crate::rules::color::Color;
+use crate::rules::movegen::forward;
+use crate::rules::position::Position;
+use crate::rules::square::{Direction, NUM_BITS, Square};
+
+/// Receives feature counts.
+pub trait Sink {
+    /// Side `c` has `count` more of feature `f`.
+    fn add(&mut self, c: Color, f: usize, count: i32);
+}
+
+/// A feature group: a name and the range of feature indices it covers.
+#[derive(Clone, Copy, Debug)]
+pub struct Group {
+    /// Name shown by `eval` and in the weights file.
+    pub name: &'static str,
+    /// First feature index.
+    pub start: usize,
+    /// Number of features.
+    pub len: usize,
+}
+
+macro_rules! groups {
+    ($($id:ident = $name:literal, $len:expr;)*) => {
+        groups!(@consts 0usize; $($id $len;)*);
+        /// Every feature group, in index order.
+        pub const GROUPS: &[Group] = &[$(Group { name: $name, start: $id, len: $len }),*];
+    };
+    (@consts $at:expr; $id:ident $len:expr; $($rest:tt)*) => {
+        #[doc = concat!("First feature of group `", stringify!($id), "`.")]
+        pub const $id: usize = $at;
+        groups!(@consts $at + $len; $($rest)*);
+    };
+    (@consts $at:expr;) => {
+        /// Number of features.
+        pub const NUM_FEATURES: usize = $at;
+    };
+}
+
+groups! {
+    // Commanders of towers.
+    MAN = "man", 1;
+    KING = "king", 1;
+    // Pieces under a commander, by who commands them and what they are.
+    MAN_UNDER_OWN = "man under own", 1;
+    KING_UNDER_OWN = "king under own", 1;
+    MAN_PRISONER = "man prisoner", 1;
+    KING_PRISONER = "king prisoner", 1;
+    // The piece directly under a commander takes over when the top is jumped; counted for the
+    // commander's side: [own man, own king, enemy man, enemy king].
+    NEXT_UNDER = "next under", 4;
+    // Men commanders by ranks advanced from their own side.
+    ADVANCE = "advance", 8;
+    BACK_RANK = "back rank", 1;
+    // Quiet steps of men and single steps of kings.
+    MOBILITY = "mobility", 1;
+    // Squares a king can slide to along whole diagonals.
+    KING_RAYS = "king rays", 1;
+    // A king on the long diagonal a1-h8.
+    LONG_DIAGONAL = "long diagonal", 1;
+    // A commanded tower an adjacent enemy could jump at once, per piece in it.
+    EXPOSED = "exposed", 1;
+    CENTER = "center", 1;
+    // Men with no enemy commander in front of them (in the cone they can still reach), by
+    // ranks advanced.
+    PASSED = "passed man", 8;
+    // Piece-square values from each side's own view (square 0 = its a1 corner).
+    PST_MAN = "pst man", 32;
+    PST_KING = "pst king", 32;
+    TEMPO = "tempo", 1;
+}
+
+/// The name of feature `f`: its group, and its index within the group when there are several.
+pub fn feature_name(f: usize) -> String {
+    let g = GROUPS
+        .iter()
+        .find(|g| f >= g.start && f < g.start + g.len)
+        .expect("feature index in range");
+    if g.len == 1 {
+        g.name.to_string()
+    } else {
+        format!("{} {}", g.name, f - g.start)
+    }
+}
+
+const fn build_center() -> u64 {
+    let mut b = 0u64;
+    let mut r = 2;
+    while r <= 5 {
+        let mut f = 2;
+        while f <= 5 {
+            if let Some(sq) = Square::from_coords(f, r) {
+                b |= sq.bit();
+            }
+            f += 1;
+        }
+        r += 1;
+    }
+    b
+}
+
+/// The four central squares of each of ranks 3 to 6 (files c to f).
+const CENTER_MASK: u64 = build_center();
+
+const fn rank_mask(rank: u8) -> u64 {
+    let mut b = 0u64;
+    let mut f = 0;
+    while f < 8 {
+        if let Some(sq) = Square::from_coords(f, rank) {
+            b |= sq.bit();
+        }
+        f += 1;
+    }
+    b
+}
+
+/// Each side's back rank (White: rank 1, Black: rank 8).
+const BACK_RANK_MASK: [u64; 2] = [rank_mask(0), rank_mask(7)];
+
+const fn build_long_diagonal() -> u64 {
+    let mut b = 0u64;
+    let mut i = 0;
+    while i < 8 {
+        if let Some(sq) = Square::from_coords(i, i) {
+            b |= sq.bit();
+        }
+        i += 1;
+    }
+    b
+}
+
+/// The long diagonal a1-h8.
+const LONG_DIAGONAL_MASK: u64 = build_long_diagonal();
+
+/// Per colour and square bit index: the squares in front of a man there that an enemy could
+/// stop it from (the cone widening by one file each rank towards its far rank).
+const fn build_cones() -> [[u64; NUM_BITS]; 2] {
+    let mut out = [[0u64; NUM_BITS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut rank = 0u8;
+        while rank < 8 {
+            let mut file = 0u8;
+            while file < 8 {
+                if let Some(sq) = Square::from_coords(file, rank) {
+                    let mut cone = 0u64;
+                    let mut step = 1i32;
+                    while step < 8 {
+                        let r = if c == 0 {
+                            rank as i32 + step
+                        } else {
+                            rank as i32 - step
+                        };
+                        if r < 0 || r > 7 {
+                            break;
+                        }
+                        let mut f = file as i32 - step;
+                        while f <= file as i32 + step {
+                            if f >= 0
+                                && f <= 7
+                                && let Some(s) = Square::from_coords(f as u8, r as u8)
+                            {
+                                cone |= s.bit();
+                            }
+                            f += 1;
+                        }
+                        step += 1;
+                    }
+                    out[c][sq.index()] = cone;
+                }
+                file += 1;
+            }
+            rank += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+const CONES: [[u64; NUM_BITS]; 2] = build_cones();
+
+/// Per colour and square bit index: the square's number 0..32 seen from that side (0 = its
+/// own a1 corner), for piece-square features. Black sees the board turned half round.
+const fn build_pst_index() -> [[u8; NUM_BITS]; 2] {
+    let mut out = [[0u8; NUM_BITS]; 2];
+    let mut rank = 0u8;
+    while rank < 8 {
+        let mut file = 0u8;
+        while file < 8 {
+            if let Some(sq) = Square::from_coords(file, rank) {
+                out[0][sq.index()] = rank * 4 + file / 2;
+                out[1][sq.index()] = (7 - rank) * 4 + (7 - file) / 2;
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    out
+}
+
+const PST_INDEX: [[u8; NUM_BITS]; 2] = build_pst_index();
+
+/// Ranks a man of `c` on `sq` has advanced from its own side.
+#[inline]
+fn advanced(c: Color, sq: Square) -> usize {
+    if c == Color::White {
+        sq.rank() as usize
+    } else {
+        7 - sq.rank() as usize
+    }
+}
+
+/// Counts every feature of `pos` into `sink`.
+#[inline]
+pub fn extract<S: Sink>(pos: &Position, sink: &mut S) {
+    towers(pos, sink);
+    let empty = pos.empty_squares();
+    for c in [Color::White, Color::Black] {
+        men(pos, c, empty, sink);
+        kings(pos, c, empty, sink);
+        exposed(pos, c, empty, sink);
+        let ours = pos.commanded_by(c);
+        sink.add(c, CENTER, (ours & Bitboard(CENTER_MASK)).count() as i32);
+    }
+    sink.add(pos.side(), TEMPO, 1);
+}
+
+/// Commanders, what is under them, and piece-square features.
+#[inline]
+fn towers<S: Sink>(pos: &Position, sink: &mut S) {
+    for sq in pos.occupied() {
+        let tower = pos.tower(sq);
+        let top = tower.top();
+        let c = top.color();
+        let pst = PST_INDEX[c.index()][sq.index()] as usize;
+        if top.is_king() {
+            sink.add(c, KING, 1);
+            sink.add(c, PST_KING + pst, 1);
+        } else {
+            sink.add(c, MAN, 1);
+            sink.add(c, PST_MAN + pst, 1);
+        }
+        if tower.height() < 2 {
+            continue;
+        }
+        let next = tower.piece(1);
+        let enemy = next.color() != c;
+        sink.add(
+            c,
+            NEXT_UNDER + 2 * enemy as usize + next.is_king() as usize,
+            1,
+        );
+        for i in 1..tower.height() {
+            let p = tower.piece(i);
+            let own = p.color() == c;
+            let f = match (own, p.is_king()) {
+                (true, false) => MAN_UNDER_OWN,
+                (true, true) => KING_UNDER_OWN,
+                (false, false) => MAN_PRISONER,
+                (false, true) => KING_PRISONER,
+            };
+            sink.add(p.color(), f, 1);
+        }
+    }
+}
+
+/// Men commanders of `c`: advancement, back rank, passed men and their steps.
+#[inline]
+fn men<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+    let men = pos.commanded_by(c) & !pos.kings();
+    let theirs = pos.commanded_by(c.opponent()).0;
+    for sq in men {
+        let a = advanced(c, sq);
+        sink.add(c, ADVANCE + a, 1);
+        if CONES[c.index()][sq.index()] & theirs == 0 {
+            sink.add(c, PASSED + a, 1);
+        }
+    }
+    sink.add(
+        c,
+        BACK_RANK,
+        (men & Bitboard(BACK_RANK_MASK[c.index()])).count() as i32,
+    );
+    let mut steps = 0;
+    for dir in forward(c) {
+        steps += (men.shift(dir) & empty).count() as i32;
+    }
+    sink.add(c, MOBILITY, steps);
+}
+
+/// Kings commanders of `c`: single steps (mobility), whole-diagonal reach, the long diagonal.
+#[inline]
+fn kings<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+    let kings = pos.commanded_by(c) & pos.kings();
+    if kings.is_empty() {
+        return;
+    }
+    let mut steps = 0;
+    let mut reach = 0;
+    for dir in Direction::ALL {
+        let mut x = kings.shift(dir) & empty;
+        steps += x.count() as i32;
+        while !x.is_empty() {
+            reach += x.count() as i32;
+            x = x.shift(dir) & empty;
+        }
+    }
+    sink.add(c, MOBILITY, steps);
+    sink.add(c, KING_RAYS, reach);
+    sink.add(
+        c,
+        LONG_DIAGONAL,
+        (kings & Bitboard(LONG_DIAGONAL_MASK)).count() as i32,
+    );
+}
+
+/// Towers of `c` an adjacent enemy commander could jump at once, weighted by their height.
+#[inline]
+fn exposed<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+    let ours = pos.commanded_by(c);
+    let theirs = pos.commanded_by(c.opponent());
+    for dir in Direction::ALL {
+        let hit = theirs.shift(dir) & ours & empty.shift(dir.reverse());
+        for sq in hit {
+            sink.add(c, EXPOSED, pos.tower(sq).height() as i32);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_tile_the_features() {
+        let mut at = 0;
+        for g in GROUPS {
+            assert_eq!(g.start, at, "{}", g.name);
+            at += g.len;
+        }
+        assert_eq!(at, NUM_FEATURES);
+        assert_eq!(feature_name(MAN), "man");
+        assert_eq!(feature_name(ADVANCE + 3), "advance 3");
+    }
+
+    #[test]
+    fn tables() {
+        assert_eq!(CENTER_MASK.count_ones(), 8);
+        assert_eq!(LONG_DIAGONAL_MASK.count_ones(), 8);
+        let a1 = Square::from_coords(0, 0).unwrap();
+        let h8 = Square::from_coords(7, 7).unwrap();
+        assert_eq!(PST_INDEX[0][a1.index()], 0);
+        assert_eq!(PST_INDEX[1][h8.index()], 0);
+        let mut seen = [false; 32];
+        for sq in Square::all() {
+            seen[PST_INDEX[1][sq.index()] as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        // A white man on c3 has d4, b4 in front, and the whole width further on.
+        let c3 = Square::from_coords(2, 2).unwrap();
+        let d4 = Square::from_coords(3, 3).unwrap();
+        let e3 = Square::from_coords(4, 2).unwrap();
+        assert_ne!(CONES[0][c3.index()] & d4.bit(), 0);
+        assert_eq!(CONES[0][c3.index()] & e3.bit(), 0);
+        assert_eq!(CONES[1][c3.index()] & d4.bit(), 0);
+    }
+}
