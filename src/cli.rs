@@ -5,6 +5,7 @@ use crate::datagen::DatagenArgs;
 use crate::matchrun::{MatchArgs, OpeningsArgs};
 use crate::rules::notation::{START_FEN, parse_fen};
 use crate::rules::perft::{check_depth, divide, perft};
+use crate::tune::TuneArgs;
 use clap::{Parser, Subcommand};
 use std::time::Instant;
 
@@ -78,6 +79,7 @@ enum Command {
     Openings(OpeningsArgs),
     Play(crate::play::PlayArgs),
     Datagen(DatagenArgs),
+    Tune(TuneArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -107,6 +109,7 @@ pub fn run() -> i32 {
         Some(Command::Openings(args)) => crate::matchrun::run_openings(args),
         Some(Command::Play(args)) => crate::play::run(args),
         Some(Command::Datagen(args)) => crate::datagen::run(args),
+        Some(Command::Tune(args)) => crate::tune::run(args),
     }
 }
 

@@ -204,8 +204,15 @@ pub fn eval_report(pos: &Position) -> Vec<String> {
         lines.push(format!("{name:<14}{w:>8}{b:>8}{net:>10}"));
     }
     let total = evaluate(pos);
-    let tempo = total - (ours.total() - theirs.total());
-    lines.push(format!("{:<14}{:>8}{:>8}{:>10}", "tempo", "", "", tempo));
+    // Each term is blended between opening and endgame on its own: the sum may be a
+    // centi-man off the whole evaluation.
+    let rounding = total - (ours.total() - theirs.total());
+    if rounding != 0 {
+        lines.push(format!(
+            "{:<14}{:>8}{:>8}{:>10}",
+            "rounding", "", "", rounding
+        ));
+    }
     lines.push(format!(
         "{:<14}{:>8}{:>8}{:>10}",
         "total",

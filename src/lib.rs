@@ -18,3 +18,4 @@ pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tune;

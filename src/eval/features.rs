@@ -22,8 +22,10 @@ pub trait Sink {
 /// A feature group: a name and the range of feature indices it covers.
 #[derive(Clone, Copy, Debug)]
 pub struct Group {
-    /// Name shown by `eval` and in the weights file.
+    /// Name in the weights file.
     pub name: &'static str,
+    /// The evaluation term it belongs to, as `eval` shows it.
+    pub term: &'static str,
     /// First feature index.
     pub start: usize,
     /// Number of features.
@@ -31,10 +33,10 @@ pub struct Group {
 }
 
 macro_rules! groups {
-    ($($id:ident = $name:literal, $len:expr;)*) => {
+    ($($id:ident = $name:literal, $len:expr, $term:literal;)*) => {
         groups!(@consts 0usize; $($id $len;)*);
         /// Every feature group, in index order.
-        pub const GROUPS: &[Group] = &[$(Group { name: $name, start: $id, len: $len }),*];
+        pub const GROUPS: &[Group] = &[$(Group { name: $name, term: $term, start: $id, len: $len }),*];
     };
     (@consts $at:expr; $id:ident $len:expr; $($rest:tt)*) => {
         #[doc = concat!("First feature of group `", stringify!($id), "`.")]
@@ -49,35 +51,35 @@ macro_rules! groups {
 
 groups! {
     // Commanders of towers.
-    MAN = "man", 1;
-    KING = "king", 1;
+    MAN = "man", 1, "material";
+    KING = "king", 1, "material";
     // Pieces under a commander, by who commands them and what they are.
-    MAN_UNDER_OWN = "man under own", 1;
-    KING_UNDER_OWN = "king under own", 1;
-    MAN_PRISONER = "man prisoner", 1;
-    KING_PRISONER = "king prisoner", 1;
+    MAN_UNDER_OWN = "man under own", 1, "prisoners";
+    KING_UNDER_OWN = "king under own", 1, "prisoners";
+    MAN_PRISONER = "man prisoner", 1, "prisoners";
+    KING_PRISONER = "king prisoner", 1, "prisoners";
     // The piece directly under a commander takes over when the top is jumped; counted for the
     // commander's side: [own man, own king, enemy man, enemy king].
-    NEXT_UNDER = "next under", 4;
+    NEXT_UNDER = "next under", 4, "prisoners";
     // Men commanders by ranks advanced from their own side.
-    ADVANCE = "advance", 8;
-    BACK_RANK = "back rank", 1;
+    ADVANCE = "advance", 8, "advancement";
+    BACK_RANK = "back rank", 1, "back rank";
     // Quiet steps of men and single steps of kings.
-    MOBILITY = "mobility", 1;
+    MOBILITY = "mobility", 1, "mobility";
     // Squares a king can slide to along whole diagonals.
-    KING_RAYS = "king rays", 1;
+    KING_RAYS = "king rays", 1, "mobility";
     // A king on the long diagonal a1-h8.
-    LONG_DIAGONAL = "long diagonal", 1;
+    LONG_DIAGONAL = "long diagonal", 1, "mobility";
     // A commanded tower an adjacent enemy could jump at once, per piece in it.
-    EXPOSED = "exposed", 1;
-    CENTER = "center", 1;
+    EXPOSED = "exposed", 1, "exposed";
+    CENTER = "center", 1, "center";
     // Men with no enemy commander in front of them (in the cone they can still reach), by
     // ranks advanced.
-    PASSED = "passed man", 8;
+    PASSED = "passed man", 8, "advancement";
     // Piece-square values from each side's own view (square 0 = its a1 corner).
-    PST_MAN = "pst man", 32;
-    PST_KING = "pst king", 32;
-    TEMPO = "tempo", 1;
+    PST_MAN = "pst man", 32, "piece squares";
+    PST_KING = "pst king", 32, "piece squares";
+    TEMPO = "tempo", 1, "tempo";
 }
 
 /// The name of feature `f`: its group, and its index within the group when there are several.

@@ -68,11 +68,24 @@ pub fn commander_value(king: bool, phase: i32) -> i32 {
     taper(w[0], w[1], phase)
 }
 
-/// One side's evaluation by feature group (opening and endgame blended by the position's
-/// phase), for display.
+/// The evaluation terms `eval` shows, in order; each gathers one or more feature groups.
+pub const TERMS: [&str; 9] = [
+    "material",
+    "prisoners",
+    "advancement",
+    "back rank",
+    "mobility",
+    "exposed",
+    "center",
+    "piece squares",
+    "tempo",
+];
+
+/// One side's evaluation by term (opening and endgame blended by the position's phase), for
+/// display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Terms {
-    values: [i32; GROUPS.len()],
+    values: [i32; TERMS.len()],
 }
 
 impl Terms {
@@ -81,9 +94,9 @@ impl Terms {
         self.values.iter().sum()
     }
 
-    /// Group names and values, in feature order.
+    /// Term names and values, in [`TERMS`] order.
     pub fn named(&self) -> Vec<(&'static str, i32)> {
-        GROUPS.iter().map(|g| g.name).zip(self.values).collect()
+        TERMS.iter().copied().zip(self.values).collect()
     }
 }
 
@@ -101,15 +114,23 @@ pub fn side_terms(pos: &Position, c: Color) -> Terms {
     let mut counts = Counts([[0; NUM_FEATURES]; 2]);
     extract(pos, &mut counts);
     let phase = phase(pos);
-    let mut values = [0; GROUPS.len()];
-    for (v, g) in values.iter_mut().zip(GROUPS) {
-        let (mut mg, mut eg) = (0, 0);
-        for f in g.start..g.start + g.len {
-            mg += WEIGHTS[f][0] * counts.0[c.index()][f];
-            eg += WEIGHTS[f][1] * counts.0[c.index()][f];
+    let mut mg = [0; TERMS.len()];
+    let mut eg = [0; TERMS.len()];
+    for g in GROUPS {
+        let t = TERMS
+            .iter()
+            .position(|&t| t == g.term)
+            .expect("every group's term is listed");
+        let range = g.start..g.start + g.len;
+        for (w, n) in WEIGHTS[range.clone()]
+            .iter()
+            .zip(&counts.0[c.index()][range])
+        {
+            mg[t] += w[0] * n;
+            eg[t] += w[1] * n;
         }
-        *v = taper(mg, eg, phase);
     }
+    let values = std::array::from_fn(|t| taper(mg[t], eg[t], phase));
     Terms { values }
 }
 

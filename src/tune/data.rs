@@ -1,0 +1,169 @@
+//! Training data for the tuner: streamed from `bashni datagen` files line by line, each
+//! position reduced at once to its feature counts, so memory holds a few dozen numbers per
+//! position and never the text.
+
+use crate::datagen::format::parse_sample;
+use crate::eval::features::{NUM_FEATURES, Sink, extract};
+use crate::eval::phase;
+use crate::rules::color::Color;
+use crate::rules::position::Position;
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+/// Longest line read; a longer one is reported and skipped.
+const MAX_LINE: usize = 4096;
+
+/// One position: its nonzero feature counts (White's minus Black's), phase and target.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    start: u32,
+    len: u16,
+    /// The position's phase (see [`crate::eval::phase`]).
+    pub phase: u8,
+    /// The game's result for White: 1, 0.5 or 0.
+    pub result: f32,
+    /// The search score, centi-men, White's view.
+    pub score: i32,
+}
+
+/// Positions and their features, in one flat array.
+#[derive(Default, Debug)]
+pub struct Dataset {
+    entries: Vec<Entry>,
+    features: Vec<(u16, i16)>,
+}
+
+/// White-minus-Black counts of one position.
+struct Net([i32; NUM_FEATURES]);
+
+impl Sink for Net {
+    fn add(&mut self, c: Color, f: usize, count: i32) {
+        self.0[f] += if c == Color::White { count } else { -count };
+    }
+}
+
+impl Dataset {
+    /// Adds a position with its game result (White's share) and search score (White's view).
+    pub fn push(&mut self, pos: &Position, result: f32, score: i32) {
+        let mut net = Net([0; NUM_FEATURES]);
+        extract(pos, &mut net);
+        let start = self.features.len() as u32;
+        for (f, &c) in net.0.iter().enumerate() {
+            if c != 0 {
+                self.features
+                    .push((f as u16, c.clamp(-32768, 32767) as i16));
+            }
+        }
+        self.entries.push(Entry {
+            start,
+            len: (self.features.len() as u32 - start) as u16,
+            phase: phase(pos) as u8,
+            result,
+            score,
+        });
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there is no position.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The positions.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The nonzero (feature, count) pairs of `e`.
+    #[inline]
+    pub fn features(&self, e: &Entry) -> &[(u16, i16)] {
+        &self.features[e.start as usize..e.start as usize + e.len as usize]
+    }
+}
+
+/// What loading found: the training and validation sets and what was skipped.
+#[derive(Default, Debug)]
+pub struct Loaded {
+    /// Positions to fit.
+    pub train: Dataset,
+    /// Held-out positions (about one in `valid_every`, chosen by position hash).
+    pub valid: Dataset,
+    /// Positions seen before (same hash), skipped.
+    pub duplicates: u64,
+    /// Lines that could not be read, skipped (each reported).
+    pub bad_lines: u64,
+}
+
+/// Reads data files. Each bad line is reported through `report` with its file and line
+/// number and skipped; only a file that cannot be opened is an error. A position whose hash
+/// ends in 0 modulo `valid_every` goes to the validation set.
+pub fn load(
+    paths: &[&Path],
+    valid_every: u64,
+    report: &mut dyn FnMut(String),
+) -> Result<Loaded, String> {
+    let mut out = Loaded::default();
+    let mut seen = HashSet::new();
+    for path in paths {
+        let name = path.display();
+        let file = File::open(path).map_err(|e| format!("cannot read '{name}': {e}"))?;
+        let mut reader = BufReader::new(file);
+        let mut buf = Vec::new();
+        let mut number = 0u64;
+        loop {
+            buf.clear();
+            let n = Read::by_ref(&mut reader)
+                .take(MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut buf)
+                .map_err(|e| format!("cannot read '{name}': {e}"))?;
+            if n == 0 {
+                break;
+            }
+            number += 1;
+            if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
+                // Skip the rest of an overlong line.
+                let mut rest = Vec::new();
+                reader
+                    .read_until(b'\n', &mut rest)
+                    .map_err(|e| format!("cannot read '{name}': {e}"))?;
+                report(format!(
+                    "{name}:{number}: line longer than {MAX_LINE} bytes, skipped"
+                ));
+                out.bad_lines += 1;
+                continue;
+            }
+            let Ok(line) = std::str::from_utf8(&buf) else {
+                report(format!("{name}:{number}: not UTF-8, skipped"));
+                out.bad_lines += 1;
+                continue;
+            };
+            match parse_sample(line) {
+                Ok(None) => {}
+                Ok(Some(s)) => {
+                    let hash = s.position.hash();
+                    if !seen.insert(hash) {
+                        out.duplicates += 1;
+                        continue;
+                    }
+                    let set = if valid_every > 0 && hash % valid_every == 0 {
+                        &mut out.valid
+                    } else {
+                        &mut out.train
+                    };
+                    set.push(&s.position, s.result.white_score() as f32, s.score);
+                }
+                Err(e) => {
+                    report(format!("{name}:{number}: {e}, skipped"));
+                    out.bad_lines += 1;
+                }
+            }
+        }
+    }
+    Ok(out)
+}

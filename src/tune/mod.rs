@@ -1,0 +1,163 @@
+//! `bashni tune`: fits the evaluation's weights to `bashni datagen` data and writes them as
+//! the weights file the build compiles in.
+
+pub mod data;
+pub mod optimise;
+pub mod weights_file;
+
+use crate::eval::features::NUM_FEATURES;
+use crate::eval::weights::WEIGHTS;
+use optimise::{FitSettings, Objective, Params, fit, fit_k, loss};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `bashni tune`.
+#[derive(clap::Args, Debug)]
+#[command(
+    about = "Fit the evaluation's weights to self-play data (Texel method, Adam)",
+    long_about = "Fit the evaluation's weights to positions written by `bashni datagen`: K is \
+        fitted first, then every weight (opening and endgame value of each feature) moves by \
+        Adam to minimise the squared error between sigmoid(K * eval) and a blend of the game's \
+        result and the search score. One position in --valid-every is held out; training stops \
+        when its loss has not improved for --patience epochs. Bad lines are reported with their \
+        line number and skipped. The best weights are written as Rust source to --out.",
+    after_help = "Examples:\n  \
+        bashni tune data.txt --out src/eval/weights.rs\n  \
+        bashni tune a.txt b.txt --from src/eval/weights.rs --lambda 0.7 --epochs 500 --out w.rs"
+)]
+pub struct TuneArgs {
+    /// Data files (`bashni datagen --out`).
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// Where to write the weights (Rust source; src/eval/weights.rs is the one compiled in).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Start from this weights file instead of the weights compiled in.
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Share of the game result in the target (the rest is the search score), 0 to 1.
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
+    /// Adam step size, centi-men.
+    #[arg(long, default_value_t = 1.0)]
+    pub learning_rate: f64,
+    /// Most epochs.
+    #[arg(long, default_value_t = 300)]
+    pub epochs: usize,
+    /// Stop after this many epochs without a better validation loss.
+    #[arg(long, default_value_t = 20)]
+    pub patience: usize,
+    /// Hold out one position in this many (by position hash) for validation.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
+    pub valid_every: u64,
+    /// Threads for the gradient (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Runs `bashni tune`; returns the exit code.
+pub fn run(args: TuneArgs) -> i32 {
+    match tune(&args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+fn start_weights(from: Option<&Path>) -> Result<Params, String> {
+    let ints = match from {
+        None => WEIGHTS.to_vec(),
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| format!("cannot read '{}': {e}", p.display()))?;
+            weights_file::parse(&text).map_err(|e| format!("'{}': {e}", p.display()))?
+        }
+    };
+    Ok(ints.iter().map(|w| [w[0] as f64, w[1] as f64]).collect())
+}
+
+fn tune(args: &TuneArgs) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!("--lambda {} is not between 0 and 1", args.lambda));
+    }
+    if let Some(n) = args.threads {
+        // Only fails if a global pool exists already, which is then used as it is.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global();
+    }
+    let start = start_weights(args.from.as_deref())?;
+    let clock = Instant::now();
+    let paths: Vec<&Path> = args.data.iter().map(PathBuf::as_path).collect();
+    let loaded = data::load(&paths, args.valid_every, &mut |msg| eprintln!("{msg}"))?;
+    println!(
+        "data: {} training, {} validation positions; {} duplicates and {} bad lines skipped ({:.1} s)",
+        loaded.train.len(),
+        loaded.valid.len(),
+        loaded.duplicates,
+        loaded.bad_lines,
+        clock.elapsed().as_secs_f64()
+    );
+    if loaded.train.is_empty() {
+        return Err("no training positions".into());
+    }
+    let k = fit_k(&loaded.train, &start);
+    let objective = Objective {
+        k,
+        lambda: args.lambda,
+    };
+    let before = loss(&loaded.valid, &start, &objective);
+    println!("K = {k:.6}; validation loss of the starting weights {before:.6}");
+    let settings = FitSettings {
+        objective,
+        learning_rate: args.learning_rate,
+        max_epochs: args.epochs,
+        patience: args.patience.max(1),
+        trainable: vec![[true; 2]; NUM_FEATURES],
+    };
+    let mut epochs = 0;
+    let (best, best_loss) = fit(&loaded.train, &loaded.valid, start, &settings, &mut |r| {
+        epochs = r.epoch;
+        println!(
+            "epoch {:>4}  train {:.6}  validation {:.6}",
+            r.epoch, r.train, r.valid
+        );
+    });
+    let rounded: Vec<[i32; 2]> = best
+        .iter()
+        .map(|w| [w[0].round() as i32, w[1].round() as i32])
+        .collect();
+    let header = vec![
+        format!(
+            "Made from: {} ({} training and {} validation positions)",
+            args.data
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            loaded.train.len(),
+            loaded.valid.len()
+        ),
+        format!(
+            "Start: {}; K = {k:.6}, lambda = {}, learning rate {}, {epochs} epochs",
+            args.from
+                .as_ref()
+                .map_or("the weights compiled in".to_string(), |p| p
+                    .display()
+                    .to_string()),
+            args.lambda,
+            args.learning_rate
+        ),
+        format!("Validation loss: {before:.6} before, {best_loss:.6} after"),
+    ];
+    std::fs::write(&args.out, weights_file::render(&rounded, &header))
+        .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
+    println!(
+        "wrote {} ({:.1} s); validation loss {before:.6} -> {best_loss:.6}",
+        args.out.display(),
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

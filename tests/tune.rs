@@ -1,0 +1,86 @@
+//! `bashni tune` run as a user runs it: on data from `bashni datagen`, with damaged lines.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
+
+fn dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("bashni-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn tune_lowers_the_loss_and_skips_bad_lines() {
+    let d = dir();
+    let data = d.join("data.txt");
+    let _ = std::fs::remove_file(&data);
+    let made = Command::new(BASHNI)
+        .args([
+            "datagen",
+            "--games",
+            "24",
+            "--nodes",
+            "800",
+            "--threads",
+            "2",
+            "--out",
+        ])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    // Damage the file: a broken line in the middle and a line cut off at the end.
+    let mut text = std::fs::read_to_string(&data).unwrap();
+    let good_lines = text.lines().count();
+    text.insert_str(text.find('\n').unwrap() + 1, "this is not a position\n");
+    text.push_str("1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1 | 1");
+    std::fs::write(&data, text).unwrap();
+    let out = d.join("weights.rs");
+    let run = Command::new(BASHNI)
+        .args(["tune", "--epochs", "40", "--learning-rate", "2", "--out"])
+        .arg(&out)
+        .arg(&data)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stdout}\n{stderr}");
+    let name = data.display().to_string();
+    assert!(
+        stderr.contains(&format!("{name}:2: expected 3 fields")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{name}:{}: expected 3 fields", good_lines + 2)),
+        "{stderr}"
+    );
+    assert!(stdout.contains("2 bad lines skipped"), "{stdout}");
+    // "validation loss A -> B" with B below A.
+    let last = stdout.lines().last().unwrap();
+    let (a, b) = last.rsplit_once(" -> ").unwrap();
+    let a: f64 = a.rsplit(' ').next().unwrap().parse().unwrap();
+    let b: f64 = b.trim().parse().unwrap();
+    assert!(b < a, "{last}");
+    let weights = std::fs::read_to_string(&out).unwrap();
+    assert!(weights.contains("pub const WEIGHTS"));
+    assert!(weights.contains(&format!("// Made from: {name}")));
+}
+
+#[test]
+fn tune_refuses_what_it_cannot_use() {
+    let d = dir();
+    let run = Command::new(BASHNI)
+        .args(["tune", "--out"])
+        .arg(d.join("w.rs"))
+        .arg(d.join("missing.txt"))
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("cannot read") && err.contains("missing.txt"),
+        "{err}"
+    );
+}
