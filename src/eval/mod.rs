@@ -137,18 +137,78 @@ pub fn side_terms(pos: &Position, c: Color) -> Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_fen;
+    use crate::matchrun::openings::random_playout;
+    use crate::rules::notation::{parse_fen, to_fen};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    /// The FEN of `fen` with colours swapped and the board turned half round.
+    fn mirrored(fen: &str) -> String {
+        let mut fields = fen.split_whitespace();
+        let board = fields.next().unwrap();
+        let side = if fields.next().unwrap() == "w" {
+            "b"
+        } else {
+            "w"
+        };
+        let swap = |c: char| match c {
+            'w' => 'b',
+            'b' => 'w',
+            'W' => 'B',
+            'B' => 'W',
+            other => other,
+        };
+        let ranks: Vec<String> = board
+            .split('/')
+            .rev()
+            .map(|rank| {
+                // Tokens: a digit, a single piece, or a tower in parentheses.
+                let mut tokens = Vec::new();
+                let mut chars = rank.chars();
+                while let Some(c) = chars.next() {
+                    if c == '(' {
+                        let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
+                        tokens.push(format!("({})", inner.chars().map(swap).collect::<String>()));
+                    } else {
+                        tokens.push(swap(c).to_string());
+                    }
+                }
+                tokens.reverse();
+                tokens.concat()
+            })
+            .collect();
+        format!("{} {side}", ranks.join("/"))
+    }
+
+    /// Positions from random games of many lengths.
+    fn positions() -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(7);
+        (0..300)
+            .filter_map(|i| random_playout(&mut rng, 2 + i % 80))
+            .map(|(g, _)| g.position().clone())
+            .collect()
+    }
 
     #[test]
-    fn start_is_balanced_and_symmetric() {
-        let p = Position::startpos();
-        assert_eq!(evaluate(&p), WEIGHTS[features::TEMPO][0]);
-        let w = parse_fen("8/8/8/8/8/8/8/w7 w").unwrap();
-        let b = parse_fen("8/8/8/8/8/8/8/w7 b").unwrap();
-        assert_eq!(
-            evaluate(&w) - WEIGHTS[features::TEMPO][0],
-            -(evaluate(&b) - WEIGHTS[features::TEMPO][0])
-        );
+    fn colours_are_symmetric() {
+        for p in positions() {
+            let m = parse_fen(&mirrored(&to_fen(&p))).unwrap();
+            assert_eq!(evaluate(&p), evaluate(&m), "{}", to_fen(&p));
+        }
+    }
+
+    #[test]
+    fn terms_add_up_to_the_evaluation() {
+        for p in positions() {
+            let us = side_terms(&p, p.side()).total();
+            let them = side_terms(&p, p.side().opponent()).total();
+            // Each term is rounded on its own.
+            assert!(
+                (evaluate(&p) - (us - them)).abs() <= TERMS.len() as i32,
+                "{}",
+                to_fen(&p)
+            );
+        }
     }
 
     #[test]

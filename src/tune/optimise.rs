@@ -280,6 +280,30 @@ mod tests {
         }
     }
 
+    /// What the tuner fits is the engine's evaluation (up to rounding).
+    #[test]
+    fn the_tuner_sees_the_engine_evaluation() {
+        let w: Params = WEIGHTS.iter().map(|w| [w[0] as f64, w[1] as f64]).collect();
+        let mut data = Dataset::default();
+        let all = positions(300);
+        for p in &all {
+            data.push(p, 0.5, 0);
+        }
+        for (p, e) in all.iter().zip(data.entries()) {
+            let engine = crate::eval::evaluate(p) as f64;
+            let white = if p.side() == crate::rules::color::Color::White {
+                engine
+            } else {
+                -engine
+            };
+            assert!(
+                (eval(&data, e, &w) - white).abs() <= 1.0,
+                "{white} vs {}",
+                eval(&data, e, &w)
+            );
+        }
+    }
+
     /// The fitted K is where the loss is lowest.
     #[test]
     fn k_minimises_the_loss() {
