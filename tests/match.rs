@@ -373,3 +373,22 @@ fn bad_arguments_are_reported() {
         assert!(run.stderr.contains(needle), "{line}: {}", run.stderr);
     }
 }
+
+/// Issue 14 item 7: an option value the engine refuses (`info string error` after
+/// `setoption`) stops the match before the first game, like an unknown option name.
+#[test]
+fn refused_option_values_stop_the_match() {
+    for (option, needle) in [
+        ("option.Hash=0", "refused option Hash=0"),
+        ("option.Threads=9999", "refused option Threads=9999"),
+        ("option.MultiPV=abc", "refused option MultiPV=abc"),
+    ] {
+        let line = format!("match --engine cmd=@B --engine cmd=@B {option} --depth 1 --games 2");
+        let run = bashni(&line, &[]);
+        assert_eq!(run.code, 2, "{line}: {}\n{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(needle), "{line}: {}", run.stderr);
+        assert!(run.stderr.contains("error: setoption"), "{}", run.stderr);
+        let played = run.stdout.contains("Games:") && !run.stdout.contains("Games: 0,");
+        assert!(!played, "{}", run.stdout);
+    }
+}

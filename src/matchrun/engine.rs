@@ -22,6 +22,9 @@ pub enum EngineError {
     Timeout(String, &'static str),
     /// An option the engine does not declare (engine name, option).
     UnknownOption(String, String),
+    /// An option value the engine refused with an `info string error` line (engine name,
+    /// option, value, the engine's words).
+    RejectedOption(String, String, String, String),
 }
 
 impl fmt::Display for EngineError {
@@ -37,6 +40,9 @@ impl fmt::Display for EngineError {
                     f,
                     "engine '{n}' has no option '{o}' (see its 'option name' lines)"
                 )
+            }
+            EngineError::RejectedOption(n, o, v, said) => {
+                write!(f, "engine '{n}' refused option {o}={v}: {said}")
             }
         }
     }
@@ -191,6 +197,15 @@ impl EngineProcess {
                 return Err(EngineError::UnknownOption(self.name.clone(), name.clone()));
             }
             self.send(&format!("setoption name {name} value {value}"))?;
+            // An engine that refuses the value says so before `readyok`.
+            if let Some(said) = self.sync_errors(START_TIMEOUT)? {
+                return Err(EngineError::RejectedOption(
+                    self.name.clone(),
+                    name.clone(),
+                    value.clone(),
+                    said,
+                ));
+            }
         }
         self.sync(START_TIMEOUT)
     }
@@ -231,11 +246,25 @@ impl EngineProcess {
 
     /// Sends `isready` and waits for `readyok`, dropping everything before it.
     pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.sync_errors(timeout).map(|_| ())
+    }
+
+    /// Like [`EngineProcess::sync`]; returns the first `info string error` line said before
+    /// `readyok` (what follows `info string `).
+    fn sync_errors(&mut self, timeout: Duration) -> Result<Option<String>, EngineError> {
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
+        let mut error = None;
         loop {
-            if self.next_line(deadline, "isready")?.1 == "readyok" {
-                return Ok(());
+            let (_, line) = self.next_line(deadline, "isready")?;
+            if line == "readyok" {
+                return Ok(error);
+            }
+            if let Some(said) = line.strip_prefix("info string ")
+                && said.starts_with("error")
+                && error.is_none()
+            {
+                error = Some(said.to_string());
             }
         }
     }

@@ -5,10 +5,10 @@
 
 use super::adjudicate::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::config::Limit;
-use super::engine::{EngineProcess, GoReply, LastInfo, START_TIMEOUT};
+use super::engine::{EngineError, EngineProcess, GoReply, LastInfo, START_TIMEOUT};
 use super::openings::Opening;
 use crate::rules::color::Color;
-use crate::rules::game::Outcome;
+use crate::rules::game::{Game, Outcome};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -211,159 +211,204 @@ impl Clock {
     }
 }
 
+/// How a game ended, as its record needs it.
+struct Ending {
+    result: GameResult,
+    termination: Termination,
+    /// The colour whose engine must be restarted.
+    broken: Option<Color>,
+}
+
+impl Ending {
+    /// An ending by the rules, the ply limit or adjudication.
+    fn by(result: GameResult, termination: Termination) -> Ending {
+        Ending {
+            result,
+            termination,
+            broken: None,
+        }
+    }
+
+    /// `c` loses by a fault; `broken`: its engine crashed or stopped answering.
+    fn fault(c: Color, termination: Termination, broken: bool) -> Ending {
+        Ending {
+            result: GameResult::win_for(c.opponent()),
+            termination,
+            broken: broken.then_some(c),
+        }
+    }
+}
+
+/// A game being played: the position, the moves so far, the clocks and the adjudicator.
+struct Table<'a> {
+    referee: &'a Referee,
+    game: Game,
+    /// The `position` command without its moves.
+    base: String,
+    /// Every move from the start position (opening included), in our notation.
+    played: Vec<String>,
+    /// The engines' moves.
+    moves: Vec<PlayedMove>,
+    clocks: [Clock; 2],
+    adjudicator: Adjudicator,
+}
+
 impl Referee {
     /// Plays a game between `engines` (White's first) from `opening`, each under its limit
     /// (White's first). Returns `None` when `stop` was raised before the end.
     pub fn play(
         &self,
-        engines: [&mut EngineProcess; 2],
+        mut engines: [&mut EngineProcess; 2],
         limits: [Limit; 2],
         opening: &Opening,
         stop: &AtomicBool,
     ) -> Option<GameRecord> {
         let names = [engines[0].name().to_string(), engines[1].name().to_string()];
-        let mut game = opening.game();
-        let mut moves = Vec::new();
-        let mut clocks = [Clock::new(limits[0]), Clock::new(limits[1])];
-        let finish = |moves, result, termination, broken| {
-            Some(GameRecord {
-                names: names.clone(),
-                opening: opening.clone(),
-                moves,
-                result,
-                termination,
-                broken,
-            })
+        let mut table = Table {
+            referee: self,
+            game: opening.game(),
+            base: match &opening.fen {
+                None => "position startpos".to_string(),
+                Some(f) => format!("position fen {f}"),
+            },
+            played: opening.moves.clone(),
+            moves: Vec::new(),
+            clocks: [Clock::new(limits[0]), Clock::new(limits[1])],
+            adjudicator: Adjudicator::new(self.draw, self.resign),
         };
-        let fault = |moves, c: Color, termination: Termination, broken: bool| {
-            finish(
-                moves,
-                GameResult::win_for(c.opponent()),
-                termination,
-                broken.then_some(c),
-            )
-        };
+        let ending = table.run(&mut engines, stop)?;
+        Some(GameRecord {
+            names,
+            opening: opening.clone(),
+            moves: table.moves,
+            result: ending.result,
+            termination: ending.termination,
+            broken: ending.broken,
+        })
+    }
+}
 
+impl Table<'_> {
+    /// Plays to the end; `None` when `stop` was raised first.
+    fn run(&mut self, engines: &mut [&mut EngineProcess; 2], stop: &AtomicBool) -> Option<Ending> {
+        // 1. Both engines start a new game; one that cannot loses it.
         for c in [Color::White, Color::Black] {
             match engines[idx(c)].new_game(START_TIMEOUT) {
                 Ok(()) => {}
-                Err(super::engine::EngineError::Timeout(..)) => {
-                    return fault(moves, c, Termination::Stall, true);
+                Err(EngineError::Timeout(..)) => {
+                    return Some(Ending::fault(c, Termination::Stall, true));
                 }
-                Err(_) => return fault(moves, c, Termination::Crash, true),
+                Err(_) => return Some(Ending::fault(c, Termination::Crash, true)),
             }
         }
-        let base = match &opening.fen {
-            None => "position startpos".to_string(),
-            Some(f) => format!("position fen {f}"),
-        };
-        let mut played: Vec<String> = opening.moves.clone();
-        let mut adjudicator = Adjudicator::new(self.draw, self.resign);
         loop {
+            // 2. The match is being stopped.
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            if let Some(o) = game.outcome() {
-                let (result, t) = match o {
-                    Outcome::NoLegalMove(w) => (GameResult::win_for(w), Termination::NoLegalMove),
-                    Outcome::Repetition => (GameResult::Draw, Termination::Repetition),
-                    Outcome::ClockRule => (GameResult::Draw, Termination::ThirtyPly),
-                };
-                return finish(moves, result, t, None);
+            // 3. The game is over by the rules or the ply limit.
+            if let Some(ending) = self.over() {
+                return Some(ending);
             }
-            if self.max_plies > 0 && played.len() >= self.max_plies {
-                return finish(moves, GameResult::Draw, Termination::MaxPlies, None);
-            }
-            let side = game.position().side();
-            let position = if played.is_empty() {
-                base.clone()
-            } else {
-                format!("{base} moves {}", played.join(" "))
-            };
-            let go = self.go_command(&clocks, side);
-            let clock = &clocks[idx(side)];
-            let clocked = clock.limit.clock.is_some();
-            let allowed = match (clock.limit.clock, clock.limit.movetime) {
-                (Some(_), _) => clock.left + self.time_margin,
-                (None, Some(mt)) => Duration::from_millis(mt) + self.time_margin,
-                (None, None) => self.stall_timeout,
-            };
-            let timed = clocked || clock.limit.movetime.is_some();
-            let grace = if timed {
-                STOP_GRACE
-            } else {
-                STOP_GRACE.min(self.stall_timeout)
-            };
-            let (sent, reply) =
-                engines[idx(side)].go(&position, &go, Instant::now() + allowed, grace);
-            match reply {
-                GoReply::Crashed => return fault(moves, side, Termination::Crash, true),
-                GoReply::Timeout => return fault(moves, side, Termination::Stall, true),
-                GoReply::NoMove { .. } => {
-                    return fault(
-                        moves,
-                        side,
-                        Termination::IllegalMove("(none)".into()),
-                        false,
-                    );
-                }
-                GoReply::Move { text, at, info } => {
-                    let used = at.saturating_duration_since(sent);
-                    let had = if clocked {
-                        clocks[idx(side)].left
-                    } else {
-                        allowed.saturating_sub(self.time_margin)
-                    };
-                    let in_time = if clocked {
-                        clocks[idx(side)].charge(used, self.time_margin)
-                    } else {
-                        used <= allowed
-                    };
-                    if !in_time {
-                        let t = if timed {
-                            Termination::TimeForfeit(
-                                used.as_millis() as u64,
-                                had.as_millis() as u64,
-                            )
-                        } else {
-                            Termination::Stall
-                        };
-                        return fault(moves, side, t, false);
-                    }
-                    match game.play_text(&text) {
-                        Ok(m) => {
-                            let text = m.to_string();
-                            played.push(text.clone());
-                            moves.push(PlayedMove {
-                                text,
-                                info,
-                                time: used,
-                            });
-                            let fullmove = game.position().fullmove();
-                            match adjudicator.after_move(side, info, fullmove) {
-                                None => {}
-                                Some(Verdict::Draw) => {
-                                    let t = Termination::DrawAdjudication;
-                                    return finish(moves, GameResult::Draw, t, None);
-                                }
-                                Some(Verdict::Resign(c)) => {
-                                    let result = GameResult::win_for(c.opponent());
-                                    return finish(
-                                        moves,
-                                        result,
-                                        Termination::ResignAdjudication,
-                                        None,
-                                    );
-                                }
-                            }
-                        }
-                        Err(_) => return fault(moves, side, Termination::IllegalMove(text), false),
-                    }
-                }
+            // 4. The side to move thinks, answers in time with a legal move, and the
+            //    adjudicator has its say.
+            let side = self.game.position().side();
+            if let Err(ending) = self.one_move(engines[idx(side)], side) {
+                return Some(ending);
             }
         }
     }
 
+    fn over(&self) -> Option<Ending> {
+        if let Some(o) = self.game.outcome() {
+            let (result, t) = match o {
+                Outcome::NoLegalMove(w) => (GameResult::win_for(w), Termination::NoLegalMove),
+                Outcome::Repetition => (GameResult::Draw, Termination::Repetition),
+                Outcome::ClockRule => (GameResult::Draw, Termination::ThirtyPly),
+            };
+            return Some(Ending::by(result, t));
+        }
+        let max = self.referee.max_plies;
+        (max > 0 && self.played.len() >= max)
+            .then(|| Ending::by(GameResult::Draw, Termination::MaxPlies))
+    }
+
+    /// One move of `side`: asks its engine, checks the time and the move, records it.
+    fn one_move(&mut self, engine: &mut EngineProcess, side: Color) -> Result<(), Ending> {
+        let position = if self.played.is_empty() {
+            self.base.clone()
+        } else {
+            format!("{} moves {}", self.base, self.played.join(" "))
+        };
+        let go = self.referee.go_command(&self.clocks, side);
+        let margin = self.referee.time_margin;
+        let clock = &self.clocks[idx(side)];
+        let clocked = clock.limit.clock.is_some();
+        let timed = clocked || clock.limit.movetime.is_some();
+        // How long it may take: its clock, its move time, or the stall limit.
+        let allowed = match (clock.limit.clock, clock.limit.movetime) {
+            (Some(_), _) => clock.left + margin,
+            (None, Some(mt)) => Duration::from_millis(mt) + margin,
+            (None, None) => self.referee.stall_timeout,
+        };
+        let grace = if timed {
+            STOP_GRACE
+        } else {
+            STOP_GRACE.min(self.referee.stall_timeout)
+        };
+        let (sent, reply) = engine.go(&position, &go, Instant::now() + allowed, grace);
+        let (text, at, info) = match reply {
+            GoReply::Crashed => return Err(Ending::fault(side, Termination::Crash, true)),
+            GoReply::Timeout => return Err(Ending::fault(side, Termination::Stall, true)),
+            GoReply::NoMove { .. } => {
+                let t = Termination::IllegalMove("(none)".into());
+                return Err(Ending::fault(side, t, false));
+            }
+            GoReply::Move { text, at, info } => (text, at, info),
+        };
+        let used = at.saturating_duration_since(sent);
+        let clock = &mut self.clocks[idx(side)];
+        let had = if clocked {
+            clock.left
+        } else {
+            allowed.saturating_sub(margin)
+        };
+        let in_time = if clocked {
+            clock.charge(used, margin)
+        } else {
+            used <= allowed
+        };
+        if !in_time {
+            let t = if timed {
+                Termination::TimeForfeit(used.as_millis() as u64, had.as_millis() as u64)
+            } else {
+                Termination::Stall
+            };
+            return Err(Ending::fault(side, t, false));
+        }
+        let Ok(m) = self.game.play_text(&text) else {
+            return Err(Ending::fault(side, Termination::IllegalMove(text), false));
+        };
+        let text = m.to_string();
+        self.played.push(text.clone());
+        self.moves.push(PlayedMove {
+            text,
+            info,
+            time: used,
+        });
+        let fullmove = self.game.position().fullmove();
+        match self.adjudicator.after_move(side, info, fullmove) {
+            None => Ok(()),
+            Some(Verdict::Draw) => Err(Ending::by(GameResult::Draw, Termination::DrawAdjudication)),
+            Some(Verdict::Resign(c)) => Err(Ending::by(
+                GameResult::win_for(c.opponent()),
+                Termination::ResignAdjudication,
+            )),
+        }
+    }
+}
+
+impl Referee {
     /// The `go` line for `side` to move.
     fn go_command(&self, clocks: &[Clock; 2], side: Color) -> String {
         let own = &clocks[idx(side)].limit;

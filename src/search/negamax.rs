@@ -117,18 +117,25 @@ impl<'a> Worker<'a> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 255 == 0 {
-            self.flush_nodes();
-            let s = self.shared;
-            if s.control.is_stopped() || s.abort.load(AtomicOrdering::Relaxed) {
-                self.stopped = true;
-            } else if s.time.hard_expired(s.control) || self.node_limit_reached() {
-                // Every thread checks the limits, so that a main thread starved of CPU by
-                // many helpers cannot overrun the clock; the first to notice stops them all.
-                self.stopped = true;
-                s.abort.store(true, AtomicOrdering::Relaxed);
-            }
+            self.check_limits();
         }
         self.stopped
+    }
+
+    /// Every few hundred nodes: publishes the node count and checks `stop` and the limits.
+    /// Every thread checks the limits, so that a main thread starved of CPU by many helpers
+    /// cannot overrun the clock; the first to notice stops them all.
+    #[cold]
+    #[inline(never)]
+    fn check_limits(&mut self) {
+        self.flush_nodes();
+        let s = self.shared;
+        if s.control.is_stopped() || s.abort.load(AtomicOrdering::Relaxed) {
+            self.stopped = true;
+        } else if s.time.hard_expired(s.control) || self.node_limit_reached() {
+            self.stopped = true;
+            s.abort.store(true, AtomicOrdering::Relaxed);
+        }
     }
 
     fn node_limit_reached(&self) -> bool {
