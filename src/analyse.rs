@@ -195,7 +195,7 @@ pub fn run(args: AnalyseArgs) -> i32 {
     println!("{}", heading(multipv));
     let start = Instant::now();
     let mut report = |info: &SearchInfo| {
-        if info.bound == Bound::Exact {
+        if info.bound == Bound::Exact && info.currmove.is_none() {
             println!("{}", depth_line(info, multipv));
         }
     };

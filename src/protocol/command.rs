@@ -72,6 +72,8 @@ pub struct GoArgs {
     pub nodes: Option<u64>,
     /// Exact thinking time, ms.
     pub movetime: Option<u64>,
+    /// Stop once a win in at most this many own moves is proven.
+    pub mate: Option<u32>,
     /// Search until `stop`.
     pub infinite: bool,
     /// Start in pondering mode.
@@ -240,7 +242,7 @@ impl PositionArgs {
 }
 
 /// Keywords of `go` that take a value.
-const VALUE_KEYWORDS: [&str; 8] = [
+const VALUE_KEYWORDS: [&str; 9] = [
     "wtime",
     "btime",
     "winc",
@@ -249,6 +251,7 @@ const VALUE_KEYWORDS: [&str; 8] = [
     "depth",
     "nodes",
     "movetime",
+    "mate",
 ];
 
 fn is_go_keyword(w: &str) -> bool {
@@ -317,18 +320,20 @@ fn set_go_value(go: &mut GoArgs, key: &'static str, v: &str) -> Result<(), Comma
         "movetime" => go.movetime = Some(time_value(key, v)?),
         "movestogo" => go.movestogo = Some(count_value(key, v)?),
         "depth" => go.depth = Some(count_value(key, v)?),
+        "mate" => go.mate = Some(count_value(key, v)?),
         _ => go.nodes = Some(count_value(key, v)?),
     }
     Ok(())
 }
 
 impl GoArgs {
-    /// Whether the search runs until `stop`: `infinite`, or no depth, node, time or clock
-    /// limit at all (a bare `go`).
+    /// Whether the search runs until `stop`: `infinite`, or no depth, node, mate, time or
+    /// clock limit at all (a bare `go`).
     pub fn until_stop(&self) -> bool {
         self.infinite
             || (self.depth.is_none()
                 && self.nodes.is_none()
+                && self.mate.is_none()
                 && self.movetime.is_none()
                 && self.wtime.is_none()
                 && self.btime.is_none())

@@ -89,8 +89,15 @@ fn spawn_reader(input: impl Read + Send + 'static, tx: Sender<Event>) {
 
 /// The `info` line of one search report:
 /// `info depth D seldepth S multipv K score cp X|mate N [lowerbound|upperbound] nodes N nps N
-/// hashfull H time T pv M...`.
+/// hashfull H time T pv M...`, or for a progress report
+/// `info depth D currmove M currmovenumber K nodes N nps N time T`.
 pub fn info_line(info: &SearchInfo) -> String {
+    if let Some((m, k)) = info.currmove {
+        return format!(
+            "info depth {} currmove {m} currmovenumber {k} nodes {} nps {} time {}",
+            info.depth, info.nodes, info.nps, info.time_ms
+        );
+    }
     let bound = match info.bound {
         Bound::Exact => "",
         Bound::Lower => " lowerbound",

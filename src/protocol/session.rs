@@ -241,6 +241,7 @@ impl Session {
             infinite: args.until_stop(),
             searchmoves: args.search_moves(&self.game)?,
             multipv: self.options.multipv as usize,
+            mate: args.mate,
         })
     }
 

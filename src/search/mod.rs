@@ -4,8 +4,10 @@
 //! [`Engine`] is what the protocol and the command line drive: it owns the transposition
 //! table and the options, and each call to [`Engine::search`] runs one search.
 
+mod deepen;
 mod negamax;
 pub mod ordering;
+mod params;
 mod threads;
 pub mod time;
 pub mod tt;
@@ -53,6 +55,8 @@ pub struct SearchLimits {
     pub searchmoves: Vec<Move>,
     /// Number of principal variations to report (1 = normal).
     pub multipv: usize,
+    /// Stop once a win in at most this many own moves is proven (`go mate N`).
+    pub mate: Option<u32>,
 }
 
 impl Default for SearchLimits {
@@ -69,6 +73,7 @@ impl Default for SearchLimits {
             infinite: false,
             searchmoves: Vec::new(),
             multipv: 1,
+            mate: None,
         }
     }
 }
@@ -200,6 +205,9 @@ pub struct SearchInfo {
     pub time_ms: u64,
     /// Principal variation.
     pub pv: Vec<Move>,
+    /// Set on a progress report instead of a line: the root move being searched now and its
+    /// 1-based number in the search order (`info currmove M currmovenumber K`).
+    pub currmove: Option<(Move, usize)>,
 }
 
 /// The outcome of a search.

@@ -1,12 +1,19 @@
-//! One search thread: iterative deepening with aspiration windows, principal variation
-//! search, and a quiescence search that resolves capture chains.
+//! One search thread's tree search: principal variation search with its pruning and
+//! reductions, and a quiescence search that resolves capture chains. The iterative deepening
+//! that drives it is in `deepen.rs`.
 
 use super::MAX_PLY;
+use super::deepen::Reporter;
 use super::ordering::{Ordering, pick};
+use super::params::{
+    CURRMOVE_REPORT_MS, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, RFP_MARGIN,
+    RFP_MAX_DEPTH, RFP_MIN_COMMANDERS,
+};
 use super::time::TimeManager;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};
 use crate::eval::evaluate;
+use crate::rules::color::Color;
 use crate::rules::movegen::{can_capture, generate_capture_moves, generate_quiets, has_legal_move};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::Position;
@@ -35,27 +42,14 @@ impl Shared<'_> {
     }
 }
 
-/// One finished principal variation at the root.
-#[derive(Clone, Debug)]
-pub(super) struct Line {
-    pub score: i32,
-    pub bound: Bound,
-    pub pv: Vec<Move>,
-}
-
-/// Reports of an iteration, given to the thread driver.
-pub(super) trait Reporter {
-    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line);
-}
-
 /// Late-move reductions by depth and move index, computed once per thread.
 fn reduction_table() -> Vec<[i8; 64]> {
     (0..64)
         .map(|d| {
             let mut row = [0i8; 64];
             for (i, r) in row.iter_mut().enumerate() {
-                if d >= 3 && i >= 3 {
-                    let v = 0.4 + (d as f64).ln() * (i as f64).ln() / 2.6;
+                if d >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
+                    let v = LMR_BASE + (d as f64).ln() * (i as f64).ln() / LMR_DIVISOR;
                     *r = (v as i32).clamp(0, d - 2) as i8;
                 }
             }
@@ -64,33 +58,94 @@ fn reduction_table() -> Vec<[i8; 64]> {
         .collect()
 }
 
+/// Whether only a proven win or loss can settle the window: alpha already is a win (only a
+/// shorter one beats it) or beta already is a loss (only a faster one stays below it). In
+/// such a window heuristics (reductions, futility, table bounds of reduced searches) could
+/// hide the shorter result, so the search is exact there; mate-distance pruning keeps it
+/// small.
+#[inline]
+fn mate_window(alpha: i32, beta: i32) -> bool {
+    alpha >= WIN_BOUND || beta <= -WIN_BOUND
+}
+
+/// Whether a side is down to a single commander, which a mating net can leave without a move
+/// (captured or blocked) within a few plies: the evaluation cannot see it and pruning or
+/// reductions would hide it. Such endgames are small, so they are searched exactly.
+#[inline]
+fn mating_net(pos: &Position) -> bool {
+    pos.commanded_by(Color::White).count() < 2 || pos.commanded_by(Color::Black).count() < 2
+}
+
+/// Whether a table entry with score `s` (already relative to this node) ends the search of a
+/// node with this window. A win score is a proof only as a lower bound (the path that found
+/// it may have been reduced, so a shorter win may exist), a loss score only as an upper bound;
+/// and inside a mate window a heuristic score proves nothing.
+fn tt_cuts(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
+    if s > WIN_BOUND {
+        bound != Bound::Upper && s >= beta
+    } else if s < -WIN_BOUND {
+        bound != Bound::Lower && s <= alpha
+    } else if mate_window(alpha, beta) {
+        false
+    } else {
+        match bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        }
+    }
+}
+
 /// Per-thread search state.
 pub(super) struct Worker<'a> {
-    id: usize,
-    shared: &'a Shared<'a>,
+    pub(super) id: usize,
+    pub(super) shared: &'a Shared<'a>,
+    pub(super) reporter: Box<dyn Reporter + Send + 'a>,
     ordering: Ordering,
     nodes: u64,
     flushed: u64,
-    seldepth: u32,
-    stopped: bool,
+    pub(super) seldepth: u32,
+    pub(super) stopped: bool,
     /// Hashes of the positions before the current node (game history, then the path).
     hashes: Vec<u64>,
-    pv: Vec<ArrayVec<Move, MAX_PLY>>,
-    root_moves: Vec<Move>,
-    excluded: Vec<Move>,
-    root_depth: i32,
+    pub(super) pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    pub(super) root_moves: Vec<Move>,
+    pub(super) excluded: Vec<Move>,
+    pub(super) root_depth: i32,
     reductions: Vec<[i8; 64]>,
     /// Reusable ordering-score buffers, one per ply.
     scores: Vec<Vec<i32>>,
     /// Score of the best root move found so far in the current iteration.
-    root_score: i32,
+    pub(super) root_score: i32,
+}
+
+/// The window and depth of one child search (see [`Worker::search_child`]).
+struct Child {
+    /// Our alpha and beta at the parent.
+    alpha: i32,
+    beta: i32,
+    /// Depth the child gets when searched in full.
+    depth: i32,
+    /// Late-move reduction for the first, null-window try (0 = none).
+    reduction: i32,
+    /// Whether this is the node's first move (searched with the full window at once).
+    first: bool,
+    /// Whether the parent is a PV node.
+    pv_node: bool,
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(id: usize, shared: &'a Shared<'a>, history: &[u64], root_moves: Vec<Move>) -> Self {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        history: &[u64],
+        root_moves: Vec<Move>,
+        reporter: Box<dyn Reporter + Send + 'a>,
+    ) -> Self {
         Worker {
             id,
             shared,
+            reporter,
             ordering: Ordering::new(),
             nodes: 0,
             flushed: 0,
@@ -107,7 +162,7 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn flush_nodes(&mut self) {
+    pub(super) fn flush_nodes(&mut self) {
         self.shared.nodes[self.id].fetch_add(self.nodes - self.flushed, AtomicOrdering::Relaxed);
         self.flushed = self.nodes;
     }
@@ -150,141 +205,6 @@ impl<'a> Worker<'a> {
         })
     }
 
-    /// Iterative deepening. Returns the lines of the last completed depth (possibly
-    /// improved by a partial one) and that depth.
-    pub fn iterate(&mut self, pos: &Position, reporter: &mut dyn Reporter) -> (Vec<Line>, u32) {
-        let limits = self.shared.limits;
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8) as i32;
-        let multipv = if self.id == 0 {
-            limits.multipv.clamp(1, self.root_moves.len().max(1))
-        } else {
-            1
-        };
-        let mut best: Vec<Line> = Vec::new();
-        let mut completed = 0;
-        let mut prev_scores: Vec<i32> = Vec::new();
-        let mut depth = 1 + (self.id as i32 & 1);
-        while depth <= max_depth {
-            self.root_depth = depth;
-            self.excluded.clear();
-            let mut lines: Vec<Line> = Vec::new();
-            for index in 0..multipv {
-                let prev = prev_scores.get(index).copied();
-                let Some(line) = self.aspiration(pos, depth, prev, index, reporter) else {
-                    break;
-                };
-                if let Some(&m) = line.pv.first() {
-                    self.excluded.push(m);
-                }
-                lines.push(line);
-            }
-            if self.stopped {
-                // A partial first line that already beat the previous best is kept.
-                if let (Some(l), Some(b)) = (lines.first(), best.first())
-                    && l.score > b.score
-                {
-                    best[0] = l.clone();
-                }
-                break;
-            }
-            lines.sort_by_key(|l| -l.score);
-            self.flush_nodes();
-            if self.id == 0 {
-                for (i, l) in lines.iter().enumerate() {
-                    reporter.line(depth as u32, self.seldepth, i + 1, l);
-                }
-            }
-            prev_scores = lines.iter().map(|l| l.score).collect();
-            completed = depth as u32;
-            let top = lines[0].score;
-            best = lines;
-            if self.id == 0 {
-                let s = self.shared;
-                if s.time.soft_expired(s.control) {
-                    break;
-                }
-                // A proven result cannot change with more depth.
-                if top.abs() > WIN_BOUND && (WIN - top.abs()) < depth && !limits.infinite {
-                    break;
-                }
-            }
-            depth += 1;
-        }
-        // A helper that completes the requested depth first ends the search for everyone:
-        // its result is as deep as the main thread's would be, and arrives sooner.
-        if self.id != 0 && completed as i32 == max_depth && !limits.infinite && limits.multipv <= 1
-        {
-            self.shared.abort.store(true, AtomicOrdering::SeqCst);
-        }
-        self.flush_nodes();
-        (best, completed)
-    }
-
-    fn aspiration(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        prev: Option<i32>,
-        index: usize,
-        reporter: &mut dyn Reporter,
-    ) -> Option<Line> {
-        let mut delta = 40;
-        let (mut alpha, mut beta) = match prev {
-            Some(p) if self.shared.features.aspiration && depth >= 4 && p.abs() < WIN_BOUND => {
-                (p - delta, p + delta)
-            }
-            _ => (-INFINITY, INFINITY),
-        };
-        loop {
-            self.root_score = -INFINITY;
-            let score = self.search(pos, alpha, beta, depth, 0, true);
-            if self.stopped {
-                let pv = self.pv[0].to_vec();
-                return if pv.is_empty() || self.excluded.contains(&pv[0]) {
-                    None
-                } else {
-                    Some(Line {
-                        score: self.root_score,
-                        bound: Bound::Lower,
-                        pv,
-                    })
-                };
-            }
-            let bound = if score <= alpha {
-                Bound::Upper
-            } else if score >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let line = Line {
-                score,
-                bound,
-                pv: self.pv[0].to_vec(),
-            };
-            if bound == Bound::Exact {
-                return Some(line);
-            }
-            if self.id == 0 && self.shared.time.elapsed_ms() > 1000 {
-                reporter.line(depth as u32, self.seldepth, index + 1, &line);
-            }
-            delta *= 3;
-            if bound == Bound::Upper {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITY);
-            } else {
-                beta = (score + delta).min(INFINITY);
-            }
-            if delta > 1000 {
-                alpha = -INFINITY;
-                beta = INFINITY;
-            }
-        }
-    }
-
     /// The PV at `ply` becomes `m` followed by the child's PV.
     fn update_pv(&mut self, ply: usize, m: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -298,8 +218,9 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Whether the node at `ply` is a draw by repetition or by the 30-ply rule (a side with
-    /// no legal move loses instead; the caller checks that first where it matters).
+    /// Whether `pos` repeats a position of the game or of the search path with the same
+    /// side to move since the last capture or man move (the clock bounds how far back a
+    /// repetition can lie). The 30-ply rule is checked by the caller.
     fn is_repetition(&self, pos: &Position) -> bool {
         let window = (pos.clock() as usize).min(self.hashes.len());
         let n = self.hashes.len();
@@ -308,7 +229,24 @@ impl<'a> Worker<'a> {
             .any(|back| self.hashes[n - back] == pos.hash())
     }
 
-    fn search(
+    /// The moves of an inner node, or the root moves still to search at the root.
+    fn node_moves(&self, pos: &Position, ply: usize) -> MoveList {
+        let mut l = MoveList::new();
+        if ply == 0 {
+            for m in &self.root_moves {
+                if !self.excluded.contains(m) {
+                    l.push(*m);
+                }
+            }
+        } else if !generate_capture_moves(pos, &mut l) {
+            generate_quiets(pos, &mut l);
+        }
+        l
+    }
+
+    /// Principal variation search of `pos` at `depth` remaining plies, `ply` plies from the
+    /// root. Fail-soft: the score may lie outside `alpha..beta`, as a bound.
+    pub(super) fn search(
         &mut self,
         pos: &Position,
         mut alpha: i32,
@@ -317,6 +255,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         pv_node: bool,
     ) -> i32 {
+        // Step 1. Out of depth: quiescence resolves the capture chains.
         self.pv[ply].clear();
         if depth <= 0 && ply > 0 {
             return self.qsearch(pos, alpha, beta, ply);
@@ -325,6 +264,9 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply as u32);
+
+        // Step 2. Draws, and mate-distance pruning: no result here can beat a win already
+        // found closer to the root, nor be worse than losing right here.
         if ply > 0 {
             if pos.clock_draw() {
                 return if has_legal_move(pos) {
@@ -345,6 +287,9 @@ impl<'a> Worker<'a> {
                 return evaluate(pos);
             }
         }
+
+        // Step 3. Transposition table: a deep enough entry may settle a non-PV node; its
+        // move is tried first either way.
         let tt = self.shared.tt.probe(pos.hash());
         let tt_key = tt.map_or(0, |e| e.move_key);
         if let Some(e) = tt
@@ -353,45 +298,45 @@ impl<'a> Worker<'a> {
             && e.depth as i32 >= depth
         {
             let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
+            if tt_cuts(e.bound, s, alpha, beta) {
                 return s;
             }
         }
-        let mut moves = if ply == 0 {
-            let mut l = MoveList::new();
-            for m in &self.root_moves {
-                if !self.excluded.contains(m) {
-                    l.push(*m);
-                }
-            }
-            l
-        } else {
-            let mut l = MoveList::new();
-            if !generate_capture_moves(pos, &mut l) {
-                generate_quiets(pos, &mut l);
-            }
-            l
-        };
+
+        // Step 4. Moves; none is a loss (captures are compulsory, so a side that can capture
+        // has only captures).
+        let mut moves = self.node_moves(pos, ply);
         if moves.is_empty() {
             return -WIN + ply as i32;
         }
         let capturing = moves[0].is_capture();
-        if self.shared.features.rfp && !pv_node && !capturing && depth <= 3 {
+        let exact = mate_window(alpha, beta) || mating_net(pos);
+
+        // Step 5. Reverse futility pruning: far enough above beta near the leaves, a quiet
+        // node fails high on its static evaluation. Never where the search must be exact
+        // (the evaluation proves no mate), nor for a side with few commanders, which can be
+        // left without a move (captured or blocked) within the plies the pruning skips.
+        if self.shared.features.rfp
+            && !pv_node
+            && !capturing
+            && !exact
+            && depth <= RFP_MAX_DEPTH
+            && pos.commanded_by(pos.side()).count() >= RFP_MIN_COMMANDERS
+        {
             let eval = evaluate(pos);
-            if eval - 90 * depth >= beta && eval.abs() < WIN_BOUND {
+            if eval - RFP_MARGIN * depth >= beta && eval.abs() < WIN_BOUND {
                 return eval;
             }
         }
+
+        // Step 6. Move loop: ordered moves, one-reply extension, PVS with late-move
+        // reductions (none where the search must be exact).
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.ordering.score(pos, &moves, tt_key, ply, &mut scores);
         let extend = (self.shared.features.single_reply_extension
             && moves.len() == 1
             && (ply as i32) < 2 * self.root_depth) as i32;
+        let reducible = !capturing && extend == 0 && !exact && self.shared.features.lmr;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move: Option<Move> = None;
@@ -400,26 +345,23 @@ impl<'a> Worker<'a> {
         for i in 0..n {
             pick(list, &mut scores, i);
             let m = list[i];
-            let child = pos.played(&m);
-            let new_depth = depth - 1 + extend;
-            self.hashes.push(pos.hash());
-            let mut score;
-            if i == 0 {
-                score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, pv_node);
-            } else {
-                let r = if capturing || extend > 0 || !self.shared.features.lmr {
-                    0
-                } else {
-                    self.reductions[depth.min(63) as usize][i.min(63)] as i32
-                };
-                score = -self.search(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, false);
-                if score > alpha && r > 0 {
-                    score = -self.search(&child, -alpha - 1, -alpha, new_depth, ply + 1, false);
-                }
-                if score > alpha && pv_node && score < beta {
-                    score = -self.search(&child, -beta, -alpha, new_depth, ply + 1, true);
-                }
+            if ply == 0 {
+                self.report_currmove(m, i);
             }
+            let child = Child {
+                alpha,
+                beta,
+                depth: depth - 1 + extend,
+                reduction: if reducible && i > 0 {
+                    self.reductions[depth.min(63) as usize][i.min(63)] as i32
+                } else {
+                    0
+                },
+                first: i == 0,
+                pv_node,
+            };
+            self.hashes.push(pos.hash());
+            let score = self.search_child(&pos.played(&m), &child, ply + 1);
             self.hashes.pop();
             if self.stopped {
                 self.scores[ply] = scores;
@@ -442,6 +384,9 @@ impl<'a> Worker<'a> {
             }
         }
         self.scores[ply] = scores;
+
+        // Step 7. Store the result (not for a partial root of a multi-PV line, whose best
+        // move is not the position's).
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -461,6 +406,33 @@ impl<'a> Worker<'a> {
             );
         }
         best
+    }
+
+    /// Searches one child the PVS way and returns its score from the parent's view: the first
+    /// move with the node's window; any other with a null window, reduced first
+    /// (and again unreduced if it beats alpha, so a win or a good move found by a reduced
+    /// search is confirmed at full depth), then with the full window if it lands inside it.
+    fn search_child(&mut self, pos: &Position, c: &Child, ply: usize) -> i32 {
+        let (alpha, beta) = (c.alpha, c.beta);
+        if c.first {
+            return -self.search(pos, -beta, -alpha, c.depth, ply, c.pv_node);
+        }
+        let mut score = -self.search(pos, -alpha - 1, -alpha, c.depth - c.reduction, ply, false);
+        if score > alpha && c.reduction > 0 {
+            score = -self.search(pos, -alpha - 1, -alpha, c.depth, ply, false);
+        }
+        if score > alpha && c.pv_node && score < beta {
+            score = -self.search(pos, -beta, -alpha, c.depth, ply, true);
+        }
+        score
+    }
+
+    /// `info currmove` for the main thread once the search has run a while.
+    fn report_currmove(&mut self, m: Move, i: usize) {
+        if self.id == 0 && self.shared.time.elapsed_ms() >= CURRMOVE_REPORT_MS {
+            let number = self.excluded.len() + i + 1;
+            self.reporter.currmove(self.root_depth as u32, m, number);
+        }
     }
 
     /// Quiescence: a side that must capture searches all its captures (no stand-pat, so a

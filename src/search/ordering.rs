@@ -1,6 +1,10 @@
 //! Move ordering: TT move first, then captures by what they take, killers, history.
 
 use super::MAX_PLY;
+use super::params::{HISTORY_MAX, HISTORY_MAX_BONUS, ORDER_CAPTURE, ORDER_KILLER, ORDER_TT_MOVE};
+use crate::eval::features::{KING_PRISONER, MAN_PRISONER};
+use crate::eval::weights::WEIGHTS;
+use crate::eval::{commander_value, phase, taper};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::square::NUM_BITS;
@@ -30,17 +34,24 @@ impl Ordering {
         }
     }
 
-    /// Material a capture takes: the commanders it removes (kings count more).
+    /// Material a capture takes, at the evaluation's values: each commander it removes, plus
+    /// what each of our pieces it frees gains by going from prisoner to commander.
     pub fn capture_gain(pos: &Position, m: &Move) -> i32 {
+        let phase = phase(pos);
         let mut gain = 0;
         for (i, &c) in m.jumped().iter().enumerate() {
             // A square jumped twice gives up its second piece the second time.
             let times = m.jumped()[..i].iter().filter(|&&x| x == c).count();
             let t = pos.tower(c);
             let piece = t.piece(times.min(t.height().saturating_sub(1)));
-            gain += if piece.is_king() { 300 } else { 100 };
-            if t.height() > times + 1 && t.piece(times + 1).color() == pos.side() {
-                gain += 60; // frees one of ours
+            gain += commander_value(piece.is_king(), phase);
+            if t.height() > times + 1 {
+                let freed = t.piece(times + 1);
+                if freed.color() == pos.side() {
+                    let king = freed.is_king();
+                    let p = WEIGHTS[if king { KING_PRISONER } else { MAN_PRISONER }];
+                    gain += commander_value(king, phase) - taper(p[0], p[1], phase);
+                }
             }
         }
         gain
@@ -59,13 +70,13 @@ impl Ordering {
         let killers = self.killers[ply.min(MAX_PLY)];
         for m in moves {
             let s = if tt_key != 0 && m.key() == tt_key {
-                1 << 30
+                ORDER_TT_MOVE
             } else if m.is_capture() {
-                (1 << 24) + Self::capture_gain(pos, m)
+                ORDER_CAPTURE + Self::capture_gain(pos, m)
             } else if killers[0] == Some(*m) {
-                1 << 22
+                ORDER_KILLER
             } else if killers[1] == Some(*m) {
-                (1 << 22) - 1
+                ORDER_KILLER - 1
             } else {
                 self.history[hist_index(pos, m)]
             };
@@ -91,7 +102,7 @@ impl Ordering {
             k[1] = k[0];
             k[0] = Some(*m);
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
         Self::update(&mut self.history[hist_index(pos, m)], bonus);
         for t in tried {
             if !t.is_capture() && t != m {
@@ -101,8 +112,8 @@ impl Ordering {
     }
 
     fn update(h: &mut i32, bonus: i32) {
-        // Gravity keeps values within +-16384, well below the killer scores.
-        *h += bonus - *h * bonus.abs() / 16384;
+        // Gravity keeps values within +-HISTORY_MAX, well below the killer scores.
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 }
 

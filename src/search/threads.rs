@@ -8,7 +8,9 @@
 //! is done without, a thread that panics is reported and its work replaced by the best
 //! completed result of the others (or the first legal move).
 
-use super::negamax::{Line, Reporter, Shared, Worker};
+use super::deepen::{Line, Reporter};
+use super::negamax::{Shared, Worker};
+use super::params::FORCED_REPLY_DEPTH;
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{Features, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
@@ -64,6 +66,7 @@ struct NoReport;
 
 impl Reporter for NoReport {
     fn line(&mut self, _: u32, _: u32, _: usize, _: &Line) {}
+    fn currmove(&mut self, _: u32, _: Move, _: usize) {}
 }
 
 /// Sends reports to the caller's thread. Depths are shown once each and in order, by the
@@ -93,6 +96,17 @@ impl Reporter for ChannelReporter<'_> {
                 .send(make_info(self.shared, depth, seldepth, index, line));
         }
     }
+
+    fn currmove(&mut self, depth: u32, m: Move, number: usize) {
+        let line = Line {
+            score: 0,
+            bound: Bound::Exact,
+            pv: Vec::new(),
+        };
+        let mut info = make_info(self.shared, depth, depth, 1, &line);
+        info.currmove = Some((m, number));
+        let _ = self.tx.send(info);
+    }
 }
 
 fn make_info(shared: &Shared, depth: u32, seldepth: u32, index: usize, line: &Line) -> SearchInfo {
@@ -109,6 +123,7 @@ fn make_info(shared: &Shared, depth: u32, seldepth: u32, index: usize, line: &Li
         hashfull: shared.tt.hashfull(),
         time_ms,
         pv: line.pv.clone(),
+        currmove: None,
     }
 }
 
@@ -126,16 +141,28 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
     if !job.limits.searchmoves.is_empty() {
         root_moves.retain(|m| job.limits.searchmoves.contains(m));
     }
+    // A single forced move under a clock is answered at once, after a search shallow enough
+    // to cost nothing but deep enough that its score is real (a forced capture may win).
+    let forced_limits;
+    let limits = if root_moves.len() == 1 && job.timed_and_released() {
+        forced_limits = SearchLimits {
+            depth: Some(FORCED_REPLY_DEPTH),
+            ..job.limits.clone()
+        };
+        &forced_limits
+    } else {
+        job.limits
+    };
     let shared = Shared {
         tt: job.tt,
         control: job.control,
-        limits: job.limits,
-        time: TimeManager::new(job.limits, job.control, job.pos.side(), job.overhead_ms),
+        limits,
+        time: TimeManager::new(limits, job.control, job.pos.side(), job.overhead_ms),
         features: job.features,
         abort: AtomicBool::new(false),
         nodes: (0..job.threads).map(|_| AtomicU64::new(0)).collect(),
     };
-    if let Some(result) = answer_without_search(job, &shared, &root_moves, on_info) {
+    if let Some(result) = answer_without_search(job, &root_moves) {
         return result;
     }
     let mut notes = Vec::new();
@@ -156,41 +183,28 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
     }
 }
 
-/// No move at all, or a single forced one under a clock: nothing to think about.
-fn answer_without_search(
-    job: &Job,
-    shared: &Shared,
-    root_moves: &[Move],
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Option<SearchResult> {
-    let limits = job.limits;
-    let timed = limits.movetime.is_some() || limits.wtime.is_some() || limits.btime.is_some();
-    let forced = root_moves.len() == 1 && timed && !limits.infinite && !job.control.is_pondering();
-    if !root_moves.is_empty() && !forced {
+impl Job<'_> {
+    /// Whether a clock limits this search and nothing holds its answer back.
+    fn timed_and_released(&self) -> bool {
+        let l = self.limits;
+        let timed = l.movetime.is_some() || l.wtime.is_some() || l.btime.is_some();
+        timed && !l.infinite && !self.control.is_pondering()
+    }
+}
+
+/// No legal move: nothing to think about, the side to move has lost.
+fn answer_without_search(job: &Job, root_moves: &[Move]) -> Option<SearchResult> {
+    if !root_moves.is_empty() {
         return None;
     }
-    let score = if root_moves.is_empty() {
-        -super::WIN
-    } else {
-        evaluate(job.pos)
-    };
-    let pv = root_moves.to_vec();
-    if !pv.is_empty() {
-        let line = Line {
-            score,
-            bound: Bound::Exact,
-            pv: pv.clone(),
-        };
-        on_info(&make_info(shared, 1, 1, 1, &line));
-    }
-    wait_for_release(limits, job.control);
+    wait_for_release(job.limits, job.control);
     Some(SearchResult {
-        best: pv.first().copied(),
+        best: None,
         ponder: None,
-        score: Score::from_internal(score),
-        depth: u32::from(!pv.is_empty()),
+        score: Score::from_internal(-super::WIN),
+        depth: 0,
         nodes: 0,
-        pv,
+        pv: Vec::new(),
         notes: Vec::new(),
     })
 }
@@ -205,18 +219,18 @@ fn spawn_worker<'scope, 'env>(
     job: &'env Job<'env>,
     shared: &'env Shared<'env>,
     root: &'env [Move],
-    mut reporter: Box<dyn Reporter + Send + 'scope>,
+    reporter: Box<dyn Reporter + Send + 'scope>,
 ) -> Result<ScopedJoinHandle<'scope, ThreadResult>, String> {
     if id > 0 && !memory_left(MEMORY_MARGIN) {
         return Err("not enough memory".to_string());
     }
-    let mut worker = Worker::new(id, shared, job.history, root.to_vec());
+    let mut worker = Worker::new(id, shared, job.history, root.to_vec(), reporter);
     std::thread::Builder::new()
         .name(format!("bashni-search-{id}"))
         .stack_size(STACK_BYTES)
         .spawn_scoped(s, move || {
             let work = AssertUnwindSafe(|| {
-                let result = worker.iterate(job.pos, &mut *reporter);
+                let result = worker.iterate(job.pos);
                 if job.fault == Some(id) {
                     panic!("fault injected into search thread {id}");
                 }
@@ -230,7 +244,7 @@ fn spawn_worker<'scope, 'env>(
                     .unwrap_or_else(|| "unknown cause".to_string());
                 format!("search thread {id} panicked: {what}")
             });
-            drop(reporter);
+            drop(worker); // and its reporter: the last report is sent
             if id == 0 {
                 wait_for_release(job.limits, job.control);
             }

@@ -1,0 +1,188 @@
+//! Iterative deepening with aspiration windows: the driver of one search thread, and the
+//! lines and progress reports it hands to the thread driver.
+
+use super::negamax::Worker;
+use super::params::{
+    ASPIRATION_DELTA, ASPIRATION_GROWTH, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH,
+    ASPIRATION_REPORT_MS,
+};
+use super::tt::Bound;
+use super::{INFINITY, MAX_PLY, WIN, WIN_BOUND};
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use std::sync::atomic::Ordering as AtomicOrdering;
+
+/// One finished principal variation at the root.
+#[derive(Clone, Debug)]
+pub(super) struct Line {
+    pub score: i32,
+    pub bound: Bound,
+    pub pv: Vec<Move>,
+}
+
+/// Reports of a search thread, given to the thread driver.
+pub(super) trait Reporter {
+    /// A finished (or, when slow, failed-high/low) line of an iteration.
+    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line);
+    /// The root move `m`, `number`th in this iteration's order, is being searched now.
+    fn currmove(&mut self, depth: u32, m: Move, number: usize);
+}
+
+impl Worker<'_> {
+    /// Iterative deepening. Returns the lines of the last completed depth (possibly
+    /// improved by a partial one) and that depth.
+    ///
+    /// Every depth up to the limit is searched: a win found on the way ends the search early
+    /// only under `go mate N` (once it is short enough) or a clock (once it is proven, as no
+    /// deeper search can refute it and the time is better kept).
+    pub fn iterate(&mut self, pos: &Position) -> (Vec<Line>, u32) {
+        let limits = self.shared.limits;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8) as i32;
+        let multipv = if self.id == 0 {
+            limits.multipv.clamp(1, self.root_moves.len().max(1))
+        } else {
+            1
+        };
+        let mut best: Vec<Line> = Vec::new();
+        let mut completed = 0;
+        let mut prev_scores: Vec<i32> = Vec::new();
+        let mut depth = 1 + (self.id as i32 & 1);
+        while depth <= max_depth {
+            self.root_depth = depth;
+            self.excluded.clear();
+            let mut lines: Vec<Line> = Vec::new();
+            for index in 0..multipv {
+                let prev = prev_scores.get(index).copied();
+                let Some(line) = self.aspiration(pos, depth, prev, index) else {
+                    break;
+                };
+                if let Some(&m) = line.pv.first() {
+                    self.excluded.push(m);
+                }
+                lines.push(line);
+            }
+            if self.stopped {
+                // A partial first line that already beat the previous best is kept.
+                if let (Some(l), Some(b)) = (lines.first(), best.first())
+                    && l.score > b.score
+                {
+                    best[0] = l.clone();
+                }
+                break;
+            }
+            lines.sort_by_key(|l| -l.score);
+            self.flush_nodes();
+            if self.id == 0 {
+                for (i, l) in lines.iter().enumerate() {
+                    self.reporter.line(depth as u32, self.seldepth, i + 1, l);
+                }
+            }
+            prev_scores = lines.iter().map(|l| l.score).collect();
+            completed = depth as u32;
+            let top = lines[0].score;
+            best = lines;
+            if self.id == 0 && self.ends_early(top, depth) {
+                break;
+            }
+            depth += 1;
+        }
+        // A helper that completes the requested depth first ends the search for everyone:
+        // its result is as deep as the main thread's would be, and arrives sooner.
+        if self.id != 0 && completed as i32 == max_depth && !limits.infinite && limits.multipv <= 1
+        {
+            self.shared.abort.store(true, AtomicOrdering::SeqCst);
+        }
+        self.flush_nodes();
+        (best, completed)
+    }
+
+    /// Whether the main thread stops after completing `depth` with the best score `top`.
+    fn ends_early(&self, top: i32, depth: i32) -> bool {
+        let s = self.shared;
+        if s.time.soft_expired(s.control) {
+            return true;
+        }
+        // `go mate N`: a win in at most N own moves (at most 2N - 1 plies) is proven.
+        if let Some(n) = s.limits.mate
+            && top > WIN_BOUND
+            && WIN - top < 2 * n as i32
+        {
+            return true;
+        }
+        // Under a clock, a result proven within the depth searched is final.
+        let l = s.limits;
+        let timed = l.movetime.is_some() || l.wtime.is_some() || l.btime.is_some();
+        timed && !l.infinite && top.abs() > WIN_BOUND && WIN - top.abs() < depth
+    }
+
+    /// Searches the root at `depth` with aspiration windows around `prev`, the previous
+    /// iteration's score of line `index`; `None` when stopped before any move of the line.
+    fn aspiration(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        prev: Option<i32>,
+        index: usize,
+    ) -> Option<Line> {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = match prev {
+            Some(p)
+                if self.shared.features.aspiration
+                    && depth >= ASPIRATION_MIN_DEPTH
+                    && p.abs() < WIN_BOUND =>
+            {
+                (p - delta, p + delta)
+            }
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            self.root_score = -INFINITY;
+            let score = self.search(pos, alpha, beta, depth, 0, true);
+            if self.stopped {
+                let pv = self.pv[0].to_vec();
+                return if pv.is_empty() || self.excluded.contains(&pv[0]) {
+                    None
+                } else {
+                    Some(Line {
+                        score: self.root_score,
+                        bound: Bound::Lower,
+                        pv,
+                    })
+                };
+            }
+            let bound = if score <= alpha {
+                Bound::Upper
+            } else if score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let line = Line {
+                score,
+                bound,
+                pv: self.pv[0].to_vec(),
+            };
+            if bound == Bound::Exact {
+                return Some(line);
+            }
+            if self.id == 0 && self.shared.time.elapsed_ms() > ASPIRATION_REPORT_MS {
+                self.reporter
+                    .line(depth as u32, self.seldepth, index + 1, &line);
+            }
+            delta *= ASPIRATION_GROWTH;
+            if bound == Bound::Upper {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else {
+                beta = (score + delta).min(INFINITY);
+            }
+            if delta > ASPIRATION_MAX_DELTA {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! Every tunable constant of the search, in one place (the evaluation's weights live in
+//! `eval::WEIGHTS`). Changing one of these changes the bench fingerprint.
+
+/// Half-width of the first aspiration window around the previous iteration's score.
+pub const ASPIRATION_DELTA: i32 = 40;
+/// Aspiration windows start at this depth (shallower iterations use a full window).
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// Factor the window grows by after each fail.
+pub const ASPIRATION_GROWTH: i32 = 3;
+/// Past this half-width the window opens fully.
+pub const ASPIRATION_MAX_DELTA: i32 = 1000;
+/// Fail-high/low reports are shown once the search has run this long (ms).
+pub const ASPIRATION_REPORT_MS: u64 = 1000;
+/// `info currmove` lines are shown once the search has run this long (ms).
+pub const CURRMOVE_REPORT_MS: u64 = 1000;
+
+/// Late-move reductions apply from this remaining depth...
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// ... to moves from this index on (0-based; the first moves are searched in full).
+pub const LMR_MIN_INDEX: usize = 3;
+/// Reduction = `LMR_BASE + ln(depth) * ln(index) / LMR_DIVISOR`, at most `depth - 2`.
+pub const LMR_BASE: f64 = 0.4;
+/// See [`LMR_BASE`].
+pub const LMR_DIVISOR: f64 = 2.6;
+
+/// Reverse futility pruning applies at this remaining depth and below...
+pub const RFP_MAX_DEPTH: i32 = 3;
+/// ... when the static evaluation beats beta by this much per ply of depth...
+pub const RFP_MARGIN: i32 = 90;
+/// ... and the side to move commands at least this many towers (with fewer it can be left
+/// without a move within the skipped plies, which the evaluation cannot see).
+pub const RFP_MIN_COMMANDERS: u32 = 3;
+
+/// Ordering score of the transposition-table move (above everything else).
+pub const ORDER_TT_MOVE: i32 = 1 << 30;
+/// Ordering score of a capture, before what it takes is added.
+pub const ORDER_CAPTURE: i32 = 1 << 24;
+/// Ordering score of the first killer (the second scores one less).
+pub const ORDER_KILLER: i32 = 1 << 22;
+/// History scores stay within +- this (well below the killers).
+pub const HISTORY_MAX: i32 = 16384;
+/// Largest history bonus for one cutoff (the bonus is depth squared).
+pub const HISTORY_MAX_BONUS: i32 = 400;
+
+/// Depth of the search that scores a single forced root move under a clock.
+pub const FORCED_REPLY_DEPTH: u32 = 4;
