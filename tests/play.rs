@@ -238,5 +238,5 @@ fn the_thirtieth_ply_without_a_capture_draws() {
         ),
         "{out}"
     );
-    assert!(!out.contains("bashni plays"), "{out}");
+    assert!(!out.contains("\nbashni plays "), "{out}");
 }
