@@ -224,3 +224,19 @@ fn bad_options_are_refused() {
     let (_, _, code) = play(&["--tc", "5+1", "--movetime", "100"], &[]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn the_thirtieth_ply_without_a_capture_draws() {
+    let (out, err, code) = play(
+        &["--fen", "7B/8/8/8/8/8/8/W7 w 29 40", "--level", "1"],
+        &["a1 b2"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "\ngame over: 30 plies without a capture: a draw, 1/2-1/2\nscore: you 0, bashni 0, draws 1\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("\nbashni plays "), "{out}");
+}

@@ -71,10 +71,9 @@ impl Level {
     /// One line for `help` and `level`: what this level does.
     pub fn describe(self) -> String {
         match self.depth() {
-            None => format!("level {}: full strength, limited by time only", self.0),
+            None => format!("level {} (full strength, limited by time only)", self.0),
             Some(d) => format!(
-                "level {}: searches at most {d} plies (interim levels: a depth cap, not yet \
-                 calibrated)",
+                "level {} (interim, not calibrated: at most {d} plies deep)",
                 self.0
             ),
         }

@@ -211,10 +211,13 @@ impl Session {
     /// The session loop.
     fn play(&mut self) -> i32 {
         println!(
-            "bashni play: you are {}, {ENGINE} plays {} at {}; {}.",
+            "bashni play: you are {}, {ENGINE} plays {}.",
             side_name(self.human),
             side_name(self.human.opponent()),
-            self.level.describe(),
+        );
+        println!(
+            "{}; {}.",
+            capitalised(&self.level.describe()),
             self.clocks.describe("you", ENGINE)
         );
         println!("Type a move like c3-d4 (or c3 d4), or help for the commands.");
@@ -548,10 +551,10 @@ impl Session {
         if self.io.interactive && self.unsaved && !self.game.moves().is_empty() {
             print!("save the game before leaving? file name (Enter: leave without saving): ");
             let _ = std::io::stdout().flush();
-            if let Event::Line(name) = self.inbox.next()
-                && !name.trim().is_empty()
-            {
-                self.save(name.trim());
+            match self.inbox.next() {
+                Event::Line(name) if !name.trim().is_empty() => self.save(name.trim()),
+                Event::Line(_) => {}
+                _ => println!(),
             }
         }
         println!("bye");
