@@ -5,6 +5,7 @@ use bashni::rules::color::Color;
 use bashni::rules::movegen::{has_legal_move, legal_moves};
 use bashni::rules::notation::{parse_fen, parse_move};
 use bashni::rules::position::Position;
+use bashni::rules::setup::Setup;
 use bashni::rules::square::Square;
 use bashni::rules::tower::{Piece, Tower};
 use bashni::search::tt::{Bound, Entry, TranspositionTable};
@@ -45,7 +46,7 @@ fn wins_within(pos: &Position, plies: u32) -> bool {
 }
 
 fn random_small_position(rng: &mut StdRng) -> Position {
-    let mut pos = Position::empty();
+    let mut pos = Setup::new();
     let squares: Vec<Square> = Square::all().collect();
     let n = rng.random_range(3..6);
     for i in 0..n {
@@ -62,9 +63,9 @@ fn random_small_position(rng: &mut StdRng) -> Position {
         } else {
             t.with_bottom(Piece::new(color, king))
         };
-        pos.set_tower(sq, t);
+        pos.put(sq, t);
     }
-    pos
+    pos.build().expect("at most 5 pieces")
 }
 
 #[test]
