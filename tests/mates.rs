@@ -10,6 +10,7 @@ use bashni::rules::movegen::{has_legal_move, legal_moves};
 use bashni::rules::moves::Move;
 use bashni::rules::notation::{parse_fen, parse_move, to_fen};
 use bashni::rules::position::Position;
+use bashni::rules::setup::Setup;
 use bashni::rules::square::Square;
 use bashni::rules::tower::{Piece, Tower};
 use bashni::search::{Engine, Score, SearchControl, SearchLimits, SearchResult};
@@ -164,7 +165,7 @@ fn random_endgame(rng: &mut StdRng) -> String {
 
 /// A random position of three to five pieces, towers where two land on one square.
 fn random_small_position(rng: &mut StdRng) -> Position {
-    let mut pos = Position::empty();
+    let mut pos = Setup::new();
     let squares: Vec<Square> = Square::all().collect();
     let n = rng.random_range(3..6);
     for i in 0..n {
@@ -181,9 +182,9 @@ fn random_small_position(rng: &mut StdRng) -> Position {
         } else {
             t.with_bottom(Piece::new(color, king))
         };
-        pos.set_tower(sq, t);
+        pos.put(sq, t);
     }
-    pos
+    pos.build().expect("at most 5 pieces")
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! folder knows about search, evaluation or any front end.
 
 pub mod bitboard;
-pub mod captures;
+pub(crate) mod captures;
 pub mod color;
 pub mod game;
 pub mod movegen;
@@ -12,12 +12,14 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod setup;
 pub mod square;
 pub mod tower;
-pub mod zobrist;
+pub(crate) mod zobrist;
 
 pub use color::Color;
 pub use moves::{Move, MoveList};
 pub use position::Position;
+pub use setup::{Setup, SetupError};
 pub use square::Square;
 pub use tower::{Piece, Tower};

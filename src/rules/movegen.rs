@@ -138,12 +138,6 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     list
 }
 
-/// Number of capture paths of the side to move (0 if none), without storing them.
-#[inline]
-pub fn count_captures(pos: &Position) -> u64 {
-    count_capture_paths(pos)
-}
-
 /// Number of legal moves, counted without building the list (quiet moves by popcount).
 pub fn count_legal_moves(pos: &Position) -> u64 {
     let captures = count_capture_paths(pos);

@@ -5,6 +5,7 @@ use crate::rules::color::Color;
 use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
+use crate::rules::setup::{SetupError, validate};
 use crate::rules::square::Square;
 use crate::rules::tower::{MAX_HEIGHT, Piece, Tower};
 use std::fmt;
@@ -116,13 +117,11 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     if !rest.is_empty() {
         return Err(FenError::TrailingFields(rest.join(" ")));
     }
-    for c in [Color::White, Color::Black] {
-        let n = pos.piece_count(c);
-        if n > MAX_PIECES {
-            return Err(FenError::TooManyPieces(c, n));
-        }
+    match validate(&pos) {
+        Ok(()) => Ok(pos),
+        Err(SetupError::TooManyPieces(c, n)) => Err(FenError::TooManyPieces(c, n)),
+        Err(SetupError::ZeroMoveNumber) => Err(FenError::BadMoveNumber("0".to_string())),
     }
-    Ok(pos)
 }
 
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {

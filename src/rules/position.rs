@@ -40,8 +40,9 @@ impl Default for Position {
 }
 
 impl Position {
-    /// An empty board, White to move, clock 0, move 1.
-    pub fn empty() -> Position {
+    /// An empty board, White to move, clock 0, move 1 (build other positions with
+    /// [`crate::rules::setup::Setup`]).
+    pub(crate) fn empty() -> Position {
         Position {
             by_color: [Bitboard::EMPTY; 2],
             kings: Bitboard::EMPTY,
@@ -68,7 +69,7 @@ impl Position {
     }
 
     /// Puts `tower` on `sq` (replacing what was there), keeping bitboards and hash exact.
-    pub fn set_tower(&mut self, sq: Square, tower: Tower) {
+    pub(crate) fn set_tower(&mut self, sq: Square, tower: Tower) {
         self.hash ^= tower_key(sq, self.towers[sq.index()]);
         self.towers[sq.index()] = tower;
         self.hash ^= tower_key(sq, tower);
@@ -76,7 +77,7 @@ impl Position {
     }
 
     /// Sets the side to move.
-    pub fn set_side(&mut self, side: Color) {
+    pub(crate) fn set_side(&mut self, side: Color) {
         if side != self.side {
             self.hash ^= SIDE_KEY;
             self.side = side;
@@ -84,12 +85,12 @@ impl Position {
     }
 
     /// Sets the plies since the last capture.
-    pub fn set_clock(&mut self, clock: u16) {
+    pub(crate) fn set_clock(&mut self, clock: u16) {
         self.clock = clock;
     }
 
     /// Sets the move number.
-    pub fn set_fullmove(&mut self, n: u16) {
+    pub(crate) fn set_fullmove(&mut self, n: u16) {
         self.fullmove = n;
     }
 
@@ -298,11 +299,5 @@ impl Position {
         self.towers[m.to().index()] = undo.to;
         self.towers[m.from().index()] = undo.from;
         self.side = self.side.opponent();
-    }
-
-    /// Passes the move to the opponent without moving (used by search heuristics and tests).
-    pub fn flip_side(&mut self) {
-        self.side = self.side.opponent();
-        self.hash ^= SIDE_KEY;
     }
 }
