@@ -3,6 +3,7 @@
 //! best move.
 
 use crate::display::{color_name, diagram};
+use crate::protocol::options::{HASH, MULTIPV, threads};
 use crate::rules::game::{Game, GameError};
 use crate::rules::notation::START_FEN;
 use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
@@ -43,9 +44,8 @@ pub struct AnalyseArgs {
     #[arg(long)]
     pub infinite: bool,
     /// Show the best K lines.
-    #[arg(long, value_name = "K", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub multipv: u32,
+    #[arg(long, value_name = "K", default_value_t = MULTIPV.default, value_parser = MULTIPV.flag())]
+    pub multipv: u64,
     /// Threads and hash size.
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -55,13 +55,11 @@ pub struct AnalyseArgs {
 #[derive(clap::Args, Debug)]
 pub struct EngineArgs {
     /// Search threads.
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: u32,
+    #[arg(long, value_name = "N", default_value_t = threads().default, value_parser = threads().flag())]
+    pub threads: u64,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 16,
-          value_parser = clap::value_parser!(u32).range(1..=65536))]
-    pub hash: u32,
+    #[arg(long, value_name = "MB", default_value_t = HASH.default, value_parser = HASH.flag())]
+    pub hash: u64,
 }
 
 impl EngineArgs {

@@ -3,6 +3,7 @@
 use crate::analyse::AnalyseArgs;
 use crate::datagen::DatagenArgs;
 use crate::matchrun::{MatchArgs, OpeningsArgs};
+use crate::protocol::options::{HASH, threads};
 use crate::rules::notation::{START_FEN, parse_fen};
 use crate::rules::perft::{check_depth, divide, perft};
 use crate::tune::TuneArgs;
@@ -67,11 +68,11 @@ enum Command {
         #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH)]
         depth: u32,
         /// Search threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
+        #[arg(long, default_value_t = threads().default, value_parser = threads().flag())]
+        threads: u64,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 16)]
-        hash: usize,
+        #[arg(long, default_value_t = HASH.default, value_parser = HASH.flag())]
+        hash: u64,
     },
     /// Play engine-vs-engine matches.
     Match(MatchArgs),
@@ -98,7 +99,7 @@ pub fn run() -> i32 {
             depth,
             threads,
             hash,
-        }) => match crate::bench::run(depth, threads.max(1), hash.max(1)) {
+        }) => match crate::bench::run(depth, threads as usize, hash as usize) {
             Ok(_) => 0,
             Err(e) => {
                 eprintln!("error: --hash {hash}: {e}");

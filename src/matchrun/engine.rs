@@ -2,8 +2,9 @@
 //! thread that stamps every line with the time it arrived.
 
 use super::config::EngineSpec;
+use crate::protocol::reader::{Input, spawn_line_reader};
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -89,6 +90,9 @@ pub fn parse_info(line: &str) -> Option<LastInfo> {
     score.map(|score| LastInfo { depth, score })
 }
 
+/// Longest engine output line kept, bytes (the rest is dropped; a PV line is far shorter).
+const ENGINE_LINE_BYTES: usize = 1 << 16;
+
 enum Msg {
     Line(Instant, String),
     Eof,
@@ -137,30 +141,17 @@ impl EngineProcess {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
-        let reader = move || {
-            let mut input = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let at = Instant::now();
-                        let line = String::from_utf8_lossy(&buf).trim().to_string();
-                        if tx.send(Msg::Line(at, line)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-            let _ = tx.send(Msg::Eof);
+        let deliver = move |input| {
+            let msg = match input {
+                Input::Line(at, line) => Msg::Line(at, line.text.trim().to_string()),
+                Input::Eof => Msg::Eof,
+            };
+            tx.send(msg).is_ok()
         };
-        std::thread::Builder::new()
-            .name(format!("engine-{}", spec.name))
-            .spawn(reader)
-            .map_err(|e| {
-                EngineError::Spawn(spec.name.clone(), spec.cmd.display().to_string(), e)
-            })?;
+        let name = format!("engine-{}", spec.name);
+        spawn_line_reader(&name, stdout, ENGINE_LINE_BYTES, deliver).map_err(|e| {
+            EngineError::Spawn(spec.name.clone(), spec.cmd.display().to_string(), e)
+        })?;
         let mut engine = EngineProcess {
             name: spec.name.clone(),
             child,

@@ -6,10 +6,39 @@
 use crate::rules::game::{Game, GameError};
 use crate::rules::moves::Move;
 use crate::rules::notation::{FenError, MoveError, START_FEN, parse_move};
+use crate::rules::perft::MAX_PERFT_DEPTH;
+use crate::search::{MAX_PLY, SearchLimits};
 use std::fmt;
 
+/// Deepest `go depth` accepted: the search's own cap (it keeps 8 plies of its stacks for
+/// the quiescence search below the nominal depth).
+pub const MAX_GO_DEPTH: u64 = MAX_PLY as u64 - 8;
+/// Largest `go nodes` accepted: 10^12 nodes is days of search on one core; more is a typo
+/// or a "forever" that `go infinite` says better.
+pub const MAX_GO_NODES: u64 = 1_000_000_000_000;
+/// Largest time accepted in `go` (`movetime`, clocks, increments), ms: 2^31 - 1, about 24
+/// days, the most a GUI with 32-bit milliseconds can send.
+pub const MAX_GO_TIME_MS: u64 = i32::MAX as u64;
+/// Largest `go movestogo` accepted.
+pub const MAX_MOVESTOGO: u64 = 10_000;
+/// How many characters of an offending input an error line quotes.
+pub const QUOTE_CHARS: usize = 200;
+
+/// `text` as an error line quotes it: whole if short, else its first [`QUOTE_CHARS`]
+/// characters and how long it was.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => text.to_string(),
+        Some((cut, _)) => format!(
+            "{}... ({} characters in all)",
+            &text[..cut],
+            text.chars().count()
+        ),
+    }
+}
+
 /// One command of the protocol (see engine-protocol.md).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Command {
     /// `uci`: identify and list the options.
     Uci,
@@ -54,26 +83,11 @@ pub struct PositionArgs {
 }
 
 /// The arguments of `go` (all optional; none at all means "until `stop`").
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct GoArgs {
-    /// White's clock, ms (negative values read as 0).
-    pub wtime: Option<u64>,
-    /// Black's clock, ms.
-    pub btime: Option<u64>,
-    /// White's increment, ms.
-    pub winc: Option<u64>,
-    /// Black's increment, ms.
-    pub binc: Option<u64>,
-    /// Moves to the next time control.
-    pub movestogo: Option<u32>,
-    /// Depth limit, plies.
-    pub depth: Option<u32>,
-    /// Node limit.
-    pub nodes: Option<u64>,
-    /// Exact thinking time, ms.
-    pub movetime: Option<u64>,
-    /// Search until `stop`.
-    pub infinite: bool,
+    /// The limits as given: `infinite` is the word `infinite`; `searchmoves` and `multipv`
+    /// are filled in by [`GoArgs::to_limits`], which needs the position and the options.
+    pub limits: SearchLimits,
     /// Start in pondering mode.
     pub ponder: bool,
     /// Root moves to consider, as given (empty = all).
@@ -103,6 +117,10 @@ pub enum CommandError {
     MissingValue(&'static str),
     /// A `go` keyword with a value that is not a number (keyword, value, what is expected).
     BadNumber(&'static str, String, &'static str),
+    /// A `go` keyword with a number outside its range (keyword, value, min, max).
+    OutOfRange(&'static str, String, u64, u64),
+    /// A line longer than the reader keeps (its start, its length in bytes).
+    TooLong(String, u64),
     /// A word of `go` that is not a keyword.
     UnknownGoArg(String),
     /// `go perft` with something after the depth.
@@ -116,35 +134,60 @@ pub enum CommandError {
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CommandError::Unknown(c) => write!(f, "unknown command '{c}'"),
+            CommandError::Unknown(c) => write!(f, "unknown command '{}'", quote(c)),
             CommandError::UnexpectedArgs(c, rest) => {
-                write!(f, "{c}: takes no arguments, got '{rest}'")
+                write!(f, "{c}: takes no arguments, got '{}'", quote(rest))
             }
-            CommandError::BadDebug(w) => write!(f, "debug: expected 'on' or 'off', got '{w}'"),
+            CommandError::BadDebug(w) => {
+                write!(f, "debug: expected 'on' or 'off', got '{}'", quote(w))
+            }
             CommandError::PositionStart(w) if w.is_empty() => {
                 write!(f, "position: expected 'startpos' or 'fen <FEN>'")
             }
             CommandError::PositionStart(w) => {
+                let w = quote(w);
                 write!(f, "position: expected 'startpos' or 'fen <FEN>', got '{w}'")
             }
             CommandError::MissingFen => write!(f, "position: 'fen' needs a FEN"),
             CommandError::PositionTrailing(w) => {
+                let w = quote(w);
                 write!(
                     f,
                     "position: expected 'moves' after the position, got '{w}'"
                 )
             }
-            CommandError::BadFen(fen, e) => write!(f, "position: bad FEN '{fen}': {e}"),
-            CommandError::BadMove(i, e) => write!(f, "position: move {i} of the moves list: {e}"),
+            CommandError::BadFen(fen, e) => {
+                write!(
+                    f,
+                    "position: bad FEN '{}': {}",
+                    quote(fen),
+                    quote(&e.to_string())
+                )
+            }
+            CommandError::BadMove(i, e) => {
+                let e = quote(&e.to_string());
+                write!(f, "position: move {i} of the moves list: {e}")
+            }
             CommandError::MissingValue(k) => write!(f, "go: '{k}' needs a value"),
             CommandError::BadNumber(k, v, what) => {
-                write!(f, "go: '{k}' needs {what}, got '{v}'")
+                write!(f, "go: '{k}' needs {what}, got '{}'", quote(v))
             }
-            CommandError::UnknownGoArg(w) => write!(f, "go: unknown argument '{w}'"),
+            CommandError::OutOfRange(k, v, lo, hi) => {
+                write!(f, "go: {k} {} is outside {lo}..{hi}", quote(v))
+            }
+            CommandError::TooLong(start, len) => write!(
+                f,
+                "line of {len} bytes is too long (at most {} are read): '{}'",
+                super::MAX_LINE_BYTES,
+                quote(start)
+            ),
+            CommandError::UnknownGoArg(w) => write!(f, "go: unknown argument '{}'", quote(w)),
             CommandError::PerftTrailing(w) => {
-                write!(f, "go perft: unexpected '{w}' after the depth")
+                write!(f, "go perft: unexpected '{}' after the depth", quote(w))
             }
-            CommandError::BadSearchMove(e) => write!(f, "go: searchmoves: {e}"),
+            CommandError::BadSearchMove(e) => {
+                write!(f, "go: searchmoves: {}", quote(&e.to_string()))
+            }
             CommandError::MissingOptionName => {
                 write!(f, "setoption: expected 'setoption name <id> [value <x>]'")
             }
@@ -257,17 +300,12 @@ fn is_go_keyword(w: &str) -> bool {
 
 fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
     if let ["perft", rest @ ..] = words {
-        let depth =
-            match rest.first() {
-                None => return Err(CommandError::MissingValue("perft")),
-                Some(v) => v.parse::<u32>().ok().filter(|d| *d <= 64).ok_or_else(|| {
-                    CommandError::BadNumber("perft", v.to_string(), "a depth 0..64")
-                })?,
-            };
+        let v = rest.first().ok_or(CommandError::MissingValue("perft"))?;
+        let depth = whole_number("perft", v, 0, MAX_PERFT_DEPTH.into(), "a depth")?;
         if rest.len() > 1 {
             return Err(CommandError::PerftTrailing(rest[1..].join(" ")));
         }
-        return Ok(Command::Perft(depth));
+        return Ok(Command::Perft(depth as u32));
     }
     let mut go = GoArgs::default();
     let mut i = 0;
@@ -275,7 +313,7 @@ fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
         let word = words[i];
         i += 1;
         match word {
-            "infinite" => go.infinite = true,
+            "infinite" => go.limits.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
                 while i < words.len() && !is_go_keyword(words[i]) {
@@ -289,35 +327,56 @@ fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
                 };
                 let value = *words.get(i).ok_or(CommandError::MissingValue(key))?;
                 i += 1;
-                set_go_value(&mut go, key, value)?;
+                set_go_value(&mut go.limits, key, value)?;
             }
         }
     }
     Ok(Command::Go(go))
 }
 
+/// A whole number written in decimal digits (an optional `-` for times only), in
+/// `lo..=hi`. A number outside the range, however long, is [`CommandError::OutOfRange`];
+/// anything else that is not digits is [`CommandError::BadNumber`].
+fn whole_number(
+    key: &'static str,
+    v: &str,
+    lo: u64,
+    hi: u64,
+    what: &'static str,
+) -> Result<u64, CommandError> {
+    let digits = v.strip_prefix('-').unwrap_or(v);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(CommandError::BadNumber(key, v.to_string(), what));
+    }
+    match v.parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(CommandError::OutOfRange(key, v.to_string(), lo, hi)),
+    }
+}
+
 /// A time in ms; GUIs may send a negative clock when it has run out, read as 0.
 fn time_value(key: &'static str, v: &str) -> Result<u64, CommandError> {
-    v.parse::<i64>()
-        .map(|t| t.max(0) as u64)
-        .map_err(|_| CommandError::BadNumber(key, v.to_string(), "a time in milliseconds"))
+    let what = "a time in milliseconds";
+    match v.strip_prefix('-') {
+        Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) => Ok(0),
+        _ => whole_number(key, v, 0, MAX_GO_TIME_MS, what),
+    }
 }
 
-fn count_value<T: std::str::FromStr>(key: &'static str, v: &str) -> Result<T, CommandError> {
-    v.parse::<T>()
-        .map_err(|_| CommandError::BadNumber(key, v.to_string(), "a non-negative whole number"))
+fn count_value(key: &'static str, v: &str, hi: u64) -> Result<u64, CommandError> {
+    whole_number(key, v, 0, hi, "a non-negative whole number")
 }
 
-fn set_go_value(go: &mut GoArgs, key: &'static str, v: &str) -> Result<(), CommandError> {
+fn set_go_value(go: &mut SearchLimits, key: &'static str, v: &str) -> Result<(), CommandError> {
     match key {
         "wtime" => go.wtime = Some(time_value(key, v)?),
         "btime" => go.btime = Some(time_value(key, v)?),
         "winc" => go.winc = Some(time_value(key, v)?),
         "binc" => go.binc = Some(time_value(key, v)?),
         "movetime" => go.movetime = Some(time_value(key, v)?),
-        "movestogo" => go.movestogo = Some(count_value(key, v)?),
-        "depth" => go.depth = Some(count_value(key, v)?),
-        _ => go.nodes = Some(count_value(key, v)?),
+        "movestogo" => go.movestogo = Some(count_value(key, v, MAX_MOVESTOGO)? as u32),
+        "depth" => go.depth = Some(count_value(key, v, MAX_GO_DEPTH)? as u32),
+        _ => go.nodes = Some(count_value(key, v, MAX_GO_NODES)?),
     }
     Ok(())
 }
@@ -326,16 +385,28 @@ impl GoArgs {
     /// Whether the search runs until `stop`: `infinite`, or no depth, node, time or clock
     /// limit at all (a bare `go`).
     pub fn until_stop(&self) -> bool {
-        self.infinite
-            || (self.depth.is_none()
-                && self.nodes.is_none()
-                && self.movetime.is_none()
-                && self.wtime.is_none()
-                && self.btime.is_none())
+        let l = &self.limits;
+        l.infinite
+            || (l.depth.is_none()
+                && l.nodes.is_none()
+                && l.movetime.is_none()
+                && l.wtime.is_none()
+                && l.btime.is_none())
+    }
+
+    /// The search's limits in the position of `game` (`searchmoves` resolved there) with
+    /// `multipv` lines; an unlimited `go` searches until `stop`.
+    pub fn to_limits(&self, game: &Game, multipv: usize) -> Result<SearchLimits, CommandError> {
+        Ok(SearchLimits {
+            infinite: self.until_stop(),
+            searchmoves: self.search_moves(game)?,
+            multipv,
+            ..self.limits.clone()
+        })
     }
 
     /// Resolves `searchmoves` against the position of `game`.
-    pub fn search_moves(&self, game: &Game) -> Result<Vec<Move>, CommandError> {
+    fn search_moves(&self, game: &Game) -> Result<Vec<Move>, CommandError> {
         self.searchmoves
             .iter()
             .map(|t| parse_move(game.position(), t).map_err(CommandError::BadSearchMove))
@@ -357,21 +428,43 @@ mod tests {
     #[test]
     fn parses_go_limits() {
         let g = go("go wtime 1000 btime -20 winc 10 binc 0 movestogo 5 depth 7 nodes 99 ponder");
-        assert_eq!(g.wtime, Some(1000));
-        assert_eq!(g.btime, Some(0));
-        assert_eq!((g.winc, g.binc, g.movestogo), (Some(10), Some(0), Some(5)));
-        assert_eq!((g.depth, g.nodes), (Some(7), Some(99)));
-        assert!(g.ponder && !g.infinite && !g.until_stop());
+        let l = &g.limits;
+        assert_eq!(l.wtime, Some(1000));
+        assert_eq!(l.btime, Some(0));
+        assert_eq!((l.winc, l.binc, l.movestogo), (Some(10), Some(0), Some(5)));
+        assert_eq!((l.depth, l.nodes), (Some(7), Some(99)));
+        assert!(g.ponder && !l.infinite && !g.until_stop());
         assert!(go("go").until_stop() && go("go ponder searchmoves c3-d4").until_stop());
         let g = go("go searchmoves c3-d4 e3-f4 infinite");
         assert_eq!(g.searchmoves, ["c3-d4", "e3-f4"]);
-        assert!(g.infinite);
-        assert_eq!(parse_line("go perft 3"), Ok(Some(Command::Perft(3))));
+        assert!(g.limits.infinite);
+        assert!(matches!(
+            parse_line("go perft 3"),
+            Ok(Some(Command::Perft(3)))
+        ));
     }
 
     #[test]
     fn go_errors() {
         let err = |l: &str| parse_line(l).unwrap_err().to_string();
+        assert_eq!(err("go depth 10000"), "go: depth 10000 is outside 0..120");
+        assert_eq!(
+            err("go depth 4294967296"),
+            "go: depth 4294967296 is outside 0..120"
+        );
+        assert_eq!(
+            err("go depth +3"),
+            "go: 'depth' needs a non-negative whole number, got '+3'"
+        );
+        assert_eq!(
+            err("go nodes 18446744073709551615"),
+            "go: nodes 18446744073709551615 is outside 0..1000000000000"
+        );
+        assert_eq!(
+            err("go movetime 9223372036854775807"),
+            "go: movetime 9223372036854775807 is outside 0..2147483647"
+        );
+        assert_eq!(go("go wtime -99999999999999999999").limits.wtime, Some(0));
         assert_eq!(err("go depth"), "go: 'depth' needs a value");
         assert_eq!(
             err("go depth x"),
@@ -398,15 +491,23 @@ mod tests {
         assert_eq!(p.moves, ["a1-b2"]);
         assert!(p.to_game().is_ok());
         let s = parse_line("setoption name Move Overhead value 100").unwrap();
-        let want = Command::SetOption {
-            name: "Move Overhead".into(),
-            value: Some("100".into()),
+        let Some(Command::SetOption { name, value }) = s else {
+            panic!("{s:?}")
         };
-        assert_eq!(s, Some(want));
-        assert_eq!(parse_line("  "), Ok(None));
+        assert_eq!(
+            (name.as_str(), value.as_deref()),
+            ("Move Overhead", Some("100"))
+        );
+        assert!(matches!(parse_line("  "), Ok(None)));
         assert_eq!(
             parse_line("foo bar").unwrap_err().to_string(),
             "unknown command 'foo'"
+        );
+        let long = format!("x{}", "y".repeat(100_000));
+        let e = parse_line(&long).unwrap_err().to_string();
+        assert!(
+            e.len() < 300 && e.ends_with("... (100001 characters in all)'"),
+            "{e}"
         );
     }
 

@@ -1,19 +1,27 @@
 //! The engine protocol over stdin/stdout, shaped like UCI (see engine-protocol.md).
 //!
-//! Three kinds of thread take part: a reader that turns input lines into events, the
-//! session (the calling thread) that executes commands in order, and a worker per search or
-//! perft so that `stop`, `isready`, `ponderhit` and `quit` are answered while it runs.
-//! Everything written goes through [`Output`], one flushed line at a time.
+//! Data flow: a reader thread ([`reader`]) turns input lines into events on one channel;
+//! the session (the calling thread) takes them in that order, parses each line
+//! ([`command`]) and runs it, or queues it while a worker thread runs a search or perft;
+//! the worker prints `info` lines itself and sends its result back on the same channel, and
+//! the session prints the final `bestmove` (or perft count). Everything written goes
+//! through [`Output`], one flushed line at a time.
 
 pub mod command;
 pub mod options;
+pub mod reader;
 mod session;
 
 use crate::search::{Bound, SearchInfo, SearchResult};
 use session::{Event, Session};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::sync::mpsc::{Sender, channel};
+use std::io::{Read, Write};
+use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
+
+/// Longest input line kept, bytes: far more than any real command (a `position` with a
+/// 1,000-move game is about 7 KB); the rest of a longer line is dropped unread into
+/// memory and the line is refused.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// Where protocol lines go: whole lines, each flushed at once, from any thread.
 #[derive(Clone)]
@@ -52,39 +60,13 @@ pub fn run() -> i32 {
 /// code (0: `quit` or end of input; bad input never ends the session).
 pub fn run_with(input: impl Read + Send + 'static, out: Output) -> i32 {
     let (tx, rx) = channel();
-    spawn_reader(input, tx.clone());
-    Session::new(out, tx).run(rx)
-}
-
-/// Reads lines (any bytes: invalid UTF-8 is replaced, `\r\n` accepted) and sends them as
-/// events, then [`Event::Eof`] at end of input or on a read error.
-fn spawn_reader(input: impl Read + Send + 'static, tx: Sender<Event>) {
-    let reader = move || {
-        let mut input = BufReader::new(input);
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf)
-                        .trim_end_matches(['\n', '\r'])
-                        .to_string();
-                    if tx.send(Event::Line(line)).is_err() {
-                        return;
-                    }
-                }
-            }
-        }
-        let _ = tx.send(Event::Eof);
-    };
-    if std::thread::Builder::new()
-        .name("bashni-input".into())
-        .spawn(reader)
-        .is_err()
-    {
-        eprintln!("bashni: cannot start the input thread");
+    let feed = tx.clone();
+    let deliver = move |i| feed.send(Event::Input(i)).is_ok();
+    if let Err(e) = reader::spawn_line_reader("bashni-input", input, MAX_LINE_BYTES, deliver) {
+        eprintln!("bashni: cannot start the input thread: {e}");
+        return 1;
     }
+    Session::new(out, tx).run(rx)
 }
 
 /// The `info` line of one search report:

@@ -1,18 +1,92 @@
 //! The engine's options: their declarations for `uci`, and `setoption` checked against them.
+//!
+//! Each numeric option's name, default and range is declared once, here, as a [`Spin`]; the
+//! protocol, `bashni analyse` and `bashni bench` all read them from these constants.
 
 use crate::search::{Engine, Features, TableError};
 use std::fmt;
 
-/// Most hash MiB accepted.
-pub const MAX_HASH_MB: u64 = 65536;
-/// Most search threads accepted: one per hardware thread (see [`Engine::max_useful_threads`]).
-pub fn max_threads() -> u64 {
-    Engine::max_useful_threads() as u64
+/// A numeric option: its protocol name, default and inclusive range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spin {
+    /// Name as `uci` lists it.
+    pub name: &'static str,
+    /// Value until changed.
+    pub default: u64,
+    /// Smallest value accepted.
+    pub min: u64,
+    /// Largest value accepted.
+    pub max: u64,
 }
-/// Most principal variations accepted.
-pub const MAX_MULTIPV: u64 = 64;
-/// Most move overhead accepted, ms.
-pub const MAX_MOVE_OVERHEAD: u64 = 5000;
+
+/// Transposition table size, MiB.
+pub const HASH: Spin = Spin {
+    name: "Hash",
+    default: Engine::DEFAULT_HASH_MB as u64,
+    min: 1,
+    max: 65536,
+};
+/// Search (and perft) threads: at most one per hardware thread (see
+/// [`Engine::max_useful_threads`]), so the range is known only at run time.
+pub fn threads() -> Spin {
+    Spin {
+        name: "Threads",
+        default: 1,
+        min: 1,
+        max: Engine::max_useful_threads() as u64,
+    }
+}
+/// Principal variations reported.
+pub const MULTIPV: Spin = Spin {
+    name: "MultiPV",
+    default: 1,
+    min: 1,
+    max: 64,
+};
+/// Time kept in reserve per move, ms.
+pub const MOVE_OVERHEAD: Spin = Spin {
+    name: "Move Overhead",
+    default: Engine::DEFAULT_MOVE_OVERHEAD,
+    min: 0,
+    max: 5000,
+};
+
+impl Spin {
+    /// The `option name ... type spin ...` line of the `uci` answer.
+    pub fn declaration(&self) -> String {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            self.name, self.default, self.min, self.max
+        )
+    }
+
+    /// Checks a `setoption` value: a whole number in range.
+    pub fn parse(&self, value: Option<&str>) -> Result<u64, OptionError> {
+        let v = value.ok_or(OptionError::MissingValue(self.name))?.trim();
+        if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+            let bad = OptionError::BadValue(self.name, v.to_string(), "a whole number");
+            // A negative number is a number, just out of range.
+            let negative = v
+                .strip_prefix('-')
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+            return Err(if negative { self.out_of_range(v) } else { bad });
+        }
+        match v.parse::<u64>() {
+            Ok(n) if (self.min..=self.max).contains(&n) => Ok(n),
+            _ => Err(self.out_of_range(v)),
+        }
+    }
+
+    fn out_of_range(&self, v: &str) -> OptionError {
+        let v = super::command::quote(v);
+        OptionError::OutOfRange(self.name, v, self.min, self.max)
+    }
+
+    /// The same check for a command-line flag (clap's `value_parser`), as a `u64`.
+    pub fn flag(self) -> impl clap::builder::TypedValueParser<Value = u64> {
+        clap::value_parser!(u64).range(self.min..=self.max)
+    }
+}
 
 /// Current values of the options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,11 +108,11 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            hash_mb: Engine::DEFAULT_HASH_MB as u64,
-            threads: 1,
-            multipv: 1,
+            hash_mb: HASH.default,
+            threads: threads().default,
+            multipv: MULTIPV.default,
             ponder: false,
-            move_overhead: Engine::DEFAULT_MOVE_OVERHEAD,
+            move_overhead: MOVE_OVERHEAD.default,
             features: Features::default(),
         }
     }
@@ -72,8 +146,8 @@ pub enum OptionError {
     MissingValue(&'static str),
     /// A value that is not of the option's type (option, value, what is expected).
     BadValue(&'static str, String, &'static str),
-    /// A number outside the option's range (option, value, min, max).
-    OutOfRange(&'static str, u64, u64, u64),
+    /// A number outside the option's range (option, value as given, min, max).
+    OutOfRange(&'static str, String, u64, u64),
     /// More hash than the machine has available (asked, available, MiB).
     NotEnoughMemory(u64, u64),
 }
@@ -81,9 +155,16 @@ pub enum OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::Unknown(n) => write!(f, "setoption: unknown option '{n}'"),
+            OptionError::Unknown(n) => {
+                write!(
+                    f,
+                    "setoption: unknown option '{}'",
+                    super::command::quote(n)
+                )
+            }
             OptionError::MissingValue(n) => write!(f, "setoption: option '{n}' needs 'value <x>'"),
             OptionError::BadValue(n, v, what) => {
+                let v = super::command::quote(v);
                 write!(
                     f,
                     "setoption: option '{n}' needs {what}, got '{v}'; not changed"
@@ -107,42 +188,17 @@ impl std::error::Error for OptionError {}
 pub fn declarations() -> Vec<String> {
     let d = Options::default();
     let mut v = vec![
-        format!(
-            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-            d.hash_mb
-        ),
-        format!(
-            "option name Threads type spin default {} min 1 max {}",
-            d.threads,
-            max_threads()
-        ),
-        format!(
-            "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
-            d.multipv
-        ),
+        HASH.declaration(),
+        threads().declaration(),
+        MULTIPV.declaration(),
         format!("option name Ponder type check default {}", d.ponder),
-        format!(
-            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD}",
-            d.move_overhead
-        ),
+        MOVE_OVERHEAD.declaration(),
         "option name Clear Hash type button".to_string(),
     ];
     for name in Features::NAMES {
         v.push(format!("option name {name} type check default true"));
     }
     v
-}
-
-fn spin(name: &'static str, value: Option<&str>, lo: u64, hi: u64) -> Result<u64, OptionError> {
-    let v = value.ok_or(OptionError::MissingValue(name))?;
-    let n: u64 = v
-        .trim()
-        .parse()
-        .map_err(|_| OptionError::BadValue(name, v.to_string(), "a whole number"))?;
-    if n < lo || n > hi {
-        return Err(OptionError::OutOfRange(name, n, lo, hi));
-    }
-    Ok(n)
 }
 
 fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
@@ -158,18 +214,16 @@ fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
 pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, OptionError> {
     match name.to_ascii_lowercase().as_str() {
         "hash" => {
-            let mb = spin("Hash", value, 1, MAX_HASH_MB)?;
+            let mb = HASH.parse(value)?;
             match available_mib() {
                 Some(avail) if mb > avail => Err(OptionError::NotEnoughMemory(mb, avail)),
                 _ => Ok(OptionChange::Hash(mb)),
             }
         }
-        "threads" => spin("Threads", value, 1, max_threads()).map(OptionChange::Threads),
-        "multipv" => spin("MultiPV", value, 1, MAX_MULTIPV).map(OptionChange::MultiPv),
+        "threads" => threads().parse(value).map(OptionChange::Threads),
+        "multipv" => MULTIPV.parse(value).map(OptionChange::MultiPv),
         "ponder" => check("Ponder", value).map(OptionChange::Ponder),
-        "move overhead" => {
-            spin("Move Overhead", value, 0, MAX_MOVE_OVERHEAD).map(OptionChange::MoveOverhead)
-        }
+        "move overhead" => MOVE_OVERHEAD.parse(value).map(OptionChange::MoveOverhead),
         "clear hash" => Ok(OptionChange::ClearHash),
         other => match Features::NAMES
             .iter()
@@ -252,7 +306,27 @@ mod tests {
         );
         assert_eq!(
             parse_change("Threads", Some("0")),
-            Err(OptionError::OutOfRange("Threads", 0, 1, max_threads()))
+            Err(OptionError::OutOfRange(
+                "Threads",
+                "0".into(),
+                1,
+                threads().max
+            ))
+        );
+        assert_eq!(
+            parse_change("Hash", Some("99999999999999999999999"))
+                .unwrap_err()
+                .to_string(),
+            "setoption: Hash 99999999999999999999999 is outside 1..65536; not changed"
+        );
+        assert_eq!(
+            parse_change("Threads", Some("-1")),
+            Err(OptionError::OutOfRange(
+                "Threads",
+                "-1".into(),
+                1,
+                threads().max
+            ))
         );
         assert_eq!(
             parse_change("MultiPV", Some("two")),

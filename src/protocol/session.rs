@@ -1,32 +1,47 @@
-//! The protocol session: executes commands in order, runs searches and perft on a worker
-//! thread, and answers `stop`, `isready`, `ponderhit` and `quit` at once while one runs.
-//! Other commands that arrive meanwhile wait in a queue and run, in order, when it ends.
+//! The protocol session: one dispatcher that takes every input line in the order it was read
+//! and runs searches and perft on a worker thread.
+//!
+//! The ordering rules (engine-protocol.md, "Order of commands"):
+//! - A command that needs the engine idle (`position`, `go`, `setoption`, `d`, ...) waits in
+//!   a queue while a search or perft runs, and everything read after it waits behind it.
+//! - `stop` ends the running work and marks every `go` still queued (they were all read
+//!   before it) to stop as soon as it starts, so each still gets its one `bestmove`.
+//! - `ponderhit` goes to the last `go` read before it: the queued one if there is one, else
+//!   the running search.
+//! - `isready` is answered when everything read before it has answered, except the final
+//!   answer of the `go` that is running (UCI answers `isready` during a search at once).
+//! - `quit` stops everything read before it; queued commands still run (their searches
+//!   stopped at once) and the session ends; lines after `quit` are not read.
+//!
+//! A search or perft prints its last line (`bestmove`, `nodes`) from this thread, in the
+//! same step that marks the engine idle, so a command sent after that line has been seen
+//! never finds the engine busy.
 
-use super::command::{Command, CommandError, GoArgs, parse_line};
+use super::command::{Command, CommandError, GoArgs, parse_line, quote};
 use super::options::{Options, declarations, parse_change};
+use super::reader::{Input, Line};
 use super::{Output, bestmove_line, info_line};
 use crate::display::{diagram, eval_report};
 use crate::rules::game::Game;
 use crate::rules::movegen::legal_moves;
-use crate::rules::perft::divide;
+use crate::rules::perft::divide_until;
 use crate::rules::position::Position;
-use crate::search::{Engine, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use crate::search::{Engine, Score, SearchControl, SearchInfo, SearchResult};
 use std::collections::VecDeque;
 use std::fmt::Display;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 
 /// What the session reacts to.
 pub(crate) enum Event {
-    /// An input line.
-    Line(String),
-    /// End of input.
-    Eof,
+    /// An input line or the end of input.
+    Input(Input),
     /// A search ended; the engine comes back with its result.
     SearchDone(Box<Engine>, SearchResult),
-    /// A perft ended (its lines are already written).
-    PerftDone,
+    /// A perft ended: its lines, or `None` when it was stopped.
+    PerftDone(Option<Vec<String>>),
 }
 
 /// The job a worker thread is doing.
@@ -36,8 +51,25 @@ enum Busy {
         control: Arc<SearchControl>,
         until_stop: bool,
     },
-    /// `go perft` (it cannot be stopped).
-    Perft,
+    /// `go perft`, with its stop flag.
+    Perft { stop: Arc<AtomicBool> },
+}
+
+/// A command read but not started yet.
+struct Pending {
+    /// The line, for the message if handling it fails.
+    line: String,
+    command: Result<Command, CommandError>,
+    /// A `stop` (or `quit`) came after it: a search or perft it starts stops at once.
+    stop: bool,
+    /// A `ponderhit` came after it: its pondering search starts as a normal one.
+    ponderhit: bool,
+}
+
+impl Pending {
+    fn is_go(&self) -> bool {
+        matches!(self.command, Ok(Command::Go(_)) | Ok(Command::Perft(_)))
+    }
 }
 
 /// State of one protocol session.
@@ -49,8 +81,8 @@ pub(crate) struct Session {
     options: Options,
     game: Game,
     busy: Option<Busy>,
-    /// Lines that arrived while busy.
-    queue: VecDeque<String>,
+    /// Commands read while busy (or behind such a command), in order.
+    queue: VecDeque<Pending>,
     eof: bool,
     quit: bool,
 }
@@ -77,12 +109,12 @@ impl Session {
     pub(crate) fn run(mut self, rx: Receiver<Event>) -> i32 {
         while let Ok(event) = rx.recv() {
             match event {
-                Event::Line(line) => self.on_line(line),
-                Event::Eof => self.on_eof(),
+                Event::Input(Input::Line(_, line)) => self.on_line(line),
+                Event::Input(Input::Eof) => self.on_eof(),
                 Event::SearchDone(engine, result) => self.on_search_done(*engine, result),
-                Event::PerftDone => self.busy = None,
+                Event::PerftDone(lines) => self.on_perft_done(lines),
             }
-            self.drain_queue();
+            self.pump();
             if self.finished() {
                 break;
             }
@@ -90,38 +122,72 @@ impl Session {
         0
     }
 
-    /// Whether the session is over: `quit` or end of input, and no job left running (a
-    /// search is stopped by `quit`; a perft cannot be interrupted and is let finish).
+    /// Whether the session is over: `quit` or end of input, no job left running and no
+    /// command left waiting.
     fn finished(&self) -> bool {
-        self.busy.is_none() && (self.quit || self.eof)
+        self.busy.is_none() && self.queue.is_empty() && (self.quit || self.eof)
     }
 
-    fn on_line(&mut self, line: String) {
+    /// Takes one input line in order: `stop`, `ponderhit`, `quit` and an `isready` with
+    /// nothing queued act at once; everything else joins the queue.
+    fn on_line(&mut self, line: Line) {
         if self.quit {
             return;
         }
-        if self.busy.is_none() {
-            self.handle(&line);
-            return;
-        }
-        match parse_line(&line) {
-            Ok(Some(Command::Stop)) => self.stop_search(),
-            Ok(Some(Command::IsReady)) => self.out.line("readyok"),
-            Ok(Some(Command::PonderHit)) => {
-                if let Some(Busy::Search { control, .. }) = &self.busy {
-                    control.ponderhit();
-                }
-            }
-            Ok(Some(Command::Quit)) => {
+        let command = match line.cut_from {
+            Some(len) => Err(CommandError::TooLong(line.text.clone(), len)),
+            None => match parse_line(&line.text) {
+                Ok(None) => return,
+                Ok(Some(c)) => Ok(c),
+                Err(e) => Err(e),
+            },
+        };
+        match command {
+            Ok(Command::Stop) => self.stop_all(),
+            Ok(Command::PonderHit) => self.ponderhit(),
+            Ok(Command::Quit) => {
                 self.quit = true;
-                self.stop_search();
+                self.stop_all();
             }
-            _ => self.queue.push_back(line),
+            Ok(Command::IsReady) if self.queue.is_empty() => self.out.line("readyok"),
+            command => self.queue.push_back(Pending {
+                line: line.text,
+                command,
+                stop: false,
+                ponderhit: false,
+            }),
+        }
+    }
+
+    /// `stop`: ends the running job and every `go` read before it.
+    fn stop_all(&mut self) {
+        match &self.busy {
+            Some(Busy::Search { control, .. }) => control.stop(),
+            Some(Busy::Perft { stop }) => stop.store(true, Ordering::SeqCst),
+            None => {}
+        }
+        self.queue
+            .iter_mut()
+            .filter(|p| p.is_go())
+            .for_each(|p| p.stop = true);
+    }
+
+    /// `ponderhit`: for the last `go` read before it.
+    fn ponderhit(&mut self) {
+        let queued = self
+            .queue
+            .iter_mut()
+            .rev()
+            .find(|p| matches!(p.command, Ok(Command::Go(_))));
+        match (queued, &self.busy) {
+            (Some(p), _) => p.ponderhit = true,
+            (None, Some(Busy::Search { control, .. })) => control.ponderhit(),
+            _ => {}
         }
     }
 
     /// End of input: a search that only `stop` ends (`go infinite`, a bare `go`, pondering)
-    /// is stopped; a limited search and the queued commands still run to completion.
+    /// is stopped; a limited search, a perft and the queued commands still run to the end.
     fn on_eof(&mut self) {
         self.eof = true;
         if let Some(Busy::Search {
@@ -130,12 +196,6 @@ impl Session {
         }) = &self.busy
             && (*until_stop || control.is_pondering())
         {
-            control.stop();
-        }
-    }
-
-    fn stop_search(&self) {
-        if let Some(Busy::Search { control, .. }) = &self.busy {
             control.stop();
         }
     }
@@ -149,24 +209,48 @@ impl Session {
         self.out.line(&bestmove_line(&result));
     }
 
-    fn drain_queue(&mut self) {
-        while self.busy.is_none() && !self.quit {
-            let Some(line) = self.queue.pop_front() else {
-                break;
-            };
-            self.handle(&line);
+    fn on_perft_done(&mut self, lines: Option<Vec<String>>) {
+        self.busy = None;
+        match lines {
+            Some(lines) => lines.iter().for_each(|l| self.out.line(l)),
+            None => self.out.line("info string perft stopped"),
         }
     }
 
-    /// Executes one line while idle. A panic (a bug) is reported, not fatal.
-    fn handle(&mut self, line: &str) {
-        let ok = catch_unwind(AssertUnwindSafe(|| match parse_line(line) {
-            Ok(None) => {}
-            Ok(Some(cmd)) => self.execute(cmd),
+    /// Runs queued commands in order while the engine is idle; while it is busy only a
+    /// queued `isready` at the front can be answered.
+    fn pump(&mut self) {
+        while let Some(front) = self.queue.front() {
+            if self.busy.is_some() {
+                if !matches!(front.command, Ok(Command::IsReady)) {
+                    break;
+                }
+                self.queue.pop_front();
+                self.out.line("readyok");
+                continue;
+            }
+            if let Some(pending) = self.queue.pop_front() {
+                self.handle(pending);
+            }
+        }
+    }
+
+    /// Executes one command while idle. A panic (a bug) is reported, not fatal.
+    fn handle(&mut self, pending: Pending) {
+        let Pending {
+            line,
+            command,
+            stop,
+            ponderhit,
+        } = pending;
+        let ok = catch_unwind(AssertUnwindSafe(|| match command {
+            Ok(Command::Go(args)) => self.start_search(&args, stop, ponderhit),
+            Ok(Command::Perft(depth)) => self.start_perft(depth, stop),
+            Ok(cmd) => self.execute(cmd),
             Err(e) => self.error(&e),
         }));
         if ok.is_err() {
-            self.error(&format!("internal error while handling '{line}'"));
+            self.error(&format!("internal error while handling '{}'", quote(&line)));
             if self.engine.is_none() && self.busy.is_none() {
                 self.engine = Some(self.options.new_engine());
             }
@@ -180,7 +264,8 @@ impl Session {
     fn execute(&mut self, cmd: Command) {
         match cmd {
             Command::Uci => self.identify(),
-            Command::Debug | Command::Stop | Command::PonderHit => {}
+            Command::Debug | Command::Stop | Command::PonderHit | Command::Quit => {}
+            Command::Go(_) | Command::Perft(_) => {} // started by `handle`
             Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
@@ -193,9 +278,6 @@ impl Session {
                 Ok(game) => self.game = game,
                 Err(e) => self.error(&e),
             },
-            Command::Go(args) => self.start_search(&args),
-            Command::Perft(depth) => self.start_perft(depth),
-            Command::Quit => self.quit = true,
             Command::Display => diagram(self.game.position())
                 .iter()
                 .for_each(|l| self.out.line(l)),
@@ -228,24 +310,10 @@ impl Session {
         }
     }
 
-    fn limits(&self, args: &GoArgs) -> Result<SearchLimits, CommandError> {
-        Ok(SearchLimits {
-            depth: args.depth,
-            nodes: args.nodes,
-            movetime: args.movetime,
-            wtime: args.wtime,
-            btime: args.btime,
-            winc: args.winc,
-            binc: args.binc,
-            movestogo: args.movestogo,
-            infinite: args.until_stop(),
-            searchmoves: args.search_moves(&self.game)?,
-            multipv: self.options.multipv as usize,
-        })
-    }
-
-    fn start_search(&mut self, args: &GoArgs) {
-        let limits = match self.limits(args) {
+    /// Starts `go` on a worker thread; `stop` and `ponderhit` say what came after it while
+    /// it was queued.
+    fn start_search(&mut self, args: &GoArgs, stop: bool, ponderhit: bool) {
+        let limits = match args.to_limits(&self.game, self.options.multipv as usize) {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
@@ -253,8 +321,12 @@ impl Session {
             return self.error(&"internal error: the engine is missing");
         };
         let control = SearchControl::new(args.ponder);
-        if self.eof && (args.until_stop() || args.ponder) {
-            control.stop(); // nobody is left to send `stop`
+        if ponderhit {
+            control.ponderhit();
+        }
+        let unbounded = args.until_stop() || control.is_pondering();
+        if stop || (self.eof && unbounded) {
+            control.stop(); // asked for already, or nobody is left to send `stop`
         }
         let pos = self.game.position().clone();
         let history = self.game.history().to_vec();
@@ -288,34 +360,43 @@ impl Session {
         }
     }
 
-    fn start_perft(&mut self, depth: u32) {
+    /// Starts `go perft` on a worker thread (stopped at once if `stop` came after it).
+    fn start_perft(&mut self, depth: u32, stop: bool) {
         let pos = self.game.position().clone();
         let threads = self.options.threads as usize;
-        let (out, tx) = (self.out.clone(), self.tx.clone());
+        let flag = Arc::new(AtomicBool::new(stop));
+        let (tx, halt) = (self.tx.clone(), flag.clone());
         let job = move || {
-            let run = AssertUnwindSafe(|| perft_lines(&pos, depth, threads));
-            match catch_unwind(run) {
-                Ok(lines) => lines.iter().for_each(|l| out.line(l)),
-                Err(_) => out.line("info string error: internal error in perft"),
-            }
-            let _ = tx.send(Event::PerftDone);
+            let run = AssertUnwindSafe(|| perft_lines(&pos, depth, threads, &halt));
+            let lines = catch_unwind(run).unwrap_or_else(|_| {
+                Some(vec![
+                    "info string error: internal error in perft".to_string(),
+                ])
+            });
+            let _ = tx.send(Event::PerftDone(lines));
         };
         match std::thread::Builder::new()
             .name("bashni-perft".into())
             .spawn(job)
         {
-            Ok(_) => self.busy = Some(Busy::Perft),
+            Ok(_) => self.busy = Some(Busy::Perft { stop: flag }),
             Err(e) => self.error(&format!("cannot start the perft thread: {e}")),
         }
     }
 }
 
 /// `<move> <count>` per root move sorted by move text, then `nodes <N>`.
-fn perft_lines(pos: &Position, depth: u32, threads: usize) -> Vec<String> {
-    let divided = divide(pos, depth, threads);
+/// `None` when `stop` was set before it finished.
+fn perft_lines(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<String>> {
+    let divided = divide_until(pos, depth, threads, stop)?;
     let mut lines: Vec<String> = divided.lines().collect();
     lines.push(format!("nodes {}", divided.nodes));
-    lines
+    Some(lines)
 }
 
 /// A legal answer when the search failed: the first legal move, if any.

@@ -60,6 +60,24 @@ impl Gui {
         Instant::now()
     }
 
+    /// Sends raw bytes as they are (several lines, bytes that are not UTF-8, a line without
+    /// its end) in one write.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        stdin.write_all(bytes).expect("engine stdin closed");
+        stdin.flush().unwrap();
+    }
+
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether the engine process has exited.
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
     /// Closes the engine's standard input (end of input).
     pub fn close(&mut self) {
         self.stdin = None;
