@@ -25,25 +25,26 @@ fn until_bestmoves(gui: &mut Gui, n: usize) -> Vec<String> {
     lines
 }
 
-#[test]
-fn a_second_stop_stops_the_second_search() {
+/// Sends `pairs` `go infinite` + `stop` pairs in one write: each `go` must get its
+/// `bestmove` while the input stays open, and nothing may run afterwards.
+fn go_stop_pairs(pairs: usize) {
     let mut gui = Gui::new();
-    gui.send_bytes(b"go infinite\nstop\ngo infinite\nstop\n");
-    until_bestmoves(&mut gui, 2);
-    // Nothing runs any more: `isready` comes at once and no third bestmove follows.
+    gui.send_bytes("go infinite\nstop\n".repeat(pairs).as_bytes());
+    until_bestmoves(&mut gui, pairs);
+    // Nothing runs any more: `isready` comes at once and no further bestmove precedes it.
     gui.send("isready");
     let rest = gui.until_line("readyok");
     assert_eq!(bestmoves(&rest), 0, "{}", gui.dump());
 }
 
 #[test]
+fn a_second_stop_stops_the_second_search() {
+    go_stop_pairs(2);
+}
+
+#[test]
 fn many_go_stop_pairs_in_one_write_give_as_many_bestmoves() {
-    let mut gui = Gui::new();
-    gui.send_bytes("go infinite\nstop\n".repeat(200).as_bytes());
-    until_bestmoves(&mut gui, 200);
-    gui.send("isready");
-    let rest = gui.until_line("readyok");
-    assert_eq!(bestmoves(&rest), 0, "{}", gui.dump());
+    go_stop_pairs(200);
 }
 
 #[test]
