@@ -3,7 +3,7 @@
 //! best move.
 
 use crate::display::{color_name, diagram};
-use crate::protocol::options::{HASH, MULTIPV, threads};
+use crate::protocol::options::{HASH, MULTIPV, THREADS};
 use crate::rules::game::{Game, GameError};
 use crate::rules::notation::START_FEN;
 use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
@@ -55,7 +55,7 @@ pub struct AnalyseArgs {
 #[derive(clap::Args, Debug)]
 pub struct EngineArgs {
     /// Search threads.
-    #[arg(long, value_name = "N", default_value_t = threads().default, value_parser = threads().flag())]
+    #[arg(long, value_name = "N", default_value_t = THREADS.default, value_parser = THREADS.flag())]
     pub threads: u64,
     /// Transposition table size in MiB.
     #[arg(long, value_name = "MB", default_value_t = HASH.default, value_parser = HASH.flag())]

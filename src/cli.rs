@@ -3,7 +3,7 @@
 use crate::analyse::AnalyseArgs;
 use crate::datagen::DatagenArgs;
 use crate::matchrun::{MatchArgs, OpeningsArgs};
-use crate::protocol::options::{HASH, threads};
+use crate::protocol::options::{HASH, THREADS};
 use crate::rules::notation::{START_FEN, parse_fen};
 use crate::rules::perft::{check_depth, divide, perft};
 use crate::tune::TuneArgs;
@@ -68,7 +68,7 @@ enum Command {
         #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH)]
         depth: u32,
         /// Search threads.
-        #[arg(long, default_value_t = threads().default, value_parser = threads().flag())]
+        #[arg(long, default_value_t = THREADS.default, value_parser = THREADS.flag())]
         threads: u64,
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = HASH.default, value_parser = HASH.flag())]

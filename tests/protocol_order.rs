@@ -157,3 +157,34 @@ fn a_huge_line_gets_a_short_error_and_little_memory() {
     );
     assert!(line.len() < 600, "{} bytes", line.len());
 }
+
+#[test]
+fn lenient_inputs_are_the_documented_ones() {
+    // Accepted (engine-protocol.md, "Notation"): capital squares, `W`/`B` as the side.
+    let start = "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1";
+    let input = format!(
+        "position startpos moves C3-D4 f6-e5\nd\nposition fen {start} B\nd\n\
+         position startpos moves c3-d4 f6-e5 d4-f6\nposition fen {start} w +3 1\n\
+         position fen {start} w 0 70000\nd\n"
+    );
+    let (code, out, _) = run_to_end(&[], &input);
+    assert_eq!(code, 0);
+    let fens: Vec<&str> = out.lines().filter(|l| l.starts_with("FEN: ")).collect();
+    let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
+    assert_eq!(
+        fens[0],
+        format!(
+            "FEN: {}",
+            "1b1b1b1b/b1b1b1b1/1b1b3b/4b3/3w4/w3w1w1/1w1w1w1w/w1w1w1w1 w 2 2"
+        )
+    );
+    assert_eq!(fens[1], format!("FEN: {start} b 0 1"));
+    assert_eq!(fens[2], fens[1], "{out}");
+    // Refused: a capture written with '-', a signed or too large counter.
+    assert_eq!(errors.len(), 3, "{out}");
+    assert!(
+        errors[0].contains("move 3 of the moves list: illegal move d4-f6: legal moves are d4:f6")
+    );
+    assert!(errors[1].contains("plies since capture '+3' is not a whole number 0..65535"));
+    assert!(errors[2].contains("move number '70000' is not a whole number 1..65535"));
+}

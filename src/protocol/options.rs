@@ -26,14 +26,21 @@ pub const HASH: Spin = Spin {
     min: 1,
     max: 65536,
 };
-/// Search (and perft) threads: at most one per hardware thread (see
-/// [`Engine::max_useful_threads`]), so the range is known only at run time.
+/// Search (and perft) threads, up to what the library runs: the range of the `--threads`
+/// flags, where measuring an oversubscribed machine is a fair thing to ask for.
+pub const THREADS: Spin = Spin {
+    name: "Threads",
+    default: 1,
+    min: 1,
+    max: Engine::MAX_THREADS as u64,
+};
+
+/// The protocol's `Threads` option: [`THREADS`] up to one per hardware thread (see
+/// [`Engine::max_useful_threads`]; a GUI gains nothing from more), known only at run time.
 pub fn threads() -> Spin {
     Spin {
-        name: "Threads",
-        default: 1,
-        min: 1,
         max: Engine::max_useful_threads() as u64,
+        ..THREADS
     }
 }
 /// Principal variations reported.

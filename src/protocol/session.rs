@@ -181,7 +181,9 @@ impl Session {
             .find(|p| matches!(p.command, Ok(Command::Go(_))));
         match (queued, &self.busy) {
             (Some(p), _) => p.ponderhit = true,
-            (None, Some(Busy::Search { control, .. })) => control.ponderhit(),
+            (None, Some(Busy::Search { control, .. })) if control.is_pondering() => {
+                control.ponderhit()
+            }
             _ => {}
         }
     }
@@ -321,7 +323,7 @@ impl Session {
             return self.error(&"internal error: the engine is missing");
         };
         let control = SearchControl::new(args.ponder);
-        if ponderhit {
+        if ponderhit && args.ponder {
             control.ponderhit();
         }
         let unbounded = args.until_stop() || control.is_pondering();

@@ -73,8 +73,15 @@ impl fmt::Display for FenError {
             }
             FenError::MissingSide => write!(f, "missing side to move (w or b)"),
             FenError::BadSide(s) => write!(f, "side to move '{s}' is not w or b"),
-            FenError::BadClock(s) => write!(f, "plies since capture '{s}' is not a number"),
-            FenError::BadMoveNumber(s) => write!(f, "move number '{s}' is not a positive number"),
+            FenError::BadClock(s) => {
+                write!(
+                    f,
+                    "plies since capture '{s}' is not a whole number 0..65535"
+                )
+            }
+            FenError::BadMoveNumber(s) => {
+                write!(f, "move number '{s}' is not a whole number 1..65535")
+            }
             FenError::TrailingFields(s) => write!(f, "unexpected text after the FEN: '{s}'"),
         }
     }
@@ -101,13 +108,11 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     };
     pos.set_side(side);
     if let Some(c) = fields.next() {
-        let clock: u16 = c.parse().map_err(|_| FenError::BadClock(c.to_string()))?;
+        let clock = plain_number(c).ok_or_else(|| FenError::BadClock(c.to_string()))?;
         pos.set_clock(clock);
     }
     if let Some(m) = fields.next() {
-        let n: u16 = m
-            .parse()
-            .map_err(|_| FenError::BadMoveNumber(m.to_string()))?;
+        let n = plain_number(m).ok_or_else(|| FenError::BadMoveNumber(m.to_string()))?;
         if n == 0 {
             return Err(FenError::BadMoveNumber(m.to_string()));
         }
@@ -264,10 +269,17 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         Err(MoveError::BadSquare(_, sq)) if is_coordinate(&sq) => Vec::new(),
         Err(e) => return Err(e),
     };
-    if let Some(m) = legal.iter().find(|m| m.path().eq(squares.iter().copied())) {
+    // The separator tells the kind: `-` a quiet move, `:` (or `x`) a capture.
+    let captures = text.contains([':', 'x', 'X']);
+    let fits = |m: &&Move| m.is_capture() == captures && !(captures && text.contains('-'));
+    let found = legal
+        .iter()
+        .filter(fits)
+        .find(|m| m.path().eq(squares.iter().copied()));
+    if let Some(m) = found {
         return Ok(*m);
     }
-    if squares.len() == 2 {
+    if squares.len() == 2 && captures {
         let cands: Vec<&Move> = legal
             .iter()
             .filter(|m| m.is_capture() && m.from() == squares[0] && m.to() == squares[1])
@@ -292,6 +304,14 @@ fn is_coordinate(s: &str) -> bool {
     b.len() == 2
         && (b'a'..=b'h').contains(&b[0].to_ascii_lowercase())
         && (b'1'..=b'8').contains(&b[1])
+}
+
+/// A FEN counter: plain decimal digits (no sign) that fit in a `u16`.
+fn plain_number(text: &str) -> Option<u16> {
+    text.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| text.parse().ok())
+        .flatten()
 }
 
 /// Splits a move text into squares without checking legality.
