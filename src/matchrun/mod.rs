@@ -331,6 +331,7 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
 /// Runs a match; returns the exit code (0: played out or decided by SPRT; 1: stopped by an
 /// engine failure or a PDN write error; 2: bad arguments or an engine that does not start).
 pub fn run_match(args: MatchArgs) -> i32 {
+    // 1. The plan: engines, limits, openings, length; any error stops here (exit 2).
     let seed = args.seed.unwrap_or_else(clock_seed);
     let (plan, sprt) = match plan(&args, seed) {
         Ok(p) => p,
@@ -339,6 +340,7 @@ pub fn run_match(args: MatchArgs) -> i32 {
             return 2;
         }
     };
+    // 2. The header line and the reporter (progress, per-game lines, PDN).
     let names = [plan.engines[0].name.clone(), plan.engines[1].name.clone()];
     let games = plan.games;
     let recover = plan.recover;
@@ -361,6 +363,8 @@ pub fn run_match(args: MatchArgs) -> i32 {
             return 2;
         }
     };
+    // 3. Games run on their own threads; here each finished game is counted and reported,
+    //    and the match stops on a fault (unless --recover), an SPRT decision or a fatal error.
     let running = RunningMatch::start(plan);
     let mut tally = Tally::default();
     let mut code = 0;
@@ -407,6 +411,7 @@ pub fn run_match(args: MatchArgs) -> i32 {
             }
         }
     }
+    // 4. The final report.
     running.join();
     reporter.finish(&tally);
     if let Some(msg) = fatal {

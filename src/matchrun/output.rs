@@ -346,55 +346,50 @@ impl Reporter {
             "Ptnml(0-2): [{}, {}, {}, {}, {}]",
             p[0], p[1], p[2], p[3], p[4]
         );
-        if let Some(s) = self.sprt {
-            let (llr, decision) = tally.llr(&s);
-            let verdict = match decision {
-                SprtDecision::AcceptH1 => "H1 accepted",
-                SprtDecision::AcceptH0 => "H0 accepted",
-                SprtDecision::Continue => "no decision",
-            };
-            println!(
-                "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} [{:.2}, {:.2}] {verdict}",
-                s.elo0,
-                s.elo1,
-                s.alpha,
-                s.beta,
-                s.lower_bound(),
-                s.upper_bound()
-            );
-        }
-        let terms: Vec<String> = tally
-            .terminations
-            .iter()
-            .map(|(t, c)| format!("{t} {c}"))
-            .collect();
-        println!(
-            "Terminations: {}",
-            if terms.is_empty() {
-                "none".to_string()
-            } else {
-                terms.join(", ")
-            }
-        );
-        let faults: Vec<String> = tally
+        self.print_sprt(tally);
+        let terms = tally.terminations.iter().map(|(t, c)| format!("{t} {c}"));
+        println!("Terminations: {}", list_or_none(terms));
+        let faults = tally
             .faults
             .iter()
-            .map(|((e, t), c)| format!("{e} {t} {c}"))
-            .collect();
-        println!(
-            "Faults: {}",
-            if faults.is_empty() {
-                "none".to_string()
-            } else {
-                faults.join(", ")
-            }
-        );
+            .map(|((e, t), c)| format!("{e} {t} {c}"));
+        println!("Faults: {}", list_or_none(faults));
         let secs = self.started.elapsed().as_secs_f64();
         println!(
             "Time: {secs:.1} s, {:.1} games/s, {:.1} plies a game",
             n as f64 / secs.max(1e-9),
             tally.plies as f64 / n.max(1) as f64
         );
+    }
+
+    /// The SPRT line of the final report, when the match runs one.
+    fn print_sprt(&self, tally: &Tally) {
+        let Some(s) = self.sprt else { return };
+        let (llr, decision) = tally.llr(&s);
+        let verdict = match decision {
+            SprtDecision::AcceptH1 => "H1 accepted",
+            SprtDecision::AcceptH0 => "H0 accepted",
+            SprtDecision::Continue => "no decision",
+        };
+        println!(
+            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} [{:.2}, {:.2}] {verdict}",
+            s.elo0,
+            s.elo1,
+            s.alpha,
+            s.beta,
+            s.lower_bound(),
+            s.upper_bound()
+        );
+    }
+}
+
+/// `items` joined by commas, or `none`.
+fn list_or_none(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
     }
 }
 

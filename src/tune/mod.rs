@@ -88,6 +88,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
             .num_threads(n.max(1))
             .build_global();
     }
+    // 1. Starting weights and data (bad lines reported and skipped).
     let start = start_weights(args.from.as_deref())?;
     let clock = Instant::now();
     let paths: Vec<&Path> = args.data.iter().map(PathBuf::as_path).collect();
@@ -103,6 +104,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
     if loaded.train.is_empty() {
         return Err("no training positions".into());
     }
+    // 2. K, fitted to the results with the starting weights.
     let k = fit_k(&loaded.train, &start);
     let objective = Objective {
         k,
@@ -110,6 +112,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
     };
     let before = loss(&loaded.valid, &start, &objective);
     println!("K = {k:.6}; validation loss of the starting weights {before:.6}");
+    // 3. Adam over every weight until the validation loss stops improving.
     let settings = FitSettings {
         objective,
         learning_rate: args.learning_rate,
@@ -125,6 +128,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
             r.epoch, r.train, r.valid
         );
     });
+    // 4. The best weights, rounded, written with a header that says how they were made.
     let rounded: Vec<[i32; 2]> = best
         .iter()
         .map(|w| [w[0].round() as i32, w[1].round() as i32])
