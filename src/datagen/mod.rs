@@ -120,6 +120,11 @@ impl FromStr for Shard {
 
 /// Default node count per move.
 pub const DEFAULT_NODES: u64 = 5000;
+/// Depth of the search that keeps a random opening only when it is balanced: shallower than a
+/// match's filter, since every game draws its own opening.
+pub const OPENING_FILTER_DEPTH: u32 = 4;
+/// Largest score (centi-men, either side) of a kept opening: wider than a match's, for variety.
+pub const OPENING_MAX_SCORE: i32 = 80;
 
 impl DatagenArgs {
     fn settings(&self) -> GameSettings {
@@ -136,8 +141,8 @@ impl DatagenArgs {
         GameSettings {
             seed: self.seed,
             opening_plies: self.opening_plies,
-            filter_depth: crate::matchrun::openings::DEFAULT_FILTER_DEPTH.min(4),
-            max_opening_score: 80,
+            filter_depth: OPENING_FILTER_DEPTH,
+            max_opening_score: OPENING_MAX_SCORE,
             skip_plies: self.skip_plies,
             limits,
             max_plies: self.max_plies,
