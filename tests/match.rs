@@ -209,7 +209,7 @@ fn illegal_move_loses_and_the_match_goes_on() {
 #[test]
 fn no_move_while_moves_exist_is_illegal() {
     let pdn = temp("none.pdn");
-    let run = against_bad("none", 1, 1, "--depth 2 --pdn @F", &[&pdn]);
+    let run = against_bad("none", 1, 1, "--depth 2 --initial --pdn @F", &[&pdn]);
     run.ok();
     assert!(
         run.finished()[0].contains("illegal move (none)"),
@@ -307,10 +307,11 @@ fn openings_file_round_trip() {
     let line = "openings --plies 6 --count 3 --seed 9 --depth 4";
     bashni(&format!("{line} --out @F"), &[&file]).ok();
     let text = std::fs::read_to_string(&file).unwrap();
-    let fens: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    assert_eq!(fens.len(), 3);
-    for fen in &fens {
-        assert!(parse_fen(fen).is_ok(), "{fen}");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 3);
+    for (i, line) in lines.iter().enumerate() {
+        let opening = bashni::matchrun::openings::parse_line(line, i + 1).unwrap();
+        assert_eq!(opening.moves.len(), 6, "{line}");
     }
     // The same seed gives the same openings.
     assert_eq!(bashni(line, &[]).stdout, text);
@@ -321,11 +322,20 @@ fn openings_file_round_trip() {
     );
     run.ok();
     assert_eq!(run.number("Games:", "Games:"), 6);
-    // Each opening twice, from its FEN.
+    // Each opening twice: the games start with its moves.
     let games = parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
-    let mut used: Vec<&str> = games.iter().map(|g| g.tag("FEN").unwrap()).collect();
+    let mut used: Vec<String> = games
+        .iter()
+        .map(|g| {
+            let first: Vec<&str> = g.moves[..6].iter().map(|m| m.text.as_str()).collect();
+            first.join(" ")
+        })
+        .collect();
     used.sort();
-    let mut want: Vec<&str> = fens.iter().flat_map(|f| [*f, *f]).collect();
+    let mut want: Vec<String> = lines
+        .iter()
+        .flat_map(|l| [l.to_string(), l.to_string()])
+        .collect();
     want.sort();
     assert_eq!(used, want);
 }

@@ -1,14 +1,14 @@
 //! One self-play game for training data, a pure function of its settings and its index.
 
 use super::format::{GameResult, format_game_end, format_sample};
-use crate::matchrun::openings::{is_balanced, random_playout};
+use crate::matchrun::openings::{Opening, is_balanced, random_playout_from};
 use crate::rules::color::Color;
 use crate::rules::game::{Game, Outcome};
 use crate::rules::movegen::can_capture;
 use crate::rules::notation::to_fen;
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
 
 /// How each game is played: the same for every game of a run.
@@ -16,7 +16,10 @@ use std::collections::HashSet;
 pub struct GameSettings {
     /// The run's seed; each game's own seed is derived from it and the game's index.
     pub seed: u64,
-    /// Random plies from the initial position before the engine plays.
+    /// Openings to start from (one drawn per game), random plies added; empty: the initial
+    /// position.
+    pub book: std::sync::Arc<Vec<Opening>>,
+    /// Random plies after the book opening before the engine plays.
     pub opening_plies: u32,
     /// Depth of the search that keeps only balanced openings.
     pub filter_depth: u32,
@@ -50,12 +53,17 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Game `index`'s opening: random plies from its own seed, redrawn until balanced.
+/// Game `index`'s opening: a book opening and random plies, both drawn from the game's own
+/// seed, redrawn until balanced.
 fn opening(settings: &GameSettings, index: u64, engine: &mut Engine) -> Game {
     let mut rng = StdRng::seed_from_u64(mix(settings.seed ^ mix(index)));
     let mut last = None;
     for _ in 0..OPENING_TRIES {
-        if let Some((game, _)) = random_playout(&mut rng, settings.opening_plies) {
+        let start = match settings.book.len() {
+            0 => Game::new(Default::default()),
+            n => settings.book[rng.random_range(0..n)].game(),
+        };
+        if let Some((game, _)) = random_playout_from(&mut rng, start, settings.opening_plies) {
             if is_balanced(
                 engine,
                 &game,
@@ -150,7 +158,8 @@ mod tests {
     fn settings() -> GameSettings {
         GameSettings {
             seed: 5,
-            opening_plies: 6,
+            book: std::sync::Arc::new(crate::matchrun::openings::book()),
+            opening_plies: 2,
             filter_depth: 2,
             max_opening_score: 80,
             skip_plies: 0,

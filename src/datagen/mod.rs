@@ -50,9 +50,13 @@ pub struct DatagenArgs {
     /// Play only part i of n (1 <= i <= n) of the run's games, e.g. 2/8.
     #[arg(long, default_value = "1/1")]
     pub shard: Shard,
-    /// Random plies from the initial position before the engine plays.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=40))]
+    /// Random plies after the opening (a random one of the built-in book, or the initial
+    /// position with --no-book) before the engine plays.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub opening_plies: u32,
+    /// Start from the initial position instead of the built-in book's openings.
+    #[arg(long)]
+    pub no_book: bool,
     /// Engine plies after the opening that are played but not written.
     #[arg(long, default_value_t = 4)]
     pub skip_plies: u32,
@@ -140,6 +144,11 @@ impl DatagenArgs {
         };
         GameSettings {
             seed: self.seed,
+            book: std::sync::Arc::new(if self.no_book {
+                Vec::new()
+            } else {
+                crate::matchrun::openings::book()
+            }),
             opening_plies: self.opening_plies,
             filter_depth: OPENING_FILTER_DEPTH,
             max_opening_score: OPENING_MAX_SCORE,

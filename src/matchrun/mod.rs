@@ -22,6 +22,7 @@ pub mod referee;
 pub mod runner;
 pub mod stats;
 
+use crate::protocol::options::THREADS;
 use adjudicate::{DrawRule, ResignRule};
 use config::{ConfigError, EngineSpec, Limit, TimeControl, parse_engine, parse_sprt};
 use openings::{DEFAULT_FILTER_DEPTH, DEFAULT_MAX_SCORE, RandomOpenings};
@@ -132,9 +133,13 @@ pub struct MatchArgs {
     /// Fixed node count.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Openings file: one FEN or one move list from the initial position a line.
+    /// Openings file: one FEN or one move list from the initial position a line (default:
+    /// the built-in book of balanced openings, `openings/balanced.txt`).
     #[arg(long, conflicts_with = "random_openings")]
     pub openings: Option<PathBuf>,
+    /// Every game from the initial position instead of the built-in book.
+    #[arg(long, conflicts_with_all = ["openings", "random_openings"])]
+    pub initial: bool,
     /// Order of the openings file.
     #[arg(long, value_enum, default_value_t = OpeningsOrder::Sequential)]
     pub openings_order: OpeningsOrder,
@@ -213,6 +218,9 @@ pub struct OpeningsArgs {
     /// Largest score (centi-men) kept.
     #[arg(long, default_value_t = DEFAULT_MAX_SCORE)]
     pub max_score: i32,
+    /// Threads checking candidates (the output does not depend on it).
+    #[arg(long, default_value_t = 1, value_parser = THREADS.flag())]
+    pub threads: u64,
 }
 
 /// Why a match cannot start.
@@ -292,12 +300,8 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
     if args.concurrency == 0 {
         return Err(ConfigError::OutOfRange("--concurrency", "must be at least 1".into()).into());
     }
-    let openings = if let Some(path) = &args.openings {
-        let mut list = openings::read_file(path)?;
-        if args.openings_order == OpeningsOrder::Random {
-            list.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
-        }
-        OpeningSource::List(list)
+    let openings = if args.initial {
+        OpeningSource::Initial
     } else if let Some(plies) = args.random_openings {
         OpeningSource::Random(Box::new(RandomOpenings::new(
             seed,
@@ -306,7 +310,14 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
             args.max_score,
         )))
     } else {
-        OpeningSource::Initial
+        let mut list = match &args.openings {
+            Some(path) => openings::read_file(path)?,
+            None => openings::book(),
+        };
+        if args.openings_order == OpeningsOrder::Random {
+            list.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+        }
+        OpeningSource::List(list)
     };
     let limits = [engines[0].limit, engines[1].limit];
     let [a, b]: [EngineSpec; 2] = engines.try_into().expect("two engines");
@@ -423,20 +434,26 @@ pub fn run_match(args: MatchArgs) -> i32 {
 /// Writes an openings file; returns the exit code.
 pub fn run_openings(args: OpeningsArgs) -> i32 {
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let fens = match openings::random_fens(seed, args.plies, args.count, args.depth, args.max_score)
-    {
-        Ok(f) => f,
+    let draw = openings::Draw {
+        seed,
+        plies: args.plies,
+        count: args.count,
+        depth: args.depth,
+        max_score: args.max_score,
+    };
+    let list = match openings::draw_openings(draw, args.threads as usize) {
+        Ok(l) => l,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
     let mut text = format!(
-        "# bashni openings: {} plies, seed {seed}, |score| <= {} at depth {}\n",
-        args.plies, args.max_score, args.depth
+        "# bashni openings --plies {} --count {} --seed {seed} --depth {} --max-score {}\n",
+        args.plies, args.count, args.depth, args.max_score
     );
-    for f in &fens {
-        text.push_str(f);
+    for o in &list {
+        text.push_str(&o.moves.join(" "));
         text.push('\n');
     }
     match &args.out {
@@ -446,7 +463,7 @@ pub fn run_openings(args: OpeningsArgs) -> i32 {
         }
         Some(path) => match std::fs::write(path, text) {
             Ok(()) => {
-                eprintln!("wrote {} openings to {}", fens.len(), path.display());
+                eprintln!("wrote {} openings to {}", list.len(), path.display());
                 0
             }
             Err(e) => {

@@ -8,6 +8,7 @@ use crate::rules::position::Position;
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
@@ -60,6 +61,8 @@ pub enum OpeningsError {
     Empty(String),
     /// Too few balanced openings found (found, wanted).
     TooFew(usize, usize),
+    /// The threads to check openings could not be started.
+    Threads(String),
 }
 
 impl fmt::Display for OpeningsError {
@@ -75,6 +78,7 @@ impl fmt::Display for OpeningsError {
                 f,
                 "found only {found} of {wanted} balanced random openings; use fewer plies or a larger --max-score"
             ),
+            OpeningsError::Threads(e) => write!(f, "cannot start threads: {e}"),
         }
     }
 }
@@ -123,6 +127,11 @@ pub fn parse_line(line: &str, n: usize) -> Result<Opening, OpeningsError> {
 pub fn read_file(path: &Path) -> Result<Vec<Opening>, OpeningsError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| OpeningsError::Io(name.clone(), e))?;
+    parse_text(&text, &name)
+}
+
+/// Parses the text of an openings file called `name`.
+pub fn parse_text(text: &str, name: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -131,7 +140,7 @@ pub fn read_file(path: &Path) -> Result<Vec<Opening>, OpeningsError> {
         }
     }
     if out.is_empty() {
-        return Err(OpeningsError::Empty(name));
+        return Err(OpeningsError::Empty(name.to_string()));
     }
     Ok(out)
 }
@@ -190,7 +199,16 @@ impl RandomOpenings {
 /// `plies` uniformly random legal moves from the initial position, drawn from `rng`: the game
 /// and the moves in our notation, or `None` when the game ended on the way.
 pub fn random_playout<R: rand::Rng>(rng: &mut R, plies: u32) -> Option<(Game, Vec<String>)> {
-    let mut game = Game::new(Position::startpos());
+    random_playout_from(rng, Game::new(Position::startpos()), plies)
+}
+
+/// `plies` uniformly random legal moves from `game` on: the game and the moves added, or
+/// `None` when the game ended on the way.
+pub fn random_playout_from<R: rand::Rng>(
+    rng: &mut R,
+    mut game: Game,
+    plies: u32,
+) -> Option<(Game, Vec<String>)> {
     let mut moves = Vec::with_capacity(plies as usize);
     for _ in 0..plies {
         let legal = legal_moves(game.position());
@@ -225,23 +243,83 @@ pub fn is_balanced(engine: &mut Engine, game: &Game, depth: u32, max_score: i32)
     matches!(result.score, Score::Cp(cp) if cp.abs() <= max_score)
 }
 
-/// Draws `count` balanced openings and returns their FENs (for `bashni openings`).
-pub fn random_fens(
-    seed: u64,
-    plies: u32,
-    count: usize,
-    depth: u32,
-    max_score: i32,
-) -> Result<Vec<String>, OpeningsError> {
-    let mut generator = RandomOpenings::new(seed, plies, depth, max_score);
-    let mut out = Vec::with_capacity(count);
-    while out.len() < count {
-        match generator.next_opening() {
-            Some(o) => out.push(to_fen(o.game().position())),
-            None => return Err(OpeningsError::TooFew(out.len(), count)),
+/// What `bashni openings` draws: `count` openings of `plies` random plies, each kept when a
+/// search to `depth` scores it within `max_score` centi-men.
+#[derive(Clone, Copy, Debug)]
+pub struct Draw {
+    /// Seed of the random plies.
+    pub seed: u64,
+    /// Random plies from the initial position.
+    pub plies: u32,
+    /// Openings wanted.
+    pub count: usize,
+    /// Depth of the balance check.
+    pub depth: u32,
+    /// Largest score kept, centi-men.
+    pub max_score: i32,
+}
+
+/// Candidates drawn at once and checked in parallel.
+const BATCH: usize = 64;
+
+/// Draws the openings of `draw`, checking candidates on up to `threads` threads: the same
+/// openings in the same order whatever `threads` is (candidates are drawn in order from the
+/// seed, checked in parallel, and kept in order).
+pub fn draw_openings(draw: Draw, threads: usize) -> Result<Vec<Opening>, OpeningsError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| OpeningsError::Threads(e.to_string()))?;
+    let mut rng = StdRng::seed_from_u64(draw.seed);
+    let mut seen = HashSet::new();
+    let mut out = Vec::with_capacity(draw.count);
+    let mut fruitless = 0;
+    while out.len() < draw.count {
+        // 1. New candidates, in the seed's order.
+        let batch: Vec<(Game, Vec<String>)> = (0..BATCH)
+            .filter_map(|_| random_playout(&mut rng, draw.plies))
+            .filter(|(g, _)| seen.insert(g.position().hash()))
+            .collect();
+        // 2. Their balance checks, in parallel (a small table per thread).
+        let balanced: Vec<bool> = pool.install(|| {
+            batch
+                .par_iter()
+                .map_init(
+                    || {
+                        let mut e = Engine::new();
+                        let _ = e.set_hash_mb(16);
+                        e
+                    },
+                    |e, (g, _)| is_balanced(e, g, draw.depth, draw.max_score),
+                )
+                .collect()
+        });
+        // 3. The balanced ones, in order.
+        let before = out.len();
+        for ((_, moves), ok) in batch.into_iter().zip(balanced) {
+            if ok && out.len() < draw.count {
+                out.push(Opening { fen: None, moves });
+            }
+        }
+        fruitless = if out.len() == before {
+            fruitless + BATCH
+        } else {
+            0
+        };
+        if fruitless >= 2000 {
+            return Err(OpeningsError::TooFew(out.len(), draw.count));
         }
     }
     Ok(out)
+}
+
+/// The openings shipped with bashni (`openings/balanced.txt`, made by `bashni openings`):
+/// what `bashni match` plays by default and `bashni datagen` starts its games from.
+pub const BOOK: &str = include_str!("../../openings/balanced.txt");
+
+/// The shipped openings, parsed.
+pub fn book() -> Vec<Opening> {
+    parse_text(BOOK, "the built-in book").expect("the shipped book is checked by its tests")
 }
 
 #[cfg(test)]
@@ -271,13 +349,37 @@ mod tests {
 
     #[test]
     fn random_openings_are_reproducible_and_balanced() {
-        let a = random_fens(7, 6, 5, 3, DEFAULT_MAX_SCORE).unwrap();
-        let b = random_fens(7, 6, 5, 3, DEFAULT_MAX_SCORE).unwrap();
+        let draw = Draw {
+            seed: 7,
+            plies: 6,
+            count: 70,
+            depth: 3,
+            max_score: DEFAULT_MAX_SCORE,
+        };
+        let a = draw_openings(draw, 1).unwrap();
+        let b = draw_openings(draw, 3).unwrap();
         assert_eq!(a, b);
-        let unique: HashSet<&String> = a.iter().collect();
-        assert_eq!(unique.len(), 5);
-        for fen in &a {
-            assert_eq!(parse_fen(fen).unwrap().fullmove(), 4);
+        let unique: HashSet<u64> = a.iter().map(|o| o.game().position().hash()).collect();
+        assert_eq!(unique.len(), 70);
+        for o in &a {
+            assert_eq!(o.moves.len(), 6);
+            assert_eq!(o.game().position().fullmove(), 4);
         }
+    }
+
+    #[test]
+    fn the_book_is_large_balanced_and_distinct() {
+        let book = book();
+        assert!(book.len() >= 2000, "{}", book.len());
+        let unique: HashSet<u64> = book.iter().map(|o| o.game().position().hash()).collect();
+        assert_eq!(unique.len(), book.len());
+        // A sample still scores level with a quick search (they were kept at a deep one).
+        let mut e = Engine::new();
+        let level = book
+            .iter()
+            .step_by(book.len() / 20)
+            .filter(|o| is_balanced(&mut e, &o.game(), 4, 150))
+            .count();
+        assert!(level >= 18, "{level} of 20");
     }
 }

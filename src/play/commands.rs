@@ -8,7 +8,7 @@ use crate::rules::color::Color;
 use crate::rules::game::Game;
 use crate::rules::movegen::legal_moves;
 use crate::rules::notation::to_fen;
-use crate::search::{SearchInfo, SearchLimits};
+use crate::search::{SearchInfo, SearchLimits, Strength};
 
 /// Lines of `analyse`.
 const ANALYSE_LINES: usize = 3;
@@ -34,8 +34,8 @@ Commands:
   save FILE        save the game as PDN
   load FILE|FEN    load a PDN game (its last game) or a position; you take the side to move
   quit             leave (Ctrl-C and end of input leave too)
-Levels are interim until calibrated ones arrive: level N below 20 searches at most N + 1
-plies; level 20 is full strength, limited by the clock or move time only.";
+Below 20 the engine searches shallower and picks among its best moves, the better ones more
+often; the README's ladder gives each level's Elo.";
 
 impl Session {
     /// Runs a command.
@@ -50,6 +50,7 @@ impl Session {
             Command::Swap => return self.swap(),
             Command::Level(l) => {
                 self.level = l;
+                self.engine.set_strength(l.strength());
                 println!("{}", l.describe());
             }
             Command::Time(None) => println!("{}", self.time_text()),
@@ -97,7 +98,7 @@ impl Session {
             movetime: Some(movetime),
             ..Default::default()
         };
-        self.level.apply(&mut limits);
+        self.level.apply_depth(&mut limits);
         limits
     }
 
@@ -109,7 +110,11 @@ impl Session {
         }
         let mut limits = self.advice_limits();
         limits.multipv = multipv;
-        self.search(&limits).map(|t| t.lines).ok_or(Flow::Leave)
+        // Advice is the engine's best at its level's depth, not its random choice.
+        self.engine.set_strength(Strength::FULL);
+        let lines = self.search(&limits).map(|t| t.lines);
+        self.engine.set_strength(self.level.strength());
+        lines.ok_or(Flow::Leave)
     }
 
     fn hint(&mut self) -> Flow {

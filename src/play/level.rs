@@ -1,12 +1,8 @@
-//! Playing strength for `bashni play`: levels 0 to 20.
-//!
-//! INTERIM: until calibrated strength levels exist (issue 13, part 2), a level below 20 only
-//! caps the search depth (level N searches at most N + 1 plies); level 20 is full strength,
-//! limited by the clock or the move time alone. The play is deterministic and no Elo figure
-//! is claimed for any level. A calibrated scale replaces [`Level::apply`] without changing
-//! the commands.
+//! Playing strength for `bashni play`: levels 0 to 20, the protocol's `Skill Level` (see
+//! [`crate::search::skill`], where the levels and their measured Elo are).
 
-use crate::search::SearchLimits;
+use crate::search::skill::{LADDER, MAX_LEVEL, depth_cap};
+use crate::search::{SearchLimits, Strength};
 use std::fmt;
 use std::str::FromStr;
 
@@ -38,7 +34,7 @@ impl std::error::Error for LevelError {}
 
 impl Level {
     /// The highest level: full strength.
-    pub const MAX: u8 = 20;
+    pub const MAX: u8 = MAX_LEVEL;
     /// Full strength.
     pub const FULL: Level = Level(Level::MAX);
 
@@ -56,13 +52,19 @@ impl Level {
         self.0
     }
 
-    /// The depth cap of this level (interim mapping); `None` at full strength.
+    /// The depth cap of this level; `None` at full strength.
     pub fn depth(self) -> Option<u32> {
-        (self.0 < Level::MAX).then_some(u32::from(self.0) + 1)
+        depth_cap(self.0)
     }
 
-    /// Adds this level's restriction to the time limits of a search.
-    pub fn apply(self, limits: &mut SearchLimits) {
+    /// The engine's strength at this level.
+    pub fn strength(self) -> Strength {
+        Strength::level(u32::from(self.0)).unwrap_or(Strength::FULL)
+    }
+
+    /// Caps the depth of a search for the person (`hint`, `analyse`) at this level's: advice
+    /// as deep as the engine looks, without its random choice among the good moves.
+    pub fn apply_depth(self, limits: &mut SearchLimits) {
         if let Some(d) = self.depth() {
             limits.depth = Some(limits.depth.map_or(d, |old| old.min(d)));
         }
@@ -70,10 +72,11 @@ impl Level {
 
     /// One line for `help` and `level`: what this level does.
     pub fn describe(self) -> String {
+        let elo = LADDER[self.0 as usize];
         match self.depth() {
-            None => format!("level {} (full strength, limited by time only)", self.0),
+            None => format!("level {} (full strength, Elo {elo})", self.0),
             Some(d) => format!(
-                "level {} (interim, not calibrated: at most {d} plies deep)",
+                "level {} (Elo {elo}: searches {d} plies, picks among its best moves)",
                 self.0
             ),
         }
@@ -105,8 +108,12 @@ mod tests {
     #[test]
     fn range_and_depths() {
         assert_eq!("0".parse::<Level>().unwrap().depth(), Some(1));
-        assert_eq!("19".parse::<Level>().unwrap().depth(), Some(20));
         assert_eq!(Level::FULL.depth(), None);
+        assert!(Level::FULL.strength().is_full());
+        assert_eq!(
+            "7".parse::<Level>().unwrap().strength(),
+            Strength::level(7).unwrap()
+        );
         assert_eq!("21".parse::<Level>(), Err(LevelError::TooHigh(21)));
         assert_eq!(
             "-1".parse::<Level>(),
@@ -118,16 +125,16 @@ mod tests {
     #[test]
     fn apply_keeps_the_smaller_depth() {
         let mut l = SearchLimits {
-            depth: Some(3),
+            depth: Some(1),
             ..Default::default()
         };
-        Level::new(9).unwrap().apply(&mut l);
-        assert_eq!(l.depth, Some(3));
+        Level::new(9).unwrap().apply_depth(&mut l);
+        assert_eq!(l.depth, Some(1));
         let mut l = SearchLimits::default();
-        Level::new(9).unwrap().apply(&mut l);
-        assert_eq!(l.depth, Some(10));
+        Level::new(9).unwrap().apply_depth(&mut l);
+        assert_eq!(l.depth, depth_cap(9));
         let mut l = SearchLimits::default();
-        Level::FULL.apply(&mut l);
+        Level::FULL.apply_depth(&mut l);
         assert_eq!(l.depth, None);
     }
 }

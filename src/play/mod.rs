@@ -57,8 +57,8 @@ pub enum ColorChoice {
         bashni play --fen \"8/8/8/8/8/1b6/8/W7 w\" --movetime 300"
 )]
 pub struct PlayArgs {
-    /// Playing level from 0 (weakest) to 20 (full strength). Interim, not calibrated: a
-    /// level N below 20 searches at most N + 1 plies.
+    /// Playing level from 0 (weakest) to 20 (full strength); the README's ladder gives the
+    /// Elo of each.
     #[arg(long, value_name = "N", default_value_t = Level::FULL)]
     pub level: Level,
     /// A clock for both sides: [moves/]seconds or m:ss, plus an increment (5:00+2, 300+2).
@@ -179,13 +179,14 @@ pub fn run(args: PlayArgs) -> i32 {
         ColorChoice::Random if rand::random::<bool>() => Color::White,
         ColorChoice::Random => Color::Black,
     };
-    let engine = match args.engine.engine() {
+    let mut engine = match args.engine.engine() {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
+    engine.set_strength(args.level.strength());
     let io = Io::detect();
     let mut session = Session {
         engine,
@@ -385,8 +386,7 @@ impl Session {
 
     fn engine_move(&mut self) -> Flow {
         let side = self.human.opponent();
-        let mut limits = self.clocks.limits(side);
-        self.level.apply(&mut limits);
+        let limits = self.clocks.limits(side);
         let Some(t) = self.search(&limits) else {
             println!("stopped");
             return Flow::Leave;

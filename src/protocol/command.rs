@@ -7,12 +7,12 @@ use crate::rules::game::{Game, GameError};
 use crate::rules::moves::Move;
 use crate::rules::notation::{FenError, MoveError, START_FEN, parse_move};
 use crate::rules::perft::MAX_PERFT_DEPTH;
-use crate::search::{MAX_PLY, SearchLimits};
+use crate::search::{MAX_DEPTH, SearchLimits};
 use std::fmt;
 
 /// Deepest `go depth` accepted: the search's own cap (it keeps 8 plies of its stacks for
 /// the quiescence search below the nominal depth).
-pub const MAX_GO_DEPTH: u64 = MAX_PLY as u64 - 8;
+pub const MAX_GO_DEPTH: u64 = MAX_DEPTH as u64;
 /// Largest `go mate` accepted (own moves): a win that long needs twice the plies.
 pub const MAX_GO_MATE: u64 = MAX_GO_DEPTH / 2;
 /// Largest `go nodes` accepted: 10^12 nodes is days of search on one core; more is a typo

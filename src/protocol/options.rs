@@ -3,7 +3,8 @@
 //! Each numeric option's name, default and range is declared once, here, as a [`Spin`]; the
 //! protocol, `bashni analyse` and `bashni bench` all read them from these constants.
 
-use crate::search::{Engine, Features, TableError};
+use crate::search::skill::{LADDER, MAX_LEVEL};
+use crate::search::{Engine, Features, Strength, TableError};
 use std::fmt;
 
 /// A numeric option: its protocol name, default and inclusive range.
@@ -58,6 +59,22 @@ pub const MOVE_OVERHEAD: Spin = Spin {
     max: 5000,
 };
 
+/// Playing level, 0 (weakest) to 20 (full strength).
+pub const SKILL_LEVEL: Spin = Spin {
+    name: "Skill Level",
+    default: MAX_LEVEL as u64,
+    min: 0,
+    max: MAX_LEVEL as u64,
+};
+/// Playing strength in Elo on the measured ladder of levels, used when `UCI_LimitStrength`
+/// is on.
+pub const UCI_ELO: Spin = Spin {
+    name: "UCI_Elo",
+    default: LADDER[MAX_LEVEL as usize] as u64,
+    min: LADDER[0] as u64,
+    max: LADDER[MAX_LEVEL as usize] as u64,
+};
+
 impl Spin {
     /// The `option name ... type spin ...` line of the `uci` answer.
     pub fn declaration(&self) -> String {
@@ -110,6 +127,12 @@ pub struct Options {
     pub move_overhead: u64,
     /// Switchable search features (for self-play tests of what each is worth).
     pub features: Features,
+    /// `Skill Level`.
+    pub skill_level: u64,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of `Skill Level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub uci_elo: u64,
 }
 
 impl Default for Options {
@@ -121,6 +144,9 @@ impl Default for Options {
             ponder: false,
             move_overhead: MOVE_OVERHEAD.default,
             features: Features::default(),
+            skill_level: SKILL_LEVEL.default,
+            limit_strength: false,
+            uci_elo: UCI_ELO.default,
         }
     }
 }
@@ -142,6 +168,12 @@ pub enum OptionChange {
     ClearHash,
     /// A search feature switched on or off (index into [`Features::NAMES`]).
     Feature(usize, bool),
+    /// New `Skill Level`.
+    SkillLevel(u64),
+    /// New `UCI_LimitStrength`.
+    LimitStrength(bool),
+    /// New `UCI_Elo`.
+    UciElo(u64),
 }
 
 /// What is wrong with a `setoption`.
@@ -201,6 +233,12 @@ pub fn declarations() -> Vec<String> {
         format!("option name Ponder type check default {}", d.ponder),
         MOVE_OVERHEAD.declaration(),
         "option name Clear Hash type button".to_string(),
+        SKILL_LEVEL.declaration(),
+        format!(
+            "option name UCI_LimitStrength type check default {}",
+            d.limit_strength
+        ),
+        UCI_ELO.declaration(),
     ];
     for name in Features::NAMES {
         v.push(format!("option name {name} type check default true"));
@@ -232,6 +270,9 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "ponder" => check("Ponder", value).map(OptionChange::Ponder),
         "move overhead" => MOVE_OVERHEAD.parse(value).map(OptionChange::MoveOverhead),
         "clear hash" => Ok(OptionChange::ClearHash),
+        "skill level" => SKILL_LEVEL.parse(value).map(OptionChange::SkillLevel),
+        "uci_limitstrength" => check("UCI_LimitStrength", value).map(OptionChange::LimitStrength),
+        "uci_elo" => UCI_ELO.parse(value).map(OptionChange::UciElo),
         other => match Features::NAMES
             .iter()
             .position(|n| n.eq_ignore_ascii_case(other))
@@ -274,8 +315,22 @@ impl Options {
                 self.features.set(Features::NAMES[i], on);
                 engine.features = self.features;
             }
+            OptionChange::SkillLevel(n) => self.skill_level = n,
+            OptionChange::LimitStrength(on) => self.limit_strength = on,
+            OptionChange::UciElo(elo) => self.uci_elo = elo,
         }
+        engine.set_strength(self.strength());
         Ok(())
+    }
+
+    /// The playing strength these options ask for: `UCI_Elo` when `UCI_LimitStrength` is
+    /// on, else `Skill Level`.
+    pub fn strength(&self) -> Strength {
+        if self.limit_strength {
+            Strength::from_elo(self.uci_elo as u32)
+        } else {
+            Strength::level(self.skill_level as u32).unwrap_or(Strength::FULL)
+        }
     }
 
     /// A fresh engine with these options.
@@ -288,6 +343,7 @@ impl Options {
         e.set_threads(self.threads as usize);
         e.set_move_overhead(self.move_overhead);
         e.features = self.features;
+        e.set_strength(self.strength());
         e
     }
 }
@@ -354,9 +410,35 @@ mod tests {
     }
 
     #[test]
+    fn strength_options() {
+        let mut o = Options::default();
+        let mut e = Engine::new();
+        assert!(o.strength().is_full());
+        let c = parse_change("skill level", Some("3")).unwrap();
+        o.apply(c, &mut e).unwrap();
+        assert_eq!(e.strength(), Strength::level(3).unwrap());
+        let c = parse_change("UCI_Elo", Some(&LADDER[5].to_string())).unwrap();
+        o.apply(c, &mut e).unwrap();
+        // The Elo counts only once UCI_LimitStrength is on.
+        assert_eq!(e.strength(), Strength::level(3).unwrap());
+        let c = parse_change("UCI_LimitStrength", Some("true")).unwrap();
+        o.apply(c, &mut e).unwrap();
+        assert_eq!(e.strength(), Strength::level(5).unwrap());
+        assert_eq!(o.new_engine().strength(), Strength::level(5).unwrap());
+        assert!(matches!(
+            parse_change("Skill Level", Some("21")),
+            Err(OptionError::OutOfRange(..))
+        ));
+        assert!(matches!(
+            parse_change("UCI_Elo", Some("0")),
+            Err(OptionError::OutOfRange(..))
+        ));
+    }
+
+    #[test]
     fn declares_every_option() {
         let d = declarations();
-        assert_eq!(d.len(), 6 + Features::NAMES.len());
+        assert_eq!(d.len(), 9 + Features::NAMES.len());
         assert!(d.iter().all(|l| l.starts_with("option name ")));
     }
 }

@@ -7,7 +7,7 @@ use super::params::{
     ASPIRATION_REPORT_MS,
 };
 use super::tt::Bound;
-use super::{INFINITY, MAX_PLY, WIN, WIN_BOUND};
+use super::{INFINITY, MAX_DEPTH, WIN, WIN_BOUND};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use std::sync::atomic::Ordering as AtomicOrdering;
@@ -22,8 +22,9 @@ pub(super) struct Line {
 
 /// Reports of a search thread, given to the thread driver.
 pub(super) trait Reporter {
-    /// A finished (or, when slow, failed-high/low) line of an iteration.
-    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line);
+    /// A finished (or, when slow, failed-high/low) line of an iteration; whether it was
+    /// shown (each depth is shown once, in order, by the thread that completes it first).
+    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line) -> bool;
     /// The root move `m`, `number`th in this iteration's order, is being searched now.
     fn currmove(&mut self, depth: u32, m: Move, number: usize);
 }
@@ -37,10 +38,7 @@ impl Worker<'_> {
     /// deeper search can refute it and the time is better kept).
     pub fn iterate(&mut self, pos: &Position) -> (Vec<Line>, u32) {
         let limits = self.shared.limits;
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8) as i32;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let multipv = if self.id == 0 {
             limits.multipv.clamp(1, self.root_moves.len().max(1))
         } else {
@@ -49,10 +47,15 @@ impl Worker<'_> {
         let mut best: Vec<Line> = Vec::new();
         let mut completed = 0;
         let mut prev_scores: Vec<i32> = Vec::new();
-        let mut depth = 1 + (self.id as i32 & 1);
+        let mut depth = 1;
         while depth <= max_depth {
+            if self.id != 0 {
+                depth = self.helper_depth(depth, max_depth);
+            }
             self.root_depth = depth;
             self.excluded.clear();
+            let searching = &self.shared.searching[depth as usize];
+            searching.fetch_add(1, AtomicOrdering::Relaxed);
             let mut lines: Vec<Line> = Vec::new();
             for index in 0..multipv {
                 let prev = prev_scores.get(index).copied();
@@ -64,6 +67,7 @@ impl Worker<'_> {
                 }
                 lines.push(line);
             }
+            searching.fetch_sub(1, AtomicOrdering::Relaxed);
             if self.stopped {
                 // A partial first line that already beat the previous best is kept.
                 if let (Some(l), Some(b)) = (lines.first(), best.first())
@@ -75,10 +79,11 @@ impl Worker<'_> {
             }
             lines.sort_by_key(|l| -l.score);
             self.flush_nodes();
-            if self.id == 0 {
-                for (i, l) in lines.iter().enumerate() {
-                    self.reporter.line(depth as u32, self.seldepth, i + 1, l);
-                }
+            // Helpers report too (with one line only the main thread reports anything):
+            // a depth a helper completes first is shown by it.
+            let mut shown = false;
+            for (i, l) in lines.iter().enumerate() {
+                shown |= self.reporter.line(depth as u32, self.seldepth, i + 1, l);
             }
             prev_scores = lines.iter().map(|l| l.score).collect();
             completed = depth as u32;
@@ -87,16 +92,36 @@ impl Worker<'_> {
             if self.id == 0 && self.ends_early(top, depth) {
                 break;
             }
+            // A helper that completes the requested depth first, right after the depth
+            // before it was shown, ends the search for everyone: its result is as deep as the
+            // main thread's would be, and arrives sooner. (One that skipped ahead leaves the
+            // main thread to complete and show the depths in between.)
+            if self.id != 0
+                && depth == max_depth
+                && shown
+                && !limits.infinite
+                && limits.multipv <= 1
+            {
+                self.shared.abort.store(true, AtomicOrdering::SeqCst);
+            }
             depth += 1;
-        }
-        // A helper that completes the requested depth first ends the search for everyone:
-        // its result is as deep as the main thread's would be, and arrives sooner.
-        if self.id != 0 && completed as i32 == max_depth && !limits.infinite && limits.multipv <= 1
-        {
-            self.shared.abort.store(true, AtomicOrdering::SeqCst);
         }
         self.flush_nodes();
         (best, completed)
+    }
+
+    /// The depth a helper searches next, from `depth` on: it skips a depth that at least
+    /// half of the threads already search, so that the threads spread over the next
+    /// depths instead of duplicating one tree (with two threads the helper keeps a depth
+    /// ahead of the main thread, filling the table with deeper results for it).
+    fn helper_depth(&self, mut depth: i32, max_depth: i32) -> i32 {
+        let threads = self.shared.nodes.len() as u32;
+        while depth < max_depth
+            && self.shared.searching[depth as usize].load(AtomicOrdering::Relaxed) * 2 >= threads
+        {
+            depth += 1;
+        }
+        depth
     }
 
     /// Whether the main thread stops after completing `depth` with the best score `top`.

@@ -8,12 +8,17 @@ mod deepen;
 mod negamax;
 pub mod ordering;
 mod params;
+pub mod skill;
 mod threads;
 pub mod time;
 pub mod tt;
 
+use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+pub use skill::Strength;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -21,6 +26,9 @@ pub use tt::{Bound, TableError, TranspositionTable};
 
 /// Deepest ply the search tracks (stacks are sized by it; depth is capped below it).
 pub const MAX_PLY: usize = 128;
+/// Deepest iteration a search runs (room is left below [`MAX_PLY`] for extensions and
+/// quiescence); `go depth` accepts up to this.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// Score of a won position at the root; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;
@@ -30,7 +38,7 @@ pub const WIN_BOUND: i32 = WIN - 1000;
 pub const INFINITY: i32 = WIN + 1;
 
 /// What limits a search. The default (all `None`/`false`, one line) searches until stopped
-/// or until the deepest depth the search allows (`MAX_PLY - 8`).
+/// or until the deepest depth the search allows ([`MAX_DEPTH`]).
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
     /// Maximum depth in plies.
@@ -281,6 +289,10 @@ pub struct Engine {
     pub features: Features,
     /// Test hook: the search thread with this index panics after its search.
     fault: Option<usize>,
+    /// Playing strength (full unless a level or an Elo was asked for).
+    strength: Strength,
+    /// Randomness of the weaker levels' choices.
+    rng: StdRng,
 }
 
 impl Default for Engine {
@@ -317,7 +329,24 @@ impl Engine {
             move_overhead_ms: Self::DEFAULT_MOVE_OVERHEAD,
             features: Features::default(),
             fault: None,
+            strength: Strength::FULL,
+            rng: StdRng::seed_from_u64(rand::random()),
         }
+    }
+
+    /// Sets the playing strength ([`Strength::FULL`] unless weakened on purpose).
+    pub fn set_strength(&mut self, strength: Strength) {
+        self.strength = strength;
+    }
+
+    /// The playing strength.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    /// Seeds the weaker levels' choices, so that their games can be replayed.
+    pub fn seed_choices(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
     }
 
     /// Replaces the transposition table by an empty one of `mb` MiB. When the memory cannot
@@ -368,7 +397,51 @@ impl Engine {
     /// first) for repetition detection. `on_info` is called on this thread for each report.
     /// Returns when a limit is reached or `control` is stopped; with `infinite` or while
     /// pondering it does not return before `stop` (or `ponderhit`).
+    ///
+    /// Below full strength the search is weakened (see [`skill`]): capped in depth, it
+    /// reports at least [`skill::CANDIDATES`] lines and answers one of them, chosen at random
+    /// with a preference for the better ones.
     pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let level = self.strength.draw_level(&mut self.rng);
+        let Some(cap) = skill::depth_cap(level) else {
+            return self.search_full(pos, history, limits, control, on_info);
+        };
+        let weak = SearchLimits {
+            depth: Some(limits.depth.map_or(cap, |d| d.min(cap))),
+            multipv: limits.multipv.max(skill::CANDIDATES),
+            ..limits.clone()
+        };
+        let expected = legal_moves(pos)
+            .iter()
+            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .count()
+            .min(weak.multipv);
+        let mut lines = skill::Lines::new(expected);
+        let mut result = self.search_full(pos, history, &weak, control, &mut |info| {
+            lines.see(info);
+            on_info(info)
+        });
+        let candidates = lines.finish();
+        if !candidates.is_empty() {
+            let scores: Vec<Score> = candidates.iter().map(|l| l.score).collect();
+            let pick = &candidates[skill::choose(level, &scores, &mut self.rng)];
+            result.best = pick.pv.first().copied();
+            result.ponder = pick.pv.get(1).copied();
+            result.score = pick.score;
+            result.pv = pick.pv.clone();
+        }
+        result
+    }
+
+    /// The search at full strength.
+    fn search_full(
         &mut self,
         pos: &Position,
         history: &[u64],

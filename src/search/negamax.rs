@@ -18,7 +18,7 @@ use crate::rules::movegen::{can_capture, generate_capture_moves, generate_quiets
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::Position;
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 
 /// State all threads of one search share.
 pub(super) struct Shared<'a> {
@@ -31,6 +31,9 @@ pub(super) struct Shared<'a> {
     pub abort: AtomicBool,
     /// Nodes of each thread, flushed every few hundred nodes.
     pub nodes: Vec<AtomicU64>,
+    /// How many threads are searching each root depth now: a helper skips a depth that
+    /// enough others already search (see `Worker::iterate`).
+    pub searching: Vec<AtomicU32>,
 }
 
 impl Shared<'_> {

@@ -44,3 +44,16 @@ pub const HISTORY_MAX_BONUS: i32 = 400;
 
 /// Depth of the search that scores a single forced root move under a clock.
 pub const FORCED_REPLY_DEPTH: u32 = 4;
+
+/// Time management: without `movestogo`, the time left is spread over this many moves...
+pub const TIME_MOVES_TO_GO: u32 = 25;
+/// ... and `movestogo` counts as at most this many.
+pub const TIME_MAX_MOVES_TO_GO: u32 = 50;
+/// Share of the increment added to a move's base time (numerator, denominator).
+pub const TIME_INC_USED: (u64, u64) = (3, 4);
+/// The hard limit (stop at once) is this many times the base time...
+pub const TIME_HARD_PER_BASE: u64 = 4;
+/// ... but at most this share of the time left (numerator, denominator).
+pub const TIME_HARD_OF_LEFT: (u64, u64) = (2, 5);
+/// No new iteration starts after this share of the base time (numerator, denominator).
+pub const TIME_SOFT_OF_BASE: (u64, u64) = (6, 10);

@@ -1,8 +1,9 @@
 //! Lazy SMP: every thread searches the same root with its own ordering state, sharing only
-//! the transposition table; helpers start at staggered depths so they explore different
-//! trees and fill the table for the main thread, whose result is the answer unless a helper
-//! completed a deeper iteration (with one line, a helper that completes the depth limit
-//! first ends the search: time to depth).
+//! the transposition table; a helper skips any depth that half of the threads already
+//! search, so that the threads spread over the next depths (with two, the helper keeps a
+//! depth ahead) and fill the table with deeper results for the main thread, whose result is
+//! the answer unless a helper completed a deeper iteration (with one line, a helper that
+//! completes the depth limit first ends the search: time to depth).
 //!
 //! Nothing here may leave the caller without a legal move: a thread that cannot be started
 //! is done without, a thread that panics is reported and its work replaced by the best
@@ -13,7 +14,7 @@ use super::negamax::{Shared, Worker};
 use super::params::FORCED_REPLY_DEPTH;
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
-use super::{Features, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use super::{Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use crate::eval::evaluate;
 use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
@@ -65,7 +66,9 @@ struct Choice {
 struct NoReport;
 
 impl Reporter for NoReport {
-    fn line(&mut self, _: u32, _: u32, _: usize, _: &Line) {}
+    fn line(&mut self, _: u32, _: u32, _: usize, _: &Line) -> bool {
+        false
+    }
     fn currmove(&mut self, _: u32, _: Move, _: usize) {}
 }
 
@@ -80,7 +83,7 @@ struct ChannelReporter<'a> {
 }
 
 impl Reporter for ChannelReporter<'_> {
-    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line) {
+    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line) -> bool {
         let show = if index == 1 && line.bound == Bound::Exact {
             let next = depth.saturating_sub(1);
             self.reported
@@ -95,6 +98,7 @@ impl Reporter for ChannelReporter<'_> {
                 .tx
                 .send(make_info(self.shared, depth, seldepth, index, line));
         }
+        show
     }
 
     fn currmove(&mut self, depth: u32, m: Move, number: usize) {
@@ -161,6 +165,7 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
         features: job.features,
         abort: AtomicBool::new(false),
         nodes: (0..job.threads).map(|_| AtomicU64::new(0)).collect(),
+        searching: (0..MAX_PLY).map(|_| AtomicU32::new(0)).collect(),
     };
     if let Some(result) = answer_without_search(job, &root_moves) {
         return result;
@@ -329,19 +334,23 @@ fn search_on_threads(
                 && (one_line || !main_ok)
                 && best.as_ref().is_none_or(|b| c.depth > b.depth)
             {
-                let line = Line {
-                    score: score_internal(c.score),
-                    bound: Bound::Exact,
-                    pv: c.pv.clone(),
-                };
-                if last
-                    .as_ref()
-                    .is_none_or(|l| l.depth != c.depth || l.pv != c.pv)
-                {
-                    on_info(&make_info(shared, c.depth, c.depth, 1, &line));
-                }
                 best = Some(c);
             }
+        }
+        // 5. The last line shown is the answer's: a helper may have shown a depth first
+        //    that the main thread then completed with another line, or the answer may come
+        //    from a deeper helper iteration that was not shown.
+        if let Some(c) = &best
+            && last
+                .as_ref()
+                .is_none_or(|l| l.depth != c.depth || l.pv != c.pv)
+        {
+            let line = Line {
+                score: score_internal(c.score),
+                bound: Bound::Exact,
+                pv: c.pv.clone(),
+            };
+            on_info(&make_info(shared, c.depth, c.depth, 1, &line));
         }
         best
     })

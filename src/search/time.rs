@@ -1,5 +1,9 @@
 //! Time management: how long to think, from the clock or a fixed limit.
 
+use super::params::{
+    TIME_HARD_OF_LEFT, TIME_HARD_PER_BASE, TIME_INC_USED, TIME_MAX_MOVES_TO_GO, TIME_MOVES_TO_GO,
+    TIME_SOFT_OF_BASE,
+};
 use super::{SearchControl, SearchLimits};
 use crate::rules::color::Color;
 use std::time::{Duration, Instant};
@@ -53,10 +57,15 @@ impl TimeManager {
         };
         // Keep the overhead in reserve, then spread what is left over the moves to come.
         let left = time.saturating_sub(overhead_ms).max(1);
-        let moves_to_go = limits.movestogo.unwrap_or(25).clamp(1, 50) as u64;
-        let base = left / moves_to_go + inc * 3 / 4;
-        let hard = (base * 4).min(left * 2 / 5).max(1);
-        let soft = base.min(hard).max(1) * 6 / 10;
+        let moves_to_go = limits
+            .movestogo
+            .unwrap_or(TIME_MOVES_TO_GO)
+            .clamp(1, TIME_MAX_MOVES_TO_GO) as u64;
+        let base = left / moves_to_go + inc * TIME_INC_USED.0 / TIME_INC_USED.1;
+        let hard = (base * TIME_HARD_PER_BASE)
+            .min(left * TIME_HARD_OF_LEFT.0 / TIME_HARD_OF_LEFT.1)
+            .max(1);
+        let soft = base.min(hard).max(1) * TIME_SOFT_OF_BASE.0 / TIME_SOFT_OF_BASE.1;
         TimeManager {
             start,
             soft: Some(Duration::from_millis(soft.max(1))),
