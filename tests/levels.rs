@@ -136,6 +136,7 @@ fn level_zero_beats_a_random_mover() {
         points += p;
         wins += (p == 1.0) as u32;
     }
+    eprintln!("level 0 against a random mover: {wins} wins of 100 ({points} points)");
     assert!(wins >= 95, "level 0 won {wins} of 100 ({points} points)");
 }
 

@@ -46,11 +46,12 @@ const LEVELS: [(u32, f64); MAX_LEVEL as usize] = [
     (16, 2.0),
 ];
 
-/// Elo of each level, 0 to 20, as measured by the ladder matches in the README (anchored
-/// at level 0 = 1000). `UCI_Elo` maps onto it, interpolating between levels.
+/// Elo of each level, 0 to 20, as measured by the ladder matches in the README (each level
+/// against the one below at 2 s + 0.02 s a game, anchored at level 0 = 1000). `UCI_Elo` maps
+/// onto it, interpolating between levels.
 pub const LADDER: [u32; MAX_LEVEL as usize + 1] = [
-    1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100, 2200, 2300, 2400, 2500,
-    2600, 2700, 2800, 2900, 3000,
+    1000, 1035, 1276, 1395, 1522, 1763, 1874, 1955, 2111, 2185, 2336, 2444, 2685, 2935, 3126, 3259,
+    3318, 3341, 3358, 3393, 3463,
 ];
 
 /// Scores beyond this (centi-men) stand for wins and losses when choosing.
