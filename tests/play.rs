@@ -53,7 +53,14 @@ fn a_whole_game_with_typos_to_its_end() {
     let pdn = dir.join("won.pdn");
     let save = format!("save {}", pdn.display());
     let (out, err, code) = play(
-        &["--fen", "8/8/7b/8/8/6w1/8/8 w", "--level", "3"],
+        &[
+            "--fen",
+            "8/8/7b/8/8/6w1/8/8 w",
+            "--level",
+            "3",
+            "--seed",
+            "1",
+        ],
         &[
             "g3 h9", "g3-e5", "xyzzy", "h6 g5", "g3", "g3 h4", "h4 f6", "h4 g5", &save,
         ],
@@ -114,7 +121,14 @@ fn a_whole_game_with_typos_to_its_end() {
 fn an_ambiguous_capture_is_resolved_by_choosing() {
     // d6 b4 is either d6:b4 (over c5) or d6:f8:b4 (over e7, crowned on f8, back over c5).
     let (out, err, code) = play(
-        &["--fen", "3b4/w3b3/3w4/2b5/8/6b1/8/8 w", "--level", "2"],
+        &[
+            "--fen",
+            "3b4/w3b3/3w4/2b5/8/6b1/8/8 w",
+            "--level",
+            "2",
+            "--seed",
+            "1",
+        ],
         &["d6 b4", "3", "2", "quit", "fen"],
     );
     assert_eq!(code, 0, "{err}");
@@ -132,7 +146,7 @@ fn an_ambiguous_capture_is_resolved_by_choosing() {
 #[test]
 fn undo_takes_back_the_move_pair_and_quit_leaves_mid_game() {
     let (out, err, code) = play(
-        &["--level", "2"],
+        &["--level", "2", "--seed", "1"],
         &["moves", "c3 d4", "undo", "fen", "c3-d4", "quit", "fen"],
     );
     assert_eq!(code, 0, "{err}");
@@ -156,7 +170,7 @@ fn save_and_load_restore_the_exact_position() {
     let fen = "8/8/8/8/8/2b5/8/(Wbb)7 w 5 20";
     let load_fen = format!("load {fen}");
     let (out, err, code) = play(
-        &["--level", "2"],
+        &["--level", "2", "--seed", "1"],
         &[
             "c3 d4",
             "b2 c3",
@@ -198,7 +212,10 @@ fn save_and_load_restore_the_exact_position() {
 
 #[test]
 fn playing_black_the_engine_opens_and_the_board_turns() {
-    let (out, err, code) = play(&["--color", "black", "--level", "1"], &["flip", "help"]);
+    let (out, err, code) = play(
+        &["--color", "black", "--level", "1", "--seed", "1"],
+        &["flip", "help"],
+    );
     assert_eq!(code, 0, "{err}");
     let first = out.find("bashni plays ").expect("the engine opens");
     let board = out
@@ -218,7 +235,7 @@ fn bad_options_are_refused() {
         err.contains("bad --fen: board has 3 ranks, expected 8"),
         "{err}"
     );
-    let (_, err, code) = play(&["--level", "21"], &[]);
+    let (_, err, code) = play(&["--level", "21", "--seed", "1"], &[]);
     assert_eq!(code, 2);
     assert!(err.contains("21 is above the highest level, 20"), "{err}");
     let (_, _, code) = play(&["--tc", "5+1", "--movetime", "100"], &[]);
@@ -228,7 +245,14 @@ fn bad_options_are_refused() {
 #[test]
 fn the_thirtieth_ply_without_a_capture_draws() {
     let (out, err, code) = play(
-        &["--fen", "7B/8/8/8/8/8/8/W7 w 29 40", "--level", "1"],
+        &[
+            "--fen",
+            "7B/8/8/8/8/8/8/W7 w 29 40",
+            "--level",
+            "1",
+            "--seed",
+            "1",
+        ],
         &["a1 b2"],
     );
     assert_eq!(code, 0, "{err}");

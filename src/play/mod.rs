@@ -79,6 +79,10 @@ pub struct PlayArgs {
     /// Show the board from the other side (Black at the bottom when you play White).
     #[arg(long)]
     pub flip: bool,
+    /// Seed of the random choices of the levels below 20 (default: a new one each run), so
+    /// that a game against a weaker level can be replayed.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// How input and output are connected.
@@ -187,6 +191,9 @@ pub fn run(args: PlayArgs) -> i32 {
         }
     };
     engine.set_strength(args.level.strength());
+    if let Some(seed) = args.seed {
+        engine.seed_choices(seed);
+    }
     let io = Io::detect();
     let mut session = Session {
         engine,
