@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fmt;
 use std::path::Path;
+use std::sync::Mutex;
 
 /// Largest evaluation (centi-men, either side) of a random opening that is kept.
 pub const DEFAULT_MAX_SCORE: i32 = 50;
@@ -270,6 +271,11 @@ pub fn draw_openings(draw: Draw, threads: usize) -> Result<Vec<Opening>, Opening
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| OpeningsError::Threads(e.to_string()))?;
+    // One engine (with its default 16 MiB table) per pool thread, made once: rayon splits a
+    // batch into many jobs, and a fresh table per job would cost more than small searches.
+    let engines: Vec<Mutex<Engine>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(Engine::new()))
+        .collect();
     let mut rng = StdRng::seed_from_u64(draw.seed);
     let mut seen = HashSet::new();
     let mut out = Vec::with_capacity(draw.count);
@@ -280,18 +286,16 @@ pub fn draw_openings(draw: Draw, threads: usize) -> Result<Vec<Opening>, Opening
             .filter_map(|_| random_playout(&mut rng, draw.plies))
             .filter(|(g, _)| seen.insert(g.position().hash()))
             .collect();
-        // 2. Their balance checks, in parallel (a small table per thread).
+        // 2. Their balance checks, in parallel, each on its thread's engine (the table is
+        //    cleared before each check, so which engine checks what changes nothing).
         let balanced: Vec<bool> = pool.install(|| {
             batch
                 .par_iter()
-                .map_init(
-                    || {
-                        let mut e = Engine::new();
-                        let _ = e.set_hash_mb(16);
-                        e
-                    },
-                    |e, (g, _)| is_balanced(e, g, draw.depth, draw.max_score),
-                )
+                .map(|(g, _)| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % engines.len();
+                    let mut e = engines[slot].lock().unwrap_or_else(|p| p.into_inner());
+                    is_balanced(&mut e, g, draw.depth, draw.max_score)
+                })
                 .collect()
         });
         // 3. The balanced ones, in order.
