@@ -73,6 +73,10 @@ pub enum Command {
     Display,
     /// `eval`: static evaluation by terms.
     Eval,
+    /// `moves`: the legal moves of the current position.
+    Moves,
+    /// `state`: the game state of the current position (turn, result, counters, FEN).
+    State,
 }
 
 /// The arguments of `position`.
@@ -221,6 +225,8 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
         "quit" => Ok(Some(Command::Quit)),
         "d" => simple(Command::Display, "d"),
         "eval" => simple(Command::Eval, "eval"),
+        "moves" => simple(Command::Moves, "moves"),
+        "state" => simple(Command::State, "state"),
         "debug" => match rest {
             [] | ["on"] | ["off"] => Ok(Some(Command::Debug)),
             _ => Err(CommandError::BadDebug(rest.join(" "))),
@@ -513,6 +519,20 @@ mod tests {
         assert!(
             e.len() < 300 && e.ends_with("... (100001 characters in all)'"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn parses_moves_and_state() {
+        assert!(matches!(parse_line("moves"), Ok(Some(Command::Moves))));
+        assert!(matches!(parse_line(" state "), Ok(Some(Command::State))));
+        assert_eq!(
+            parse_line("moves c3-d4").unwrap_err(),
+            CommandError::UnexpectedArgs("moves", "c3-d4".into())
+        );
+        assert_eq!(
+            parse_line("state now please").unwrap_err().to_string(),
+            "state: takes no arguments, got 'now please'"
         );
     }
 

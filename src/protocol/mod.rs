@@ -11,6 +11,7 @@ pub mod command;
 pub mod options;
 pub mod reader;
 mod session;
+pub mod state;
 
 use crate::search::{Bound, SearchInfo, SearchResult};
 use session::{Event, Session};

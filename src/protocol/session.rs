@@ -20,6 +20,7 @@
 use super::command::{Command, CommandError, GoArgs, parse_line, quote};
 use super::options::{Options, declarations, parse_change};
 use super::reader::{Input, Line};
+use super::state::{moves_line, state_line};
 use super::{Output, bestmove_line, info_line};
 use crate::display::{diagram, eval_report};
 use crate::rules::game::Game;
@@ -286,6 +287,8 @@ impl Session {
             Command::Eval => eval_report(self.game.position())
                 .iter()
                 .for_each(|l| self.out.line(l)),
+            Command::Moves => self.out.line(&moves_line(&self.game)),
+            Command::State => self.out.line(&state_line(&self.game)),
         }
     }
 
