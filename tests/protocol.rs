@@ -403,6 +403,23 @@ fn end_of_input_finishes_the_search() {
 }
 
 #[test]
+fn end_of_input_stops_a_mate_search_without_a_short_enough_win() {
+    // No win in 2 from the start: only `stop` (or end of input) can end this search. Before
+    // the fix it ran on after end of input (run_to_end gives up after 10 s).
+    let (code, out, _) = run_to_end(&[], "position startpos\ngo mate 2\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove "),
+        "{out}"
+    );
+    // Queued behind another command, it is stopped as soon as it starts.
+    let (code, out, _) = run_to_end(&[], "go depth 2\ngo mate 1\n");
+    assert_eq!(code, 0);
+    let answers = out.lines().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(answers, 2, "{out}");
+}
+
+#[test]
 fn perft_counts_the_reference() {
     let mut gui = Gui::new();
     gui.send("go perft 3");

@@ -405,6 +405,19 @@ impl GoArgs {
                 && l.btime.is_none())
     }
 
+    /// Whether only `stop` is sure to end the search: one that runs [until
+    /// `stop`](Self::until_stop), or a `go mate` with no depth, node, time or clock limit
+    /// (it ends by itself only if it proves a short enough win). End of input stops it.
+    pub fn needs_stop(&self) -> bool {
+        let l = &self.limits;
+        self.until_stop()
+            || (l.depth.is_none()
+                && l.nodes.is_none()
+                && l.movetime.is_none()
+                && l.wtime.is_none()
+                && l.btime.is_none())
+    }
+
     /// The search's limits in the position of `game` (`searchmoves` resolved there) with
     /// `multipv` lines; an unlimited `go` searches until `stop`.
     pub fn to_limits(&self, game: &Game, multipv: usize) -> Result<SearchLimits, CommandError> {
@@ -446,6 +459,8 @@ mod tests {
         assert_eq!((l.depth, l.nodes), (Some(7), Some(99)));
         assert!(g.ponder && !l.infinite && !g.until_stop());
         assert!(go("go").until_stop() && go("go ponder searchmoves c3-d4").until_stop());
+        assert!(go("go mate 3").needs_stop() && !go("go mate 3").until_stop());
+        assert!(!go("go mate 3 depth 9").needs_stop() && !go("go nodes 5").needs_stop());
         let g = go("go searchmoves c3-d4 e3-f4 infinite");
         assert_eq!(g.searchmoves, ["c3-d4", "e3-f4"]);
         assert!(g.limits.infinite);

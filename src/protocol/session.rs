@@ -47,10 +47,10 @@ pub(crate) enum Event {
 
 /// The job a worker thread is doing.
 enum Busy {
-    /// A search, with its control and whether it runs until `stop`.
+    /// A search, with its control and whether only `stop` is sure to end it.
     Search {
         control: Arc<SearchControl>,
-        until_stop: bool,
+        needs_stop: bool,
     },
     /// `go perft`, with its stop flag.
     Perft { stop: Arc<AtomicBool> },
@@ -189,15 +189,15 @@ impl Session {
         }
     }
 
-    /// End of input: a search that only `stop` ends (`go infinite`, a bare `go`, pondering)
-    /// is stopped; a limited search, a perft and the queued commands still run to the end.
+    /// End of input: a search that only `stop` is sure to end (`go infinite`, a bare `go`,
+    /// `go mate` alone, pondering) is stopped; a limited search, a perft and the queued commands still run to the end.
     fn on_eof(&mut self) {
         self.eof = true;
         if let Some(Busy::Search {
             control,
-            until_stop,
+            needs_stop,
         }) = &self.busy
-            && (*until_stop || control.is_pondering())
+            && (*needs_stop || control.is_pondering())
         {
             control.stop();
         }
@@ -329,7 +329,7 @@ impl Session {
         if ponderhit && args.ponder {
             control.ponderhit();
         }
-        let unbounded = args.until_stop() || control.is_pondering();
+        let unbounded = args.needs_stop() || control.is_pondering();
         if stop || (self.eof && unbounded) {
             control.stop(); // asked for already, or nobody is left to send `stop`
         }
@@ -353,7 +353,7 @@ impl Session {
             Ok(_) => {
                 self.busy = Some(Busy::Search {
                     control,
-                    until_stop: args.until_stop(),
+                    needs_stop: args.needs_stop(),
                 })
             }
             Err(e) => {
