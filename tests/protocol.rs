@@ -164,6 +164,30 @@ fn go_with_clocks_uses_the_movers_clock() {
 }
 
 #[test]
+fn a_clock_for_the_other_side_only_still_ends_the_search() {
+    // Black to move with only White's clock: the search uses it and ends by itself (before
+    // the fix it searched until `stop`).
+    let mut gui = Gui::new();
+    gui.send("position startpos moves c3-d4");
+    gui.send("go wtime 1000 winc 10");
+    let (lines, best) = gui.bestmove();
+    assert_eq!(
+        lines[0], "info string no clock for black: using white's for both sides",
+        "{lines:?}"
+    );
+    assert!(legal(&game(&["c3-d4"]), &best), "{best}");
+    // The same for White with only Black's clock.
+    gui.send("position startpos");
+    gui.send("go btime 1000");
+    let (lines, best) = gui.bestmove();
+    assert!(
+        lines[0].starts_with("info string no clock for white"),
+        "{lines:?}"
+    );
+    assert!(legal(&game(&[]), &best), "{best}");
+}
+
+#[test]
 fn movestogo_spends_more_of_the_clock() {
     let mut gui = Gui::new();
     // One move to the control: about half a second of a 2 s clock, not 1/25 of it.

@@ -3,6 +3,7 @@
 //! of `moves` and `searchmoves`) is checked by [`PositionArgs::to_game`] and
 //! [`GoArgs::search_moves`].
 
+use crate::rules::color::Color;
 use crate::rules::game::{Game, GameError};
 use crate::rules::moves::Move;
 use crate::rules::notation::{FenError, MoveError, START_FEN, parse_move};
@@ -421,12 +422,36 @@ impl GoArgs {
     /// The search's limits in the position of `game` (`searchmoves` resolved there) with
     /// `multipv` lines; an unlimited `go` searches until `stop`.
     pub fn to_limits(&self, game: &Game, multipv: usize) -> Result<SearchLimits, CommandError> {
-        Ok(SearchLimits {
+        let mut limits = SearchLimits {
             infinite: self.until_stop(),
             searchmoves: self.search_moves(game)?,
             multipv,
             ..self.limits.clone()
-        })
+        };
+        if let Some(side) = self.borrowed_clock(game) {
+            let l = &mut limits;
+            let (time, inc) = match side {
+                Color::White => (l.wtime, l.winc),
+                Color::Black => (l.btime, l.binc),
+            };
+            (l.wtime, l.btime, l.winc, l.binc) = (time, time, inc, inc);
+        }
+        Ok(limits)
+    }
+
+    /// The side whose clock stands in for the side to move's, when `go` gave a clock
+    /// (`wtime`/`btime`) for the other side only: a search with a clock must end by itself,
+    /// so the given clock (and its increment) is used for both sides.
+    pub fn borrowed_clock(&self, game: &Game) -> Option<Color> {
+        let l = &self.limits;
+        if l.infinite || l.movetime.is_some() {
+            return None;
+        }
+        match (game.position().side(), l.wtime, l.btime) {
+            (Color::Black, Some(_), None) => Some(Color::White),
+            (Color::White, None, Some(_)) => Some(Color::Black),
+            _ => None,
+        }
     }
 
     /// Resolves `searchmoves` against the position of `game`.
@@ -535,6 +560,32 @@ mod tests {
             e.len() < 300 && e.ends_with("... (100001 characters in all)'"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_clock_for_the_other_side_only_is_used_for_both() {
+        let black = Game::from_fen_and_moves(START_FEN, &["c3-d4"]).unwrap();
+        let white = Game::from_fen_and_moves(START_FEN, &[] as &[&str]).unwrap();
+        let g = go("go wtime 1000 winc 10");
+        assert_eq!(g.borrowed_clock(&black), Some(Color::White));
+        let l = g.to_limits(&black, 1).unwrap();
+        assert_eq!(
+            (l.btime, l.binc, l.wtime),
+            (Some(1000), Some(10), Some(1000))
+        );
+        assert!(!l.infinite);
+        assert_eq!(g.borrowed_clock(&white), None);
+        assert_eq!(g.to_limits(&white, 1).unwrap().btime, None);
+        let l = go("go btime 500").to_limits(&white, 1).unwrap();
+        assert_eq!((l.wtime, l.winc), (Some(500), None));
+        // A clock for both, `movetime` or `infinite`: nothing is borrowed.
+        for line in [
+            "go wtime 9 btime 8",
+            "go wtime 9 movetime 5",
+            "go wtime 9 infinite",
+        ] {
+            assert_eq!(go(line).borrowed_clock(&black), None, "{line}");
+        }
     }
 
     #[test]

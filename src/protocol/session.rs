@@ -322,6 +322,12 @@ impl Session {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
+        if let Some(side) = args.borrowed_clock(&self.game) {
+            let us = self.game.position().side();
+            self.out.line(&format!(
+                "info string no clock for {us}: using {side}'s for both sides"
+            ));
+        }
         let Some(mut engine) = self.engine.take() else {
             return self.error(&"internal error: the engine is missing");
         };
