@@ -10,6 +10,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod cli;
+pub mod closed_pipe;
 pub mod datagen;
 pub mod display;
 pub mod eval;

@@ -31,9 +31,10 @@ pub struct Output {
 }
 
 impl Output {
-    /// Lines to standard output.
+    /// Lines to standard output; once it is closed (the GUI is gone) the process ends
+    /// quietly ([`crate::closed_pipe`]).
     pub fn stdout() -> Output {
-        Output::new(std::io::stdout())
+        Output::new(StdoutOrExit)
     }
 
     /// Lines to any writer (tests use a pipe or a buffer).
@@ -43,12 +44,29 @@ impl Output {
         }
     }
 
-    /// Writes `text` and a newline, then flushes. Write errors (a closed pipe: the GUI is
-    /// gone) are ignored; end of input follows and ends the session.
+    /// Writes `text` and a newline, then flushes. Write errors are ignored: on standard
+    /// output a closed pipe has already ended the process, and a writer given to
+    /// [`Output::new`] (an in-process client) says itself what its errors mean.
     pub fn line(&self, text: &str) {
         let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
         let _ = writeln!(sink, "{text}");
         let _ = sink.flush();
+    }
+}
+
+/// Standard output, ending the process quietly when its reader is gone.
+struct StdoutOrExit;
+
+impl Write for StdoutOrExit {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        std::io::stdout()
+            .write(b)
+            .inspect_err(crate::closed_pipe::exit_if_closed)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stdout()
+            .flush()
+            .inspect_err(crate::closed_pipe::exit_if_closed)
     }
 }
 
