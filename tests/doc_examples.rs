@@ -203,7 +203,10 @@ fn run_console(doc: &str, block: &Block) -> Vec<String> {
     let mut i = 0;
     while i < block.lines.len() {
         let Some(cmd) = block.lines[i].strip_prefix("$ ") else {
-            failures.push(format!("{doc}:{}: output without a command", block.line + i));
+            failures.push(format!(
+                "{doc}:{}: output without a command",
+                block.line + i
+            ));
             i += 1;
             continue;
         };
@@ -286,7 +289,9 @@ fn run_protocol(doc: &str, block: &Block) -> Vec<String> {
         } else if let Some(answer) = l.strip_prefix("< ").or((l == "<").then_some("")) {
             steps.last_mut().unwrap().1.push(expect(answer));
         } else {
-            return vec![format!("{doc}:{at}: a protocol line starts with '> ' or '< '")];
+            return vec![format!(
+                "{doc}:{at}: a protocol line starts with '> ' or '< '"
+            )];
         }
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_bashni"))
@@ -389,7 +394,10 @@ fn the_matcher_follows_the_conventions() {
     assert!(m("nodes <n> time <n>", "nodes 12 time 3"));
     assert!(m("score <n> x", "score +0.68 x") && m("a <n>", "a -79"));
     assert!(!m("nodes <n>", "nodes x") && !m("nodes <n>", "nodes 1 2"));
-    assert!(m("bestmove <move> ponder <move>", "bestmove a1:c3:e5 ponder h2-g1"));
+    assert!(m(
+        "bestmove <move> ponder <move>",
+        "bestmove a1:c3:e5 ponder h2-g1"
+    ));
     assert!(!m("bestmove <move>", "bestmove (none)"));
     assert!(m("id name bashni <version>", "id name bashni 0.1.0"));
     assert!(m("info ... pv a5-c3", "info depth 1 score cp 3 pv a5-c3"));
