@@ -8,6 +8,7 @@
 //! through [`Output`], one flushed line at a time.
 
 pub mod command;
+pub mod go;
 pub mod options;
 pub mod reader;
 mod session;
