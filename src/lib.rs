@@ -4,8 +4,8 @@
 //!
 //! Layers, bottom up: [`rules`] (board, moves, notation), [`eval`] and [`search`] (the engine),
 //! then the front ends: [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
-//! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine) and
-//! [`cli`], which ties them together.
+//! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine),
+//! [`serve`] (the same in the browser) and [`cli`], which ties them together.
 
 pub mod analyse;
 pub mod bench;
@@ -18,4 +18,5 @@ pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod serve;
 pub mod tune;
