@@ -160,11 +160,25 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
         }
         _ => {}
     }
-    let result = route(shared, &mut req, &method, &parts);
+    let query = url.split_once('?').map_or("", |(_, q)| q);
+    let result = route(shared, &mut req, &method, &parts, query);
     match result {
         Ok((status, v)) => send_json(req, status, &v),
         Err(e) => send_error(req, &e),
     }
+}
+
+/// The whole number `name=<n>` of a query string (absent: None).
+fn query_number(query: &str, name: &str) -> Result<Option<usize>, ApiError> {
+    query
+        .split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| {
+            v.parse()
+                .map_err(|_| ApiError::new(400, format!("'{name}' must be a whole number")))
+        })
+        .transpose()
 }
 
 fn route(
@@ -172,6 +186,7 @@ fn route(
     req: &mut Request,
     method: &Method,
     parts: &[&str],
+    query: &str,
 ) -> Result<(u16, Value), ApiError> {
     let reg = &shared.registry;
     let now = Instant::now();
@@ -192,6 +207,12 @@ fn route(
             Ok((201, state))
         }
         (Method::Get, ["api", "games", id]) => with(id, &mut |_| Ok(())),
+        (Method::Get, ["api", "games", id, "legal"]) => {
+            let ply = query_number(query, "ply")?;
+            let s = reg.get(id)?;
+            let s = lock(&s);
+            Ok((200, s.legal_at(ply)?))
+        }
         (Method::Delete, ["api", "games", id]) => {
             reg.remove(id)?;
             Ok((200, Value::object([("closed", Value::from(*id))])))

@@ -390,6 +390,11 @@ impl Session {
             self.truncate(ply);
         }
         self.apply(m, now);
+        // The analysis follows the move just played.
+        let len = self.game.moves().len();
+        if let Some((p, _)) = &mut self.analysis {
+            *p = len;
+        }
         self.after_change(now);
         Ok(())
     }
@@ -539,22 +544,39 @@ impl Session {
         self.bump();
     }
 
+    /// The legal moves of the position after `ply` plies (default: the current one).
+    pub fn legal_at(&self, ply: Option<usize>) -> Result<Value, ApiError> {
+        let len = self.game.moves().len();
+        let ply = ply.unwrap_or(len);
+        if ply > len {
+            return Err(ApiError::new(
+                400,
+                format!("'ply' {ply} is beyond the game's {len} plies"),
+            ));
+        }
+        let mut at = Game::new(self.game.start().clone());
+        for m in &self.game.moves()[..ply] {
+            at.play(*m);
+        }
+        let legal = if at.outcome().is_some() {
+            Vec::new()
+        } else {
+            moves_json(at.position())
+        };
+        Ok(Value::object([
+            ("ply", Value::from(ply)),
+            ("fen", Value::from(self.fens[ply].as_str())),
+            ("legal", Value::Array(legal)),
+        ]))
+    }
+
     /// The game state as the page reads it.
     pub fn state(&self, now: Instant) -> Value {
         let pos = self.game.position();
         let legal: Vec<Value> = if self.over.is_some() {
             Vec::new()
         } else {
-            legal_moves(pos)
-                .iter()
-                .map(|m| {
-                    let path: Vec<Value> = m.path().map(|s| Value::from(s.to_string())).collect();
-                    Value::object([
-                        ("move", Value::from(m.to_string())),
-                        ("path", Value::Array(path)),
-                    ])
-                })
-                .collect()
+            moves_json(pos)
         };
         let result = self.over.map(|e| {
             Value::object([
@@ -656,6 +678,20 @@ impl Session {
         };
         format!("{side} to move ({who})")
     }
+}
+
+/// The legal moves of `pos`, each with its path of squares (origin first).
+fn moves_json(pos: &crate::rules::position::Position) -> Vec<Value> {
+    legal_moves(pos)
+        .iter()
+        .map(|m| {
+            let path: Vec<Value> = m.path().map(|s| Value::from(s.to_string())).collect();
+            Value::object([
+                ("move", Value::from(m.to_string())),
+                ("path", Value::Array(path)),
+            ])
+        })
+        .collect()
 }
 
 /// The side to move in a FEN this server wrote.
