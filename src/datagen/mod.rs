@@ -147,7 +147,7 @@ impl DatagenArgs {
             book: std::sync::Arc::new(if self.no_book {
                 Vec::new()
             } else {
-                crate::matchrun::openings::book()
+                crate::record::openings::book()
             }),
             opening_plies: self.opening_plies,
             filter_depth: OPENING_FILTER_DEPTH,

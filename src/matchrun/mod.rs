@@ -13,19 +13,15 @@
 
 pub mod adjudicate;
 pub mod config;
-pub mod engine;
-pub mod openings;
 pub mod output;
-pub mod pdn;
-pub mod record;
 pub mod referee;
 pub mod runner;
 pub mod stats;
 
 use crate::protocol::options::THREADS;
+use crate::record::openings::{self, DEFAULT_FILTER_DEPTH, DEFAULT_MAX_SCORE, RandomOpenings};
 use adjudicate::{DrawRule, ResignRule};
 use config::{ConfigError, EngineSpec, Limit, TimeControl, parse_engine, parse_sprt};
-use openings::{DEFAULT_FILTER_DEPTH, DEFAULT_MAX_SCORE, RandomOpenings};
 use output::{Reporter, Tally};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -268,7 +264,12 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
         return Err(ConfigError::EngineCount(args.engine.0.len()).into());
     }
     let global = Limit {
-        clock: args.tc.as_deref().map(TimeControl::parse).transpose()?,
+        clock: args
+            .tc
+            .as_deref()
+            .map(TimeControl::parse)
+            .transpose()
+            .map_err(ConfigError::from)?,
         movetime: args.movetime,
         depth: args.depth,
         nodes: args.nodes,
@@ -279,7 +280,7 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
         if spec.limit.is_empty() {
             spec.limit = global;
         }
-        spec.limit.check(&spec.name)?;
+        config::check_limit(&spec.limit, &spec.name)?;
         engines.push(spec);
     }
     if engines[0].name == engines[1].name {

@@ -2,13 +2,13 @@
 //! line per finished game, the PDN file and the final report.
 
 use super::MatchArgs;
-use super::pdn::write_game;
-use super::record::to_pdn;
 use super::runner::Finished;
 use super::stats::{
     GameResult as StatsResult, Pentanomial, Sprt, SprtDecision, Wdl, elo_with_error,
     elo_with_error_pentanomial, los,
 };
+use crate::record::game_record::{Event, to_pdn};
+use crate::record::pdn::{today, write_game};
 use crate::rules::color::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
@@ -146,29 +146,6 @@ pub fn fault_text(f: &Finished) -> String {
     )
 }
 
-/// Today's date as `YYYY.MM.DD` (UTC).
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// Days since 1970-01-01 to a (year, month, day) of the proleptic Gregorian calendar.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
 /// Shows the match as it goes and writes the PDN.
 pub struct Reporter {
     names: [String; 2],
@@ -223,7 +200,13 @@ impl Reporter {
     /// Records a finished game: the PDN, a line, the progress line.
     pub fn game(&mut self, f: &Finished, tally: &Tally) -> Result<(), String> {
         if let Some((w, path)) = &mut self.pdn {
-            let game = to_pdn(f, &self.event, &self.site, &self.date);
+            let event = Event {
+                name: self.event.clone(),
+                site: self.site.clone(),
+                date: self.date.clone(),
+                round: f.pair + 1,
+            };
+            let game = to_pdn(&f.record, &event);
             let text = write_game(&game);
             w.write_all(text.as_bytes())
                 .and_then(|_| w.flush())
@@ -390,17 +373,5 @@ fn list_or_none(items: impl Iterator<Item = String>) -> String {
         "none".to_string()
     } else {
         items.join(", ")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-        assert_eq!(civil_from_days(20_415), (2025, 11, 23));
     }
 }

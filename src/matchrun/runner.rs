@@ -4,9 +4,10 @@
 //! without `--recover`.
 
 use super::config::{EngineSpec, Limit};
-use super::engine::EngineProcess;
-use super::openings::{Opening, RandomOpenings};
-use super::referee::{GameRecord, Referee};
+use super::referee::Referee;
+use crate::client::engine::EngineProcess;
+use crate::record::game_record::GameRecord;
+use crate::record::openings::{Opening, RandomOpenings};
 use crate::rules::color::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
