@@ -22,4 +22,5 @@ pub mod protocol;
 pub mod record;
 pub mod rules;
 pub mod search;
+pub mod shard;
 pub mod tune;
