@@ -77,6 +77,8 @@ enum Command {
     },
     /// Play engine-vs-engine matches.
     Match(MatchArgs),
+    /// Merge the result files of a sharded match into the whole match's report.
+    MatchReport(crate::matchrun::shards::MatchReportArgs),
     /// Write a file of balanced random openings.
     Openings(OpeningsArgs),
     Play(crate::play::PlayArgs),
@@ -109,6 +111,7 @@ pub fn run() -> i32 {
             }
         },
         Some(Command::Match(args)) => crate::matchrun::run_match(args),
+        Some(Command::MatchReport(args)) => crate::matchrun::shards::run_match_report(args),
         Some(Command::Openings(args)) => crate::matchrun::run_openings(args),
         Some(Command::Play(args)) => crate::play::run(args),
         Some(Command::Serve(args)) => crate::serve::run(args),

@@ -11,11 +11,11 @@
 //! generation is no longer current and drops its result, so a stale answer never lands.
 
 use super::session::Session;
-use crate::matchrun::config::{EngineSpec, Limit};
-use crate::matchrun::engine::{
-    EngineError, EngineProcess, EngineScore, GoReply, GoWatcher, PvInfo, START_TIMEOUT,
-    parse_pv_info,
+use crate::client::engine::{
+    EngineError, EngineProcess, GoReply, GoWatcher, PvInfo, parse_pv_info,
 };
+use crate::client::spec::{EngineSpec, Limit};
+use crate::record::game_record::EngineScore;
 use crate::serve::json::Value;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -197,7 +197,7 @@ impl Worker {
                 self.engine = None;
                 self.skill = None;
                 self.multipv = 1;
-                match super::engine_worker::start_engine() {
+                match start_engine() {
                     Ok(e) => self.engine = Some(e),
                     Err(e) => {
                         self.tell(&job, format!("the engine could not be restarted: {e}"));
@@ -263,9 +263,8 @@ impl Worker {
             GoReply::Timeout => return Err(EngineError::Timeout("bashni".into(), "go")),
             GoReply::Crashed => return Err(EngineError::Crashed("bashni".into())),
         };
-        // The engine is idle again: ready for the next `position`/`go` without a `readyok`
-        // (commands are processed in order).
-        let _ = START_TIMEOUT;
+        // The engine is idle again, ready for the next `position`/`go` without a `readyok`:
+        // the protocol processes commands in order.
         let Some(session) = self.session.upgrade() else {
             return Ok(());
         };

@@ -3,8 +3,8 @@
 
 use super::session::Session;
 use super::settings::Human;
-use crate::matchrun::output::today;
-use crate::matchrun::pdn::{PdnGame, PdnMove, write_game};
+use crate::record::pdn::today;
+use crate::record::pdn::{PdnGame, PdnMove, write_game};
 use crate::rules::color::Color;
 use crate::rules::notation::START_FEN;
 

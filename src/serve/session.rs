@@ -8,7 +8,7 @@ use super::http::ApiError;
 use super::json::Value;
 use super::settings::{Human, NewGame, TimeRule};
 use super::sse::Subscribers;
-use crate::matchrun::referee::GameResult;
+use crate::record::result::{GameResult, Termination};
 use crate::rules::color::Color;
 use crate::rules::game::{Game, Outcome};
 use crate::rules::movegen::legal_moves;
@@ -39,14 +39,14 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// Short name, as in the PDN `Termination` tag of `bashni match` where it has one.
+    /// Short name: the PDN `Termination` tag `bashni match` writes, where it has one.
     pub fn tag(self) -> &'static str {
         match self {
-            Reason::NoLegalMove => "no legal move",
-            Reason::Repetition => "threefold repetition",
-            Reason::ThirtyPly => "30-ply rule",
+            Reason::NoLegalMove => Termination::NoLegalMove.tag(),
+            Reason::Repetition => Termination::Repetition.tag(),
+            Reason::ThirtyPly => Termination::ThirtyPly.tag(),
             Reason::Resignation(_) => "resignation",
-            Reason::Time(_) => "time forfeit",
+            Reason::Time(_) => Termination::TimeForfeit(0, 0).tag(),
         }
     }
 }

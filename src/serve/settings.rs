@@ -4,7 +4,7 @@
 
 use super::http::ApiError;
 use super::json::Value;
-use crate::matchrun::pdn::parse_games;
+use crate::record::pdn::parse_games;
 use crate::rules::color::Color;
 use crate::rules::game::Game;
 use crate::rules::notation::START_FEN;

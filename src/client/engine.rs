@@ -1,8 +1,9 @@
 //! One engine process: started with its arguments, spoken to over pipes, its output read by a
 //! thread that stamps every line with the time it arrived.
 
-use super::config::EngineSpec;
+use super::spec::EngineSpec;
 use crate::protocol::reader::{Input, spawn_line_reader};
+use crate::record::game_record::{EngineScore, LastInfo};
 use std::fmt;
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -50,24 +51,6 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
-
-/// A score as an engine reports it, from the mover's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineScore {
-    /// Centi-men.
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-/// The last `info` line of a search that carried a score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LastInfo {
-    /// Depth reached.
-    pub depth: Option<u32>,
-    /// Score of the principal variation.
-    pub score: EngineScore,
-}
 
 /// Parses an `info` line: its depth and score (None without a score or for a multipv line
 /// other than the first).
