@@ -3,13 +3,16 @@
 //! The rules it plays are in `docs/rules.md`; the protocol in `engine-protocol.md`.
 //!
 //! Layers, bottom up: [`rules`] (board, moves, notation), [`eval`] and [`search`] (the engine),
-//! then the front ends: [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
-//! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine) and
-//! [`cli`], which ties them together.
+//! then what front ends share: [`record`] (game records, PDN, openings, time controls) and
+//! [`client`] (an engine child process driven over the protocol); then the front ends:
+//! [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
+//! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine),
+//! [`serve`] (the same in the browser) and [`cli`], which ties them together.
 
 pub mod analyse;
 pub mod bench;
 pub mod cli;
+pub mod client;
 pub mod closed_pipe;
 pub mod datagen;
 pub mod display;
@@ -17,6 +20,9 @@ pub mod eval;
 pub mod matchrun;
 pub mod play;
 pub mod protocol;
+pub mod record;
 pub mod rules;
 pub mod search;
+pub mod serve;
+pub mod shard;
 pub mod tune;

@@ -129,6 +129,13 @@ fn datagen_and_tune() {
 }
 
 #[test]
+fn serve() {
+    // The server prints its address first; with nobody reading, it stops (port 0: any free
+    // port on loopback).
+    ends_quietly(&["serve", "--port", "0"], "", true);
+}
+
+#[test]
 fn play_and_help() {
     let play = ["play", "--level", "0", "--movetime", "50", "--seed", "1"];
     ends_quietly(&play, "c3 d4\nhint\n", true);

@@ -4,7 +4,7 @@
 //! silent, or answers late). Searches are shallow and timeouts short: the file runs in
 //! seconds.
 
-use bashni::matchrun::pdn::parse_games;
+use bashni::record::pdn::parse_games;
 use bashni::rules::game::Game;
 use bashni::rules::notation::{START_FEN, parse_fen};
 use std::path::PathBuf;
@@ -310,7 +310,7 @@ fn openings_file_round_trip() {
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 3);
     for (i, line) in lines.iter().enumerate() {
-        let opening = bashni::matchrun::openings::parse_line(line, i + 1).unwrap();
+        let opening = bashni::record::openings::parse_line(line, i + 1).unwrap();
         assert_eq!(opening.moves.len(), 6, "{line}");
     }
     // The same seed gives the same openings.

@@ -1,7 +1,7 @@
 //! One self-play game for training data, a pure function of its settings and its index.
 
 use super::format::{GameResult, format_game_end, format_sample};
-use crate::matchrun::openings::{Opening, is_balanced, random_playout_from};
+use crate::record::openings::{Opening, is_balanced, random_playout_from};
 use crate::rules::color::Color;
 use crate::rules::game::{Game, Outcome};
 use crate::rules::movegen::can_capture;
@@ -158,7 +158,7 @@ mod tests {
     fn settings() -> GameSettings {
         GameSettings {
             seed: 5,
-            book: std::sync::Arc::new(crate::matchrun::openings::book()),
+            book: std::sync::Arc::new(crate::record::openings::book()),
             opening_plies: 2,
             filter_depth: 2,
             max_opening_score: 80,

@@ -137,7 +137,7 @@ pub fn side_terms(pos: &Position, c: Color) -> Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrun::openings::random_playout;
+    use crate::record::openings::random_playout;
     use crate::rules::notation::{parse_fen, to_fen};
     use rand::SeedableRng;
     use rand::rngs::StdRng;

@@ -3,7 +3,7 @@
 //! lost for a while.
 
 use super::config::ConfigError;
-use super::engine::{EngineScore, LastInfo};
+use crate::record::game_record::{EngineScore, LastInfo};
 use crate::rules::color::Color;
 
 /// `--draw movenumber=<n> movecount=<c> score=<s>`: a draw once the game has reached full

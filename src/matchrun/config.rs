@@ -2,9 +2,10 @@
 //! controls, each parsed with a typed error that says what is wrong.
 
 use super::stats::Sprt;
+pub use crate::client::spec::{EngineSpec, Limit};
+pub use crate::record::time_control::{TimeControl, TimeControlError};
 use std::fmt;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// What is wrong with a match setting.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +21,7 @@ pub enum ConfigError {
     /// A number that does not parse (what, text).
     BadNumber(&'static str, String),
     /// A time control that does not parse.
-    BadTimeControl(String),
+    BadTimeControl(TimeControlError),
     /// No limit at all for an engine (its name).
     NoLimit(String),
     /// Both a clock and a move time for an engine (its name).
@@ -31,6 +32,10 @@ pub enum ConfigError {
     IncompleteSprt(String),
     /// A value out of its range (what, why).
     OutOfRange(&'static str, String),
+    /// A bad `--shard` or batch environment.
+    Shard(crate::shard::ShardError),
+    /// `--shard` without a fixed length and seed, or with `--sprt`.
+    ShardNeeds,
 }
 
 impl fmt::Display for ConfigError {
@@ -51,10 +56,7 @@ impl fmt::Display for ConfigError {
                 write!(f, "a match needs exactly two --engine, got {n}")
             }
             ConfigError::BadNumber(what, t) => write!(f, "{what}: '{t}' is not a valid number"),
-            ConfigError::BadTimeControl(t) => write!(
-                f,
-                "time control '{t}': expected [moves/]seconds[+increment], like 10+0.1, 40/60 or 1:30+1"
-            ),
+            ConfigError::BadTimeControl(e) => write!(f, "{e}"),
             ConfigError::NoLimit(n) => write!(
                 f,
                 "engine '{n}' has no limit: give --tc, --movetime, --depth or --nodes (or tc=... on the engine)"
@@ -71,147 +73,34 @@ impl fmt::Display for ConfigError {
             ),
             ConfigError::IncompleteSprt(why) => write!(f, "--sprt: {why}"),
             ConfigError::OutOfRange(what, why) => write!(f, "{what}: {why}"),
+            ConfigError::Shard(e) => write!(f, "{e}"),
+            ConfigError::ShardNeeds => write!(
+                f,
+                "--shard plays part of a fixed match: give --games or --rounds and --seed (the \
+                 same in every part), and no --sprt (merge the parts with bashni match-report \
+                 --sprt instead)"
+            ),
         }
     }
 }
 
 impl std::error::Error for ConfigError {}
 
-/// A time control: `moves` per period (0 = the whole game), base time and increment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Moves per period; after that many moves the base time is added again. 0: one period.
-    pub moves: u32,
-    /// Time per period.
-    pub base: Duration,
-    /// Added after each move.
-    pub increment: Duration,
-}
-
-impl TimeControl {
-    /// Parses `[moves/]seconds[+increment]`; seconds may be fractional or `m:ss`.
-    pub fn parse(text: &str) -> Result<TimeControl, ConfigError> {
-        let bad = || ConfigError::BadTimeControl(text.to_string());
-        let (moves, rest) = match text.split_once('/') {
-            Some((m, r)) => (m.trim().parse::<u32>().map_err(|_| bad())?, r),
-            None => (0, text),
-        };
-        let (base, inc) = match rest.split_once('+') {
-            Some((b, i)) => (b, Some(i)),
-            None => (rest, None),
-        };
-        let seconds = |s: &str| -> Result<Duration, ConfigError> {
-            let s = s.trim();
-            let secs = match s.split_once(':') {
-                Some((m, sec)) => {
-                    let m: f64 = m.parse().map_err(|_| bad())?;
-                    let sec: f64 = sec.parse().map_err(|_| bad())?;
-                    m * 60.0 + sec
-                }
-                None => s.parse::<f64>().map_err(|_| bad())?,
-            };
-            if !secs.is_finite() || !(0.0..=1e7).contains(&secs) {
-                return Err(bad());
-            }
-            Ok(Duration::from_secs_f64(secs))
-        };
-        let base = seconds(base)?;
-        let increment = match inc {
-            Some(i) => seconds(i)?,
-            None => Duration::ZERO,
-        };
-        if base.is_zero() && increment.is_zero() {
-            return Err(bad());
-        }
-        Ok(TimeControl {
-            moves,
-            base,
-            increment,
-        })
+impl From<TimeControlError> for ConfigError {
+    fn from(e: TimeControlError) -> ConfigError {
+        ConfigError::BadTimeControl(e)
     }
 }
 
-impl fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.moves > 0 {
-            write!(f, "{}/", self.moves)?;
-        }
-        write!(f, "{}", self.base.as_secs_f64())?;
-        if !self.increment.is_zero() {
-            write!(f, "+{}", self.increment.as_secs_f64())?;
-        }
-        Ok(())
+/// Checks that an engine's limit can be played (`name` names the engine in errors).
+pub fn check_limit(limit: &Limit, name: &str) -> Result<(), ConfigError> {
+    if limit.is_empty() {
+        return Err(ConfigError::NoLimit(name.to_string()));
     }
-}
-
-/// How an engine's searches are limited.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limit {
-    /// A chess clock.
-    pub clock: Option<TimeControl>,
-    /// A fixed time per move, ms.
-    pub movetime: Option<u64>,
-    /// A fixed depth.
-    pub depth: Option<u32>,
-    /// A fixed node count.
-    pub nodes: Option<u64>,
-}
-
-impl Limit {
-    /// Whether no limit is set.
-    pub fn is_empty(&self) -> bool {
-        self.clock.is_none()
-            && self.movetime.is_none()
-            && self.depth.is_none()
-            && self.nodes.is_none()
+    if limit.clock.is_some() && limit.movetime.is_some() {
+        return Err(ConfigError::ClockAndMovetime(name.to_string()));
     }
-
-    /// Checks that the limit can be played (`name` names the engine in errors).
-    pub fn check(&self, name: &str) -> Result<(), ConfigError> {
-        if self.is_empty() {
-            return Err(ConfigError::NoLimit(name.to_string()));
-        }
-        if self.clock.is_some() && self.movetime.is_some() {
-            return Err(ConfigError::ClockAndMovetime(name.to_string()));
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts = Vec::new();
-        if let Some(tc) = self.clock {
-            parts.push(format!("tc {tc}"));
-        }
-        if let Some(mt) = self.movetime {
-            parts.push(format!("movetime {mt} ms"));
-        }
-        if let Some(d) = self.depth {
-            parts.push(format!("depth {d}"));
-        }
-        if let Some(n) = self.nodes {
-            parts.push(format!("nodes {n}"));
-        }
-        write!(f, "{}", parts.join(", "))
-    }
-}
-
-/// How to start and set up one engine.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// Name in the results and the PDN (default: the command's file name).
-    pub name: String,
-    /// The program.
-    pub cmd: PathBuf,
-    /// Its command-line arguments.
-    pub args: Vec<String>,
-    /// Working directory (default: the match runner's).
-    pub dir: Option<PathBuf>,
-    /// `setoption` values, in order.
-    pub options: Vec<(String, String)>,
-    /// The engine's own limit, replacing the match's when set.
-    pub limit: Limit,
+    Ok(())
 }
 
 /// Builds an engine spec from `--each` tokens then its own `--engine` tokens (own tokens
@@ -333,27 +222,6 @@ mod tests {
 
     fn toks(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn time_controls() {
-        let tc = TimeControl::parse("10+0.1").unwrap();
-        assert_eq!(
-            (tc.moves, tc.base, tc.increment),
-            (0, Duration::from_secs(10), Duration::from_millis(100))
-        );
-        let tc = TimeControl::parse("40/1:30").unwrap();
-        assert_eq!(
-            (tc.moves, tc.base, tc.increment),
-            (40, Duration::from_secs(90), Duration::ZERO)
-        );
-        assert_eq!(
-            TimeControl::parse("0.5").unwrap().base,
-            Duration::from_millis(500)
-        );
-        for bad in ["", "x", "10+", "/10", "-1", "0", "10+y", "a/10"] {
-            assert!(TimeControl::parse(bad).is_err(), "{bad}");
-        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (the person loses when their flag has fallen by the time they move).
 
 use super::input::TimeSetting;
-use crate::matchrun::config::TimeControl;
+use crate::record::time_control::TimeControl;
 use crate::rules::color::Color;
 use crate::search::SearchLimits;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! position; [`resolve`] then matches a typed path against the legal moves.
 
 use super::level::{Level, LevelError};
-use crate::matchrun::config::TimeControl;
+use crate::record::time_control::TimeControl;
 use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;

@@ -14,8 +14,9 @@ mod think;
 
 use crate::analyse::EngineArgs;
 use crate::display::{BoardStyle, board, capitalised, color_name};
-use crate::matchrun::config::TimeControl;
-use crate::matchrun::referee::{GameResult, PlayedMove, Termination};
+use crate::record::game_record::PlayedMove;
+use crate::record::result::{GameResult, Termination};
+use crate::record::time_control::TimeControl;
 use crate::rules::color::Color;
 use crate::rules::game::{Game, Outcome};
 use crate::rules::moves::Move;

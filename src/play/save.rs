@@ -1,13 +1,13 @@
 //! Saving a game as PDN exactly as `bashni match` writes it (its record and writer), and
 //! loading a game or a position back: a PDN file, a file holding a FEN, or a FEN.
 
-use crate::matchrun::engine::{EngineScore, LastInfo};
-use crate::matchrun::openings::Opening;
-use crate::matchrun::output::today;
-use crate::matchrun::pdn::{PdnError, parse_games, write_game};
-use crate::matchrun::record::to_pdn;
-use crate::matchrun::referee::{GameRecord, GameResult, PlayedMove, Termination};
-use crate::matchrun::runner::Finished;
+use crate::record::game_record::{EngineScore, LastInfo};
+use crate::record::game_record::{Event, to_pdn};
+use crate::record::game_record::{GameRecord, PlayedMove};
+use crate::record::openings::Opening;
+use crate::record::pdn::today;
+use crate::record::pdn::{PdnError, parse_games, write_game};
+use crate::record::result::{GameResult, Termination};
 use crate::rules::game::Game;
 use crate::rules::notation::{FenError, MoveError, START_FEN, parse_fen, to_fen};
 use crate::search::{Score, SearchInfo};
@@ -56,24 +56,24 @@ pub fn pdn_text(r: &Record) -> String {
         Some(e) => (e.result, e.termination.clone()),
         None => (GameResult::Draw, Termination::MaxPlies),
     };
-    let finished = Finished {
-        pair: 0,
-        number: 1,
-        pair_size: 1,
-        first_is_white: true,
-        record: GameRecord {
-            names: r.names.clone(),
-            opening: Opening {
-                fen: (start != START_FEN).then_some(start),
-                moves: Vec::new(),
-            },
-            moves: r.moves.to_vec(),
-            result,
-            termination,
-            broken: None,
+    let record = GameRecord {
+        names: r.names.clone(),
+        opening: Opening {
+            fen: (start != START_FEN).then_some(start),
+            moves: Vec::new(),
         },
+        moves: r.moves.to_vec(),
+        result,
+        termination,
+        broken: None,
     };
-    let mut pdn = to_pdn(&finished, "bashni play", "?", &today());
+    let event = Event {
+        name: "bashni play".into(),
+        site: "?".into(),
+        date: today(),
+        round: 1,
+    };
+    let mut pdn = to_pdn(&record, &event);
     if r.ending.is_none() {
         pdn.result = "*".into();
         pdn.tags.retain(|(name, _)| name != "Termination");

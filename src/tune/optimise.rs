@@ -218,7 +218,7 @@ mod tests {
     use super::*;
     use crate::eval::features::{ADVANCE, KING, MAN, MAN_PRISONER};
     use crate::eval::weights::WEIGHTS;
-    use crate::matchrun::openings::random_playout;
+    use crate::record::openings::random_playout;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 

@@ -1,10 +1,58 @@
-//! A finished game as a PDN record: the tags, the opening moves (commented `book`) and the
-//! engines' moves with `{score/depth time}` comments from their last `info`.
+//! A played game as the front ends keep it (where it started, every move with what the
+//! engine said of it, result and reason), and as a PDN record: the tags, the opening moves
+//! (commented `book`) and the moves with `{score/depth time}` comments from their last `info`.
 
-use super::engine::{EngineScore, LastInfo};
+use super::openings::Opening;
 use super::pdn::{PdnGame, PdnMove};
-use super::runner::Finished;
+use super::result::{GameResult, Termination};
+use crate::rules::color::Color;
 use std::time::Duration;
+
+/// A score as an engine reports it, from the mover's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineScore {
+    /// Centi-men.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+/// The last `info` line of a search that carried a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastInfo {
+    /// Depth reached.
+    pub depth: Option<u32>,
+    /// Score of the principal variation.
+    pub score: EngineScore,
+}
+
+/// One move an engine played, with what it said about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move in our notation (canonical form).
+    pub text: String,
+    /// The engine's last scored `info` before it.
+    pub info: Option<LastInfo>,
+    /// Time from `go` to `bestmove`.
+    pub time: Duration,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Names of White and Black.
+    pub names: [String; 2],
+    /// Where it started (the opening moves are not in `moves`).
+    pub opening: Opening,
+    /// The engines' moves.
+    pub moves: Vec<PlayedMove>,
+    /// The result.
+    pub result: GameResult,
+    /// Why it ended.
+    pub termination: Termination,
+    /// The colour whose engine must be restarted (it crashed or stopped answering).
+    pub broken: Option<Color>,
+}
 
 /// A move comment: `+0.25/7 0.105s`, `+M3/12 1.200s` (mover's view), or just the time.
 pub fn comment(info: Option<LastInfo>, time: Duration) -> String {
@@ -24,14 +72,26 @@ pub fn comment(info: Option<LastInfo>, time: Duration) -> String {
     }
 }
 
+/// Where and when a game was played: the PDN tags that are not in the game itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// `Event`, e.g. `bashni match`.
+    pub name: String,
+    /// `Site`.
+    pub site: String,
+    /// `Date`, `YYYY.MM.DD`.
+    pub date: String,
+    /// `Round`.
+    pub round: u64,
+}
+
 /// The PDN record of a finished game.
-pub fn to_pdn(f: &Finished, event: &str, site: &str, date: &str) -> PdnGame {
-    let r = &f.record;
+pub fn to_pdn(r: &GameRecord, event: &Event) -> PdnGame {
     let mut tags: Vec<(String, String)> = vec![
-        ("Event".into(), event.into()),
-        ("Site".into(), site.into()),
-        ("Date".into(), date.into()),
-        ("Round".into(), (f.pair + 1).to_string()),
+        ("Event".into(), event.name.clone()),
+        ("Site".into(), event.site.clone()),
+        ("Date".into(), event.date.clone()),
+        ("Round".into(), event.round.to_string()),
         ("White".into(), r.names[0].clone()),
         ("Black".into(), r.names[1].clone()),
         ("Result".into(), r.result.pdn().into()),

@@ -1,0 +1,10 @@
+//! Game records, below every front end that plays games: PDN reading and writing, results
+//! and terminations, time controls, and the openings (files, random draws, the built-in
+//! book). `bashni match`, `play`, `datagen` and `serve` share them without depending on each
+//! other.
+
+pub mod game_record;
+pub mod openings;
+pub mod pdn;
+pub mod result;
+pub mod time_control;
