@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::gui::run_to_end;
+use common::gui::{run_bytes_to_end, run_to_end};
 use std::path::PathBuf;
 
 const START_FEN: &str = "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1";
@@ -21,6 +21,15 @@ fn play(args: &[&str], lines: &[&str]) -> (String, String, i32) {
     let mut input = lines.join("\n");
     input.push('\n');
     let (code, out, err) = run_to_end(&argv, &input);
+    (out, err, code)
+}
+
+/// [`play`] with raw bytes typed.
+fn play_bytes(args: &[&str], input: &[u8]) -> (String, String, i32) {
+    let argv: Vec<&str> = std::iter::once("play")
+        .chain(args.iter().copied())
+        .collect();
+    let (code, out, err) = run_bytes_to_end(&argv, input);
     (out, err, code)
 }
 
@@ -263,4 +272,41 @@ fn the_thirtieth_ply_without_a_capture_draws() {
         "{out}"
     );
     assert!(!out.contains("\nbashni plays "), "{out}");
+}
+
+#[test]
+fn an_overlong_line_is_refused_without_being_kept_or_echoed() {
+    // 20 MB on one line: refused in one line, echoed cut, and the game goes on.
+    let mut input = b"c3 d4\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 20_000_000));
+    input.extend_from_slice(b"\nfen\nquit\n");
+    let (out, err, code) = play_bytes(&["--level", "1", "--seed", "1"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.len() < 20_000, "output of {} bytes", out.len());
+    assert!(
+        out.contains("a line of 20000001 bytes is too long (at most 8192): ignored\n> fen\n"),
+        "{}",
+        &out[..out.len().min(4000)]
+    );
+    assert_ne!(
+        answer(&out, "fen", 0),
+        START_FEN,
+        "the moves before are kept"
+    );
+    assert!(out.ends_with("> quit\nbye\n"));
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_read_lossily_not_as_the_end() {
+    let (out, err, code) = play_bytes(
+        &["--level", "1", "--seed", "1"],
+        b"c3 d4\n\xff\nfen\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        answer(&out, "\u{fffd}", 0),
+        "'\u{fffd}' is neither a move nor a command (type help)"
+    );
+    assert!(answer(&out, "fen", 0).ends_with(" w 2 2"), "{out}");
+    assert!(out.ends_with("> quit\nbye\n"), "{out}");
 }

@@ -92,6 +92,7 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InputError::Unknown(t) => {
+                let t = crate::protocol::command::quote(t);
                 write!(f, "'{t}' is neither a move nor a command (type help)")
             }
             InputError::OffBoard(s) => write!(f, "'{s}' is not a square: files a-h, ranks 1-8"),

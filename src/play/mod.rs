@@ -14,6 +14,7 @@ mod think;
 
 use crate::analyse::EngineArgs;
 use crate::display::{BoardStyle, board, capitalised, color_name};
+use crate::protocol::command::quote;
 use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
 use crate::record::time_control::TimeControl;
@@ -29,7 +30,7 @@ use level::Level;
 use save::Ending;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
-use think::{Event, Inbox, think};
+use think::{Event, Inbox, MAX_INPUT_BYTES, think};
 
 /// Which side the person takes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,9 +239,18 @@ impl Session {
             let flow = match self.inbox.next() {
                 Event::Line(line) => {
                     if !self.io.interactive {
-                        println!("> {line}");
+                        println!("> {}", quote(&line));
                     }
                     self.handle(&line)
+                }
+                Event::Overlong(start, bytes) => {
+                    if !self.io.interactive {
+                        println!("> {}...", quote(&start));
+                    }
+                    println!(
+                        "a line of {bytes} bytes is too long (at most {MAX_INPUT_BYTES}): ignored"
+                    );
+                    Flow::Continue
                 }
                 Event::Eof | Event::Interrupt => {
                     if self.io.interactive {
