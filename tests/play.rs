@@ -310,3 +310,27 @@ fn a_line_that_is_not_utf8_is_read_lossily_not_as_the_end() {
     assert!(answer(&out, "fen", 0).ends_with(" w 2 2"), "{out}");
     assert!(out.ends_with("> quit\nbye\n"), "{out}");
 }
+
+#[cfg(unix)]
+#[test]
+fn save_refuses_a_fifo_instead_of_blocking_on_it() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let save = format!("save {}", fifo.display());
+    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &["c3 d4", &save, "fen"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        answer(&out, &save, 0),
+        format!(
+            "cannot write {}: not a regular file (a folder, FIFO or device)",
+            fifo.display()
+        )
+    );
+    assert!(answer(&out, "fen", 0).ends_with(" w 2 2"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -221,6 +221,10 @@ impl Session {
             names,
             ending: self.ending.as_ref(),
         });
+        if let Err(e) = save::may_write(file) {
+            println!("{e}");
+            return;
+        }
         match std::fs::write(file, text) {
             Ok(()) => {
                 self.unsaved = false;
