@@ -3,6 +3,7 @@
 //! best move.
 
 use crate::display::{color_name, diagram};
+use crate::protocol::command::{MAX_GO_DEPTH, MAX_GO_TIME_MS};
 use crate::protocol::options::{HASH, MULTIPV, THREADS};
 use crate::rules::game::{Game, GameError};
 use crate::rules::notation::START_FEN;
@@ -35,10 +36,12 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     pub moves: Vec<String>,
     /// Search to this depth in plies (default 14 when no limit is given).
-    #[arg(long, conflicts_with_all = ["movetime", "infinite"])]
+    #[arg(long, conflicts_with_all = ["movetime", "infinite"],
+        value_parser = clap::value_parser!(u32).range(1..=MAX_GO_DEPTH as i64))]
     pub depth: Option<u32>,
     /// Think for this many milliseconds.
-    #[arg(long, value_name = "MS", conflicts_with = "infinite")]
+    #[arg(long, value_name = "MS", conflicts_with = "infinite",
+        value_parser = clap::value_parser!(u64).range(1..=MAX_GO_TIME_MS))]
     pub movetime: Option<u64>,
     /// Search until Enter is pressed (or standard input ends).
     #[arg(long)]
@@ -78,7 +81,11 @@ impl EngineArgs {
 /// The game to analyse: the position and the moves played from it.
 fn build_game(args: &AnalyseArgs) -> Result<Game, String> {
     let text = args.position.join(" ");
-    let fen = if text.is_empty() || text.eq_ignore_ascii_case("startpos") {
+    // No POSITION at all is the start; an empty one (`analyse ''`) is a mistake.
+    if !args.position.is_empty() && text.trim().is_empty() {
+        return Err("empty POSITION: give startpos or a FEN (or nothing for the start)".into());
+    }
+    let fen = if args.position.is_empty() || text.trim().eq_ignore_ascii_case("startpos") {
         START_FEN
     } else {
         &text
@@ -215,6 +222,8 @@ pub fn run(args: AnalyseArgs) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::position::Position;
+    use crate::search::MAX_DEPTH;
     use clap::Parser;
 
     #[derive(clap::Parser)]
@@ -243,9 +252,38 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_position_is_an_error_not_the_start() {
+        for words in [&[""][..], &["  "], &["", ""]] {
+            let e = build_game(&parse(words).unwrap()).unwrap_err();
+            assert!(e.starts_with("empty POSITION"), "{e}");
+        }
+        let start = build_game(&parse(&[]).unwrap()).unwrap();
+        assert_eq!(start.position(), &Position::startpos());
+        let named = build_game(&parse(&["startpos"]).unwrap()).unwrap();
+        assert_eq!(named.position(), &Position::startpos());
+    }
+
+    #[test]
     fn limits_conflict() {
         assert!(parse(&["--depth", "3", "--movetime", "10"]).is_err());
         assert!(parse(&["--multipv", "0"]).is_err());
+        // The protocol's ranges: `go depth` and `go movetime`.
+        let deepest = MAX_GO_DEPTH.to_string();
+        assert_eq!(
+            parse(&["--depth", &deepest]).unwrap().depth,
+            Some(MAX_DEPTH)
+        );
+        for (flag, v) in [
+            ("--depth", (MAX_GO_DEPTH + 1).to_string()),
+            ("--depth", "0".to_string()),
+            ("--movetime", (MAX_GO_TIME_MS + 1).to_string()),
+            ("--movetime", "99999999999".to_string()),
+            ("--movetime", "0".to_string()),
+        ] {
+            assert!(parse(&[flag, &v]).is_err(), "{flag} {v}");
+        }
+        let longest = MAX_GO_TIME_MS.to_string();
+        assert!(parse(&["--movetime", &longest]).is_ok());
         let a = parse(&["--infinite"]).unwrap();
         assert!(limits(&a).infinite && limits(&a).depth.is_none());
     }

@@ -334,3 +334,34 @@ fn save_refuses_a_fifo_instead_of_blocking_on_it() {
     assert!(answer(&out, "fen", 0).ends_with(" w 2 2"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn times_beyond_the_protocols_ranges_are_refused() {
+    let (out, err, code) = play(
+        &["--level", "1", "--seed", "1"],
+        &[
+            "time movetime 99999999999999",
+            "time 9000000+1",
+            "time movetime 250",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        answer(&out, "time movetime 99999999999999", 0),
+        "time: movetime 99999999999999 is out of range: 1 to 2147483647 ms"
+    );
+    assert!(
+        answer(&out, "time 9000000+1", 0).starts_with("time: '9000000+1' is out of range"),
+        "{out}"
+    );
+    assert_eq!(
+        answer(&out, "time movetime 250", 0),
+        "no clock; the engine thinks up to 0.25 s a move"
+    );
+    let (_, err, code) = play(&["--movetime", "99999999999999"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not in 1..=2147483647"), "{err}");
+    let (_, err, code) = play(&["--tc", "9000000"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is out of range"), "{err}");
+}

@@ -14,7 +14,7 @@ mod think;
 
 use crate::analyse::EngineArgs;
 use crate::display::{BoardStyle, board, capitalised, color_name};
-use crate::protocol::command::quote;
+use crate::protocol::command::{MAX_GO_TIME_MS, quote};
 use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
 use crate::record::time_control::TimeControl;
@@ -64,10 +64,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = Level::FULL)]
     pub level: Level,
     /// A clock for both sides: [moves/]seconds or m:ss, plus an increment (5:00+2, 300+2).
-    #[arg(long, value_name = "TC", value_parser = TimeControl::parse, conflicts_with = "movetime")]
+    #[arg(long, value_name = "TC", value_parser = input::parse_clock, conflicts_with = "movetime")]
     pub tc: Option<TimeControl>,
     /// Without a clock: the engine thinks this many milliseconds a move (default 1000).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_GO_TIME_MS))]
     pub movetime: Option<u64>,
     /// The side you play.
     #[arg(long, value_enum, default_value_t = ColorChoice::White)]
