@@ -38,10 +38,9 @@ pub struct Record<'a> {
 /// The engine's view of its move, as the match PDN comments it.
 pub fn last_info(info: Option<&SearchInfo>) -> Option<LastInfo> {
     let info = info?;
-    let score = match info.score {
-        Score::Cp(c) => EngineScore::Cp(c),
-        Score::WinIn(p) => EngineScore::Mate(p.div_ceil(2) as i32),
-        Score::LossIn(p) => EngineScore::Mate(-(p.div_ceil(2) as i32)),
+    let score = match (info.score, info.score.mate_moves()) {
+        (Score::Cp(c), _) => EngineScore::Cp(c),
+        (_, moves) => EngineScore::Mate(moves.unwrap_or_default()),
     };
     Some(LastInfo {
         depth: Some(info.depth),

@@ -314,10 +314,12 @@ fn search_on_threads(
         drop(tx);
         // 3. Reports, as they come, until every thread is done.
         let mut last: Option<SearchInfo> = None;
+        let mut seldepth = 0;
         for info in rx {
             if info.multipv == 1 && info.bound == Bound::Exact {
                 last = Some(info.clone());
             }
+            seldepth = seldepth.max(info.seldepth);
             on_info(&info);
         }
         // 4. The answer: the main thread's, unless a helper completed a deeper iteration
@@ -350,7 +352,9 @@ fn search_on_threads(
                 bound: Bound::Exact,
                 pv: c.pv.clone(),
             };
-            on_info(&make_info(shared, c.depth, c.depth, 1, &line));
+            // Its seldepth is the deepest ply reported so far (make_info keeps it at least
+            // the depth).
+            on_info(&make_info(shared, c.depth, seldepth, 1, &line));
         }
         best
     })
