@@ -102,8 +102,8 @@ impl Clocks {
 /// `0.25`, `0.001`).
 fn seconds(ms: u64) -> String {
     let decimals = match ms {
-        _ if ms % 100 == 0 => 1,
-        _ if ms % 10 == 0 => 2,
+        _ if ms.is_multiple_of(100) => 1,
+        _ if ms.is_multiple_of(10) => 2,
         _ => 3,
     };
     format!("{:.decimals$}", ms as f64 / 1000.0)

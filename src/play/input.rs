@@ -31,6 +31,12 @@ pub enum Command {
     Hint,
     /// `undo`: take back the last move pair.
     Undo,
+    /// `redo`: play again what the last `undo` took back.
+    Redo,
+    /// `resign`: give the game up.
+    Resign,
+    /// `draw`: offer the engine a draw.
+    Draw,
     /// `new`: a new game.
     New,
     /// `swap`: change sides with the engine.
@@ -231,6 +237,9 @@ fn parse_command(word: &str, arg: &str) -> Result<Input, InputError> {
         "moves" | "m" => ("moves", Command::Moves),
         "hint" => ("hint", Command::Hint),
         "undo" | "u" | "takeback" => ("undo", Command::Undo),
+        "redo" => ("redo", Command::Redo),
+        "resign" => ("resign", Command::Resign),
+        "draw" => ("draw", Command::Draw),
         "new" => ("new", Command::New),
         "swap" => ("swap", Command::Swap),
         "flip" => ("flip", Command::Flip),
@@ -457,6 +466,13 @@ mod tests {
         assert_eq!(c("help"), Ok(Command::Help));
         assert_eq!(c("QUIT"), Ok(Command::Quit));
         assert_eq!(c("analyze"), Ok(Command::Analyse));
+        assert_eq!(c("redo"), Ok(Command::Redo));
+        assert_eq!(c("Resign"), Ok(Command::Resign));
+        assert_eq!(c("draw"), Ok(Command::Draw));
+        assert_eq!(
+            c("draw please"),
+            Err(InputError::ExtraArgument("draw", "please".into()))
+        );
         assert_eq!(c("level 5"), Ok(Command::Level("5".parse().unwrap())));
         assert!(matches!(c("level 21"), Err(InputError::Level(_))));
         assert_eq!(

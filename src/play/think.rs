@@ -134,6 +134,15 @@ impl Thought {
     pub fn main_line(&self) -> Option<&SearchInfo> {
         self.lines.first()
     }
+
+    /// The last exact report of the line that starts with `m` (a weaker level may play
+    /// another line than the best), else the main line's.
+    pub fn line_of(&self, m: crate::rules::moves::Move) -> Option<&SearchInfo> {
+        self.lines
+            .iter()
+            .find(|i| i.pv.first() == Some(&m))
+            .or_else(|| self.main_line())
+    }
 }
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -238,6 +247,8 @@ mod tests {
         assert!(t.result.best.is_some() && !t.interrupted);
         assert_eq!(t.lines.len(), 2);
         assert_eq!(t.main_line().unwrap().depth, 3);
+        let second = t.lines[1].pv[0];
+        assert_eq!(t.line_of(second).unwrap().multipv, 2);
         assert!(matches!(inbox.next(), Event::Line(l) if l == "first"));
         assert!(matches!(inbox.next(), Event::Eof));
     }

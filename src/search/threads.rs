@@ -146,11 +146,13 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
         root_moves.retain(|m| job.limits.searchmoves.contains(m));
     }
     // A single forced move under a clock is answered at once, after a search shallow enough
-    // to cost nothing but deep enough that its score is real (a forced capture may win).
+    // to cost nothing but deep enough that its score is real (a forced capture may win); a
+    // shallower depth asked for (a weaker level's cap, `go depth`) still holds.
     let forced_limits;
     let limits = if root_moves.len() == 1 && job.timed_and_released() {
+        let depth = job.limits.depth.unwrap_or(FORCED_REPLY_DEPTH);
         forced_limits = SearchLimits {
-            depth: Some(FORCED_REPLY_DEPTH),
+            depth: Some(depth.min(FORCED_REPLY_DEPTH)),
             ..job.limits.clone()
         };
         &forced_limits
