@@ -18,6 +18,7 @@ use std::time::Instant;
 ///
 /// Examples:
 ///   bashni play --color black --level 8
+///   bashni serve --open
 ///   bashni analyse startpos --depth 12
 ///   bashni perft 7 --divide
 ///   bashni bench
@@ -76,9 +77,12 @@ enum Command {
     },
     /// Play engine-vs-engine matches.
     Match(MatchArgs),
+    /// Merge the result files of a sharded match into the whole match's report.
+    MatchReport(crate::matchrun::shards::MatchReportArgs),
     /// Write a file of balanced random openings.
     Openings(OpeningsArgs),
     Play(crate::play::PlayArgs),
+    Serve(crate::serve::ServeArgs),
     Datagen(DatagenArgs),
     Tune(TuneArgs),
 }
@@ -107,8 +111,10 @@ pub fn run() -> i32 {
             }
         },
         Some(Command::Match(args)) => crate::matchrun::run_match(args),
+        Some(Command::MatchReport(args)) => crate::matchrun::shards::run_match_report(args),
         Some(Command::Openings(args)) => crate::matchrun::run_openings(args),
         Some(Command::Play(args)) => crate::play::run(args),
+        Some(Command::Serve(args)) => crate::serve::run(args),
         Some(Command::Datagen(args)) => crate::datagen::run(args),
         Some(Command::Tune(args)) => crate::tune::run(args),
     }

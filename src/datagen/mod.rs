@@ -8,13 +8,12 @@ pub mod format;
 pub mod game;
 
 use crate::search::{Engine, SearchLimits};
+use crate::shard::ShardArg;
 use game::{GameRecord, GameSettings, play_game};
 use rayon::prelude::*;
-use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, IsTerminal, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::Instant;
 
 /// Arguments of `bashni datagen`.
@@ -25,10 +24,12 @@ use std::time::Instant;
         fixed node count or depth, and append one line per quiet position to --out: \
         '<FEN> | <score> | <result>' (score in centi-men and result from White's view), and a \
         '# game <n> <result> <plies>' line after each game. The output depends only on the \
-        settings and --seed, not on --threads; --shard i/n plays the i-th of n equal parts.",
+        settings and --seed, not on --threads; --shard i/n plays the i-th of n equal parts \
+        (--shard auto: the part of a Slurm job array or Kubernetes Indexed Job task).",
     after_help = "Examples:\n  \
         bashni datagen --games 1000 --nodes 5000 --threads 2 --out data.txt\n  \
         bashni datagen --games 100000 --depth 6 --shard 3/8 --out part3.txt\n  \
+        bashni datagen --games 100000 --shard auto --out part$SLURM_ARRAY_TASK_ID.txt   (in sbatch --array=1-8)\n  \
         bashni datagen --games 1000 --nodes 5000 --out data.txt --resume   (after a stop)"
 )]
 pub struct DatagenArgs {
@@ -47,9 +48,15 @@ pub struct DatagenArgs {
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Play only part i of n (1 <= i <= n) of the run's games, e.g. 2/8.
+    /// Play only part i of n (1 <= i <= n) of the run's games, e.g. 2/8; `auto` takes the part
+    /// from a Slurm job array (SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job
+    /// (JOB_COMPLETION_INDEX, with --shards).
     #[arg(long, default_value = "1/1")]
-    pub shard: Shard,
+    pub shard: ShardArg,
+    /// With `--shard auto` under a Kubernetes Indexed Job: the number of parts (the Job's
+    /// completions); under Slurm, checked against the array's size.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub shards: Option<u64>,
     /// Random plies after the opening (a random one of the built-in book, or the initial
     /// position with --no-book) before the engine plays.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
@@ -73,53 +80,6 @@ pub struct DatagenArgs {
     /// seed), after removing a partly written game at its end.
     #[arg(long)]
     pub resume: bool,
-}
-
-/// Part `index` (1-based) of `count` equal parts of a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    index: u64,
-    count: u64,
-}
-
-impl Shard {
-    /// The games of a run of `games` that this shard plays: a contiguous range, so that the
-    /// shards' outputs concatenated in order are the whole run's.
-    pub fn range(self, games: u64) -> std::ops::Range<u64> {
-        let bound = |i: u64| (games as u128 * i as u128 / self.count as u128) as u64;
-        bound(self.index - 1)..bound(self.index)
-    }
-}
-
-/// What is wrong with a `--shard` value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShardError(String);
-
-impl fmt::Display for ShardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a shard: expected i/n with 1 <= i <= n, like 2/8",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ShardError {}
-
-impl FromStr for Shard {
-    type Err = ShardError;
-
-    fn from_str(s: &str) -> Result<Shard, ShardError> {
-        let err = || ShardError(s.chars().take(40).collect());
-        let (i, n) = s.split_once('/').ok_or_else(err)?;
-        let index: u64 = i.trim().parse().map_err(|_| err())?;
-        let count: u64 = n.trim().parse().map_err(|_| err())?;
-        if index == 0 || index > count {
-            return Err(err());
-        }
-        Ok(Shard { index, count })
-    }
 }
 
 /// Default node count per move.
@@ -252,7 +212,8 @@ impl Progress {
 
 fn generate(args: &DatagenArgs) -> Result<(), String> {
     let settings = args.settings();
-    let range = args.shard.range(args.games);
+    let shard = args.shard.resolve(args.shards).map_err(|e| e.to_string())?;
+    let range = shard.range(args.games);
     let first = if args.resume {
         resume_point(&args.out, &range)?
     } else {
@@ -324,35 +285,4 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
         progress.start.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shards_cover_the_run_once() {
-        for games in [0u64, 1, 7, 100, 1001] {
-            for n in 1..=9u64 {
-                let mut covered = Vec::new();
-                for i in 1..=n {
-                    let s: Shard = format!("{i}/{n}").parse().unwrap();
-                    covered.extend(s.range(games));
-                }
-                assert_eq!(
-                    covered,
-                    (0..games).collect::<Vec<_>>(),
-                    "{games} games, {n}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn bad_shards_are_refused() {
-        for bad in ["0/3", "4/3", "x/2", "1", "1/0", "-1/2", ""] {
-            let e = bad.parse::<Shard>().unwrap_err();
-            assert!(e.to_string().contains("is not a shard"), "{bad}");
-        }
-    }
 }

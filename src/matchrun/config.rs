@@ -32,6 +32,10 @@ pub enum ConfigError {
     IncompleteSprt(String),
     /// A value out of its range (what, why).
     OutOfRange(&'static str, String),
+    /// A bad `--shard` or batch environment.
+    Shard(crate::shard::ShardError),
+    /// `--shard` without a fixed length and seed, or with `--sprt`.
+    ShardNeeds,
 }
 
 impl fmt::Display for ConfigError {
@@ -69,6 +73,13 @@ impl fmt::Display for ConfigError {
             ),
             ConfigError::IncompleteSprt(why) => write!(f, "--sprt: {why}"),
             ConfigError::OutOfRange(what, why) => write!(f, "{what}: {why}"),
+            ConfigError::Shard(e) => write!(f, "{e}"),
+            ConfigError::ShardNeeds => write!(
+                f,
+                "--shard plays part of a fixed match: give --games or --rounds and --seed (the \
+                 same in every part), and no --sprt (merge the parts with bashni match-report \
+                 --sprt instead)"
+            ),
         }
     }
 }

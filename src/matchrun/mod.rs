@@ -16,10 +16,12 @@ pub mod config;
 pub mod output;
 pub mod referee;
 pub mod runner;
+pub mod shards;
 pub mod stats;
 
 use crate::protocol::options::THREADS;
 use crate::record::openings::{self, DEFAULT_FILTER_DEPTH, DEFAULT_MAX_SCORE, RandomOpenings};
+use crate::shard::{Shard, ShardArg};
 use adjudicate::{DrawRule, ResignRule};
 use config::{ConfigError, EngineSpec, Limit, TimeControl, parse_engine, parse_sprt};
 use output::{Reporter, Tally};
@@ -27,6 +29,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use referee::Referee;
 use runner::{Event, MatchPlan, OpeningSource, RunningMatch};
+use shards::{MatchIdentity, Part};
 use stats::Sprt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -186,6 +189,19 @@ pub struct MatchArgs {
     /// No line per finished game.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only part i of n of a fixed-length match (its i-th contiguous range of game pairs,
+    /// exactly the games the whole match plays there); `auto` takes the part from a Slurm job
+    /// array or a Kubernetes Indexed Job (with --shards). Needs --games or --rounds and --seed.
+    #[arg(long, default_value = "1/1")]
+    pub shard: ShardArg,
+    /// With `--shard auto` under a Kubernetes Indexed Job: the number of parts; under Slurm,
+    /// checked against the array's size.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub shards: Option<u64>,
+    /// Write the result as JSON (counts, pentanomial, terminations, faults) for
+    /// `bashni match-report`, which merges the parts of a sharded match.
+    #[arg(long)]
+    pub result: Option<PathBuf>,
 }
 
 /// Arguments of `bashni openings`.
@@ -258,8 +274,42 @@ fn clock_seed() -> u64 {
         .unwrap_or(0)
 }
 
+/// A match ready to run: what to play, how to judge it, and which part of which match it is.
+struct Planned {
+    plan: MatchPlan,
+    sprt: Option<Sprt>,
+    shard: Shard,
+    identity: MatchIdentity,
+}
+
+/// Everything that decides which games a match plays, in words, for [`MatchIdentity`].
+fn describe(args: &MatchArgs, plan: &MatchPlan, seed: u64) -> String {
+    let openings = match &plan.openings {
+        OpeningSource::Initial => "initial".to_string(),
+        OpeningSource::List(list) => {
+            let all: Vec<String> = list
+                .iter()
+                .map(|o| format!("{:?} {}", o.fen, o.moves.join(" ")))
+                .collect();
+            format!(
+                "list of {} ({})",
+                list.len(),
+                MatchIdentity::new(all.join("\n")).id
+            )
+        }
+        OpeningSource::Random(_) => format!(
+            "random {:?} plies, depth {}, max score {}",
+            args.random_openings, args.filter_depth, args.max_score
+        ),
+    };
+    format!(
+        "engines {:?}; games {}; openings {openings}; seed {seed}; referee {:?}",
+        plan.engines, plan.games, plan.referee
+    )
+}
+
 /// The plan and the SPRT settings of a match, from its arguments.
-fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchError> {
+fn plan(args: &MatchArgs, seed: u64) -> Result<Planned, MatchError> {
     if args.engine.0.len() != 2 {
         return Err(ConfigError::EngineCount(args.engine.0.len()).into());
     }
@@ -288,6 +338,16 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
         engines[1].name += "-2";
     }
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    let shard = args
+        .shard
+        .resolve(args.shards)
+        .map_err(ConfigError::Shard)?;
+    if shard != Shard::WHOLE {
+        let fixed = args.games.is_some() || args.rounds.is_some();
+        if !fixed || sprt.is_some() || args.seed.is_none() {
+            return Err(ConfigError::ShardNeeds.into());
+        }
+    }
     let games = match (args.games, args.rounds) {
         (Some(g), _) => g,
         (None, Some(r)) => r.saturating_mul(2),
@@ -326,6 +386,7 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
         engines: [a, b],
         limits,
         games,
+        pairs: shard.range(games.div_ceil(2)),
         concurrency: args.concurrency,
         openings,
         referee: Referee {
@@ -337,7 +398,19 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
         },
         recover: args.recover,
     };
-    Ok((plan, sprt))
+    let identity = MatchIdentity::new(describe(args, &plan, seed));
+    Ok(Planned {
+        plan,
+        sprt,
+        shard,
+        identity,
+    })
+}
+
+/// Games in the pairs `pairs` of a match of `games` games (the last pair of an odd count is
+/// one game).
+fn games_in(pairs: &std::ops::Range<u64>, games: u64) -> u64 {
+    (pairs.end * 2).min(games) - (pairs.start * 2).min(games)
 }
 
 /// Runs a match; returns the exit code (0: played out or decided by SPRT; 1: stopped by an
@@ -345,7 +418,12 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<(MatchPlan, Option<Sprt>), MatchE
 pub fn run_match(args: MatchArgs) -> i32 {
     // 1. The plan: engines, limits, openings, length; any error stops here (exit 2).
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let (plan, sprt) = match plan(&args, seed) {
+    let Planned {
+        plan,
+        sprt,
+        shard,
+        identity,
+    } = match plan(&args, seed) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
@@ -354,19 +432,19 @@ pub fn run_match(args: MatchArgs) -> i32 {
     };
     // 2. The header line and the reporter (progress, per-game lines, PDN).
     let names = [plan.engines[0].name.clone(), plan.engines[1].name.clone()];
-    let games = plan.games;
+    let games = games_in(&plan.pairs, plan.games);
     let recover = plan.recover;
+    let length = if sprt.is_some() && args.games.is_none() && args.rounds.is_none() {
+        "until SPRT decides".to_string()
+    } else if shard == Shard::WHOLE {
+        format!("{games} games")
+    } else {
+        let (first, last) = (plan.pairs.start * 2 + 1, plan.pairs.start * 2 + games);
+        format!("shard {shard}: games {first}-{last} of {}", plan.games)
+    };
     println!(
-        "Match {} ({}) vs {} ({}), seed {seed}, {}",
-        names[0],
-        plan.limits[0],
-        names[1],
-        plan.limits[1],
-        if sprt.is_some() && args.games.is_none() && args.rounds.is_none() {
-            "until SPRT decides".to_string()
-        } else {
-            format!("{games} games")
-        }
+        "Match {} ({}) vs {} ({}), seed {seed}, {length}",
+        names[0], plan.limits[0], names[1], plan.limits[1],
     );
     let mut reporter = match Reporter::new(names.clone(), games, sprt, &args) {
         Ok(r) => r,
@@ -423,8 +501,22 @@ pub fn run_match(args: MatchArgs) -> i32 {
             }
         }
     }
-    // 4. The final report.
+    // 4. The result file (first: it is what a batch job is for), then the final report.
     running.join();
+    if let Some(path) = &args.result {
+        let part = Part {
+            identity,
+            shard,
+            names: names.clone(),
+            games,
+            tally: tally.clone(),
+            seconds: reporter.elapsed(),
+        };
+        if let Err(e) = shards::write_result(path, &part) {
+            fatal.get_or_insert(format!("cannot write {}: {e}", path.display()));
+            code = code.max(1);
+        }
+    }
     reporter.finish(&tally);
     if let Some(msg) = fatal {
         eprintln!("error: {msg}");

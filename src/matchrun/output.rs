@@ -25,9 +25,9 @@ pub struct Tally {
     /// Completed game pairs by the first engine's points in them.
     pub penta: Pentanomial,
     /// Games by termination tag.
-    pub terminations: BTreeMap<&'static str, u64>,
+    pub terminations: BTreeMap<String, u64>,
     /// Faults (illegal move, crash, stall, time forfeit) by engine name and tag.
-    pub faults: BTreeMap<(String, &'static str), u64>,
+    pub faults: BTreeMap<(String, String), u64>,
     /// Plies played by the engines (openings not counted).
     pub plies: u64,
     /// Results of the first engine in pairs not yet complete.
@@ -53,12 +53,15 @@ impl Tally {
             self.wdl_white.add(result);
         }
         self.plies += r.moves.len() as u64;
-        *self.terminations.entry(r.termination.tag()).or_default() += 1;
+        *self
+            .terminations
+            .entry(r.termination.tag().to_string())
+            .or_default() += 1;
         if r.termination.is_fault() {
             let loser = loser_index(f);
             *self
                 .faults
-                .entry((r.names[loser].clone(), r.termination.tag()))
+                .entry((r.names[loser].clone(), r.termination.tag().to_string()))
                 .or_default() += 1;
         }
         let seen = self.pending.entry(f.pair).or_default();
@@ -289,81 +292,91 @@ impl Reporter {
         self.shown = true;
     }
 
+    /// Seconds since the match started.
+    pub fn elapsed(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
+    }
+
     /// Prints the final report to standard output.
     pub fn finish(&mut self, tally: &Tally) {
         self.clear();
-        let n = tally.games();
-        let Wdl {
-            wins: w,
-            draws: d,
-            losses: l,
-        } = tally.wdl;
-        let pct = if n == 0 {
-            50.0
-        } else {
-            100.0 * tally.points() / n as f64
-        };
-        println!(
-            "Results of {} vs {} ({} games):",
-            self.names[0], self.names[1], n
-        );
-        println!(
-            "Games: {n}, Wins: {w}, Losses: {l}, Draws: {d}, Points: {:.1} ({pct:.2} %)",
-            tally.points()
-        );
-        let Wdl {
-            wins: ww,
-            draws: wd,
-            losses: wl,
-        } = tally.wdl_white;
-        let [bw, bd, bl] = [w - ww, d - wd, l - wl];
-        println!(
-            "{} as White: +{ww} ={wd} -{wl}; as Black: +{bw} ={bd} -{bl}",
-            self.names[0]
-        );
-        if let Some(e) = tally.elo_text() {
-            println!("{e}");
-        }
-        let p = tally.penta.counts;
-        println!(
-            "Ptnml(0-2): [{}, {}, {}, {}, {}]",
-            p[0], p[1], p[2], p[3], p[4]
-        );
-        self.print_sprt(tally);
-        let terms = tally.terminations.iter().map(|(t, c)| format!("{t} {c}"));
-        println!("Terminations: {}", list_or_none(terms));
-        let faults = tally
-            .faults
-            .iter()
-            .map(|((e, t), c)| format!("{e} {t} {c}"));
-        println!("Faults: {}", list_or_none(faults));
         let secs = self.started.elapsed().as_secs_f64();
-        println!(
-            "Time: {secs:.1} s, {:.1} games/s, {:.1} plies a game",
-            n as f64 / secs.max(1e-9),
-            tally.plies as f64 / n.max(1) as f64
-        );
+        print_report(&self.names, tally, self.sprt, secs);
     }
+}
 
-    /// The SPRT line of the final report, when the match runs one.
-    fn print_sprt(&self, tally: &Tally) {
-        let Some(s) = self.sprt else { return };
-        let (llr, decision) = tally.llr(&s);
-        let verdict = match decision {
-            SprtDecision::AcceptH1 => "H1 accepted",
-            SprtDecision::AcceptH0 => "H0 accepted",
-            SprtDecision::Continue => "no decision",
-        };
-        println!(
-            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} [{:.2}, {:.2}] {verdict}",
-            s.elo0,
-            s.elo1,
-            s.alpha,
-            s.beta,
-            s.lower_bound(),
-            s.upper_bound()
-        );
+/// Prints the final report of a match between `names` to standard output: what a whole match
+/// prints at its end, and what `bashni match-report` prints for merged parts (`seconds`: the
+/// time the games took).
+pub fn print_report(names: &[String; 2], tally: &Tally, sprt: Option<Sprt>, seconds: f64) {
+    let n = tally.games();
+    let Wdl {
+        wins: w,
+        draws: d,
+        losses: l,
+    } = tally.wdl;
+    let pct = if n == 0 {
+        50.0
+    } else {
+        100.0 * tally.points() / n as f64
+    };
+    println!("Results of {} vs {} ({} games):", names[0], names[1], n);
+    println!(
+        "Games: {n}, Wins: {w}, Losses: {l}, Draws: {d}, Points: {:.1} ({pct:.2} %)",
+        tally.points()
+    );
+    let Wdl {
+        wins: ww,
+        draws: wd,
+        losses: wl,
+    } = tally.wdl_white;
+    let [bw, bd, bl] = [w - ww, d - wd, l - wl];
+    println!(
+        "{} as White: +{ww} ={wd} -{wl}; as Black: +{bw} ={bd} -{bl}",
+        names[0]
+    );
+    if let Some(e) = tally.elo_text() {
+        println!("{e}");
     }
+    let p = tally.penta.counts;
+    println!(
+        "Ptnml(0-2): [{}, {}, {}, {}, {}]",
+        p[0], p[1], p[2], p[3], p[4]
+    );
+    print_sprt(sprt, tally);
+    let terms = tally.terminations.iter().map(|(t, c)| format!("{t} {c}"));
+    println!("Terminations: {}", list_or_none(terms));
+    let faults = tally
+        .faults
+        .iter()
+        .map(|((e, t), c)| format!("{e} {t} {c}"));
+    println!("Faults: {}", list_or_none(faults));
+    let secs = seconds;
+    println!(
+        "Time: {secs:.1} s, {:.1} games/s, {:.1} plies a game",
+        n as f64 / secs.max(1e-9),
+        tally.plies as f64 / n.max(1) as f64
+    );
+}
+
+/// The SPRT line of the final report, when the match runs one.
+fn print_sprt(sprt: Option<Sprt>, tally: &Tally) {
+    let Some(s) = sprt else { return };
+    let (llr, decision) = tally.llr(&s);
+    let verdict = match decision {
+        SprtDecision::AcceptH1 => "H1 accepted",
+        SprtDecision::AcceptH0 => "H0 accepted",
+        SprtDecision::Continue => "no decision",
+    };
+    println!(
+        "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} [{:.2}, {:.2}] {verdict}",
+        s.elo0,
+        s.elo1,
+        s.alpha,
+        s.beta,
+        s.lower_bound(),
+        s.upper_bound()
+    );
 }
 
 /// `items` joined by commas, or `none`.

@@ -29,8 +29,10 @@ pub struct MatchPlan {
     pub engines: [EngineSpec; 2],
     /// Their limits.
     pub limits: [Limit; 2],
-    /// Games to play (pairs of two; an odd count ends with a single game).
+    /// Games of the whole match (pairs of two; an odd count ends with a single game).
     pub games: u64,
+    /// The game pairs this run plays: all of them, or one shard's contiguous part.
+    pub pairs: std::ops::Range<u64>,
     /// Games played at once.
     pub concurrency: usize,
     /// The openings.
@@ -76,6 +78,9 @@ struct Scheduler {
     pairs: u64,
     games: u64,
     openings: OpeningSource,
+    /// Random openings drawn so far: a shard draws (and skips) those of the pairs before its
+    /// own, so that pair `p` gets the same opening as in the whole match.
+    drawn: u64,
 }
 
 impl Scheduler {
@@ -87,9 +92,15 @@ impl Scheduler {
         let opening = match &mut self.openings {
             OpeningSource::Initial => Opening::initial(),
             OpeningSource::List(list) => list[(pair % list.len() as u64) as usize].clone(),
-            OpeningSource::Random(r) => r.next_opening().ok_or_else(|| {
-                format!("no more balanced random openings after {pair} (use more plies or a larger --max-score)")
-            })?,
+            OpeningSource::Random(r) => loop {
+                let o = r.next_opening().ok_or_else(|| {
+                    format!("no more balanced random openings after {} (use more plies or a larger --max-score)", self.drawn)
+                })?;
+                self.drawn += 1;
+                if self.drawn > pair {
+                    break o;
+                }
+            },
         };
         self.next_pair += 1;
         let size = (self.games - pair * 2).min(2) as u32;
@@ -122,10 +133,11 @@ impl RunningMatch {
     pub fn start(plan: MatchPlan) -> RunningMatch {
         let shared = Arc::new(Shared {
             scheduler: Mutex::new(Scheduler {
-                next_pair: 0,
-                pairs: plan.games.div_ceil(2),
+                next_pair: plan.pairs.start,
+                pairs: plan.pairs.end,
                 games: plan.games,
                 openings: plan.openings,
+                drawn: 0,
             }),
             stop: AtomicBool::new(false),
             engines: plan.engines,
