@@ -16,6 +16,7 @@ pub mod client;
 pub mod datagen;
 pub mod display;
 pub mod eval;
+pub mod games;
 pub mod matchrun;
 pub mod play;
 pub mod protocol;
