@@ -329,7 +329,7 @@ mod tests {
         for (fen, msg) in cases {
             assert_eq!(parse_fen(fen).unwrap_err().to_string(), msg, "{fen}");
         }
-        assert!(parse_fen("W7/8/8/8/8/8/8/b7 b 3 9").is_ok());
+        assert!(parse_fen("W7/8/8/8/8/8/b7/B7 b 3 9").is_ok());
     }
 
     #[test]
