@@ -106,6 +106,7 @@ fn compare(pos: &Position) {
         panic!("{fen}\nonly fast: {only_fast:?}\nonly reference: {only_slow:?}");
     }
     let mut merged = fast.clone();
+    merged.sort();
     merged.dedup();
     assert_eq!(merged.len(), fast.len(), "{fen}: a move listed twice");
     // Every path the reference chose for a move names the engine's move for it.

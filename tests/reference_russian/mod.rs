@@ -1,7 +1,7 @@
 //! A deliberately simple reference implementation of Russian draughts (docs/rules-russian.md),
 //! for differential testing of the fast generator. A plain 8x8 array, recursion that clones
 //! the board at every jump, jumped pieces marked dead until the move ends, sequences merged by
-//! (start, end, captured set) at the end; no bitboards and nothing from the `bashni` library.
+//! (start, end, captured set, a man crowned or not) at the end; no bitboards and nothing from the `bashni` library.
 #![allow(dead_code)]
 
 /// A piece: its colour and whether it is a king.
@@ -37,6 +37,8 @@ pub struct RefMove {
     pub from: String,
     pub to: String,
     pub captured: Vec<String>,
+    /// A man that ends as a king.
+    pub crowned: bool,
     pub after: RefPos,
 }
 
@@ -276,6 +278,7 @@ pub fn legal_moves(p: &RefPos) -> Vec<RefMove> {
                         from: name(f, r),
                         to: name(tf, tr),
                         captured: Vec::new(),
+                        crowned: false,
                         after: finish(p, b, !piece.king),
                     });
                     if !piece.king {
@@ -296,9 +299,13 @@ pub fn legal_moves(p: &RefPos) -> Vec<RefMove> {
         captured.sort();
         let from = c.path[0].clone();
         let to = name(c.at.0, c.at.1);
+        let man = p.board[(c.path[0].as_bytes()[0] - b'a') as usize]
+            [(c.path[0].as_bytes()[1] - b'1') as usize]
+            .is_some_and(|x| !x.king);
+        let crowned = man && c.piece.king;
         if out
             .iter()
-            .any(|m| m.from == from && m.to == to && m.captured == captured)
+            .any(|m| m.from == from && m.to == to && m.captured == captured && m.crowned == crowned)
         {
             continue;
         }
@@ -316,6 +323,7 @@ pub fn legal_moves(p: &RefPos) -> Vec<RefMove> {
             from,
             to,
             captured,
+            crowned,
             after: finish(p, b, true),
         });
     }

@@ -4,7 +4,7 @@
 //! board until the move ends: they block, and may not be jumped twice. A capturing king must
 //! land where it can go on capturing, if any landing allows it; a man that lands on its far
 //! rank goes on as a king. Two sequences with the same start, end and set of captured pieces
-//! are one move. The set-wise tests and the quiet-move count are Bashni's (with one piece per
+//! (and, for a man, both crowned or both not) are one move. The set-wise tests and the quiet-move count are Bashni's (with one piece per
 //! square they are the same rules).
 
 use crate::games::russian::position::Position;
@@ -35,6 +35,9 @@ struct Walk<'a> {
     /// every path (reading a move text).
     merge: bool,
     from: Square,
+    /// Whether the moving piece started as a man (then whether it ends crowned is part of
+    /// what makes a move).
+    man: bool,
     landings: [Square; MAX_JUMPS],
     jumped: [Square; MAX_JUMPS],
     len: usize,
@@ -133,11 +136,11 @@ impl Walk<'_> {
             &self.jumped[..self.len],
         );
         if self.merge {
-            let key = captured_set(&m);
+            let key = merge_key(&m, self.man, self.promotion);
             let dup = self
                 .out
                 .iter()
-                .any(|o| o.from() == m.from() && o.to() == m.to() && captured_set(o) == key);
+                .any(|o| merge_key(o, self.man, self.promotion) == key);
             if dup {
                 return;
             }
@@ -146,13 +149,22 @@ impl Walk<'_> {
     }
 }
 
-/// The set of squares a capture jumps.
-pub fn captured_set(m: &Move) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
+/// What makes a capture one move: start, end, the set of squares jumped, and whether a man
+/// ends crowned (two paths that differ only there lead to different positions).
+fn merge_key(m: &Move, man: bool, promotion: Bitboard) -> (Square, Square, Bitboard, bool) {
+    let mut jumped = Bitboard::EMPTY;
     for &s in m.jumped() {
-        b.set(s);
+        jumped.set(s);
     }
-    b
+    let crowned = man && m.landings().iter().any(|&s| promotion.has(s));
+    (m.from(), m.to(), jumped, crowned)
+}
+
+/// Whether two captures of `pos` are the same move (same [`merge_key`]).
+pub fn same_capture(pos: &Position, a: &Move, b: &Move) -> bool {
+    let man = !pos.kings().has(a.from());
+    let promotion = Bitboard::promotion(pos.side());
+    a.from() == b.from() && merge_key(a, man, promotion) == merge_key(b, man, promotion)
 }
 
 /// Whether the side to move has a capture (Bashni's set-wise test: the same rule for one
@@ -181,6 +193,7 @@ pub fn generate_captures(pos: &Position, list: &mut MoveList, merge: bool) -> bo
         promotion: Bitboard::promotion(us),
         merge,
         from: Square::default(),
+        man: true,
         landings: [Square::default(); MAX_JUMPS],
         jumped: [Square::default(); MAX_JUMPS],
         len: 0,
@@ -191,6 +204,7 @@ pub fn generate_captures(pos: &Position, list: &mut MoveList, merge: bool) -> bo
         let mut occ = pos.occupied();
         occ.clear(from);
         walk.from = from;
+        walk.man = !pos.kings().has(from);
         // A piece without a jump emits nothing: only `go` below a jump emits.
         if pos.kings().has(from) {
             walk.king(from, occ, enemy);

@@ -2,7 +2,7 @@
 //! is read by Bashni's reader, which then must find one piece per square; moves are Bashni's
 //! paths, and any capture path of a merged move is accepted for it.
 
-use crate::games::russian::movegen::{captured_set, generate_captures, legal_moves};
+use crate::games::russian::movegen::{generate_captures, legal_moves, same_capture};
 use crate::games::russian::position::Position;
 use crate::rules::notation::{self, MoveError, parse_path};
 use crate::rules::square::Square;
@@ -110,10 +110,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         let mut every = MoveList::new();
         generate_captures(pos, &mut every, false);
         if let Some(p) = every.iter().find(|m| m.path().eq(squares.iter().copied())) {
-            let same = |m: &&Move| {
-                m.from() == p.from() && m.to() == p.to() && captured_set(m) == captured_set(p)
-            };
-            if let Some(m) = legal.iter().find(same) {
+            if let Some(m) = legal.iter().find(|m| same_capture(pos, m, p)) {
                 return Ok(*m);
             }
         }
