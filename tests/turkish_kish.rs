@@ -95,7 +95,11 @@ fn perft_from_the_start_agrees_with_kish() {
     let theirs = kish::Board::new_default();
     assert_eq!(to_kish(&ours), theirs);
     for depth in 1..=6 {
-        assert_eq!(ours.perft(depth), theirs.perft(depth as u64), "depth {depth}");
+        assert_eq!(
+            ours.perft(depth),
+            theirs.perft(depth as u64),
+            "depth {depth}"
+        );
     }
 }
 
@@ -108,12 +112,20 @@ fn move_sets_agree_with_kish_on_random_playouts() {
         if crowns_mid_capture(pos) {
             continue;
         }
-        assert_eq!(ours_after(pos), kish_after(&to_kish(pos)), "{}", pos.to_fen());
+        assert_eq!(
+            ours_after(pos),
+            kish_after(&to_kish(pos)),
+            "{}",
+            pos.to_fen()
+        );
         compared += 1;
         with_king += (pos.kings() != 0) as usize;
     }
     println!("{compared} positions compared, {with_king} with kings");
-    assert!(compared >= 5000 && with_king >= 1000, "{compared} {with_king}");
+    assert!(
+        compared >= 5000 && with_king >= 1000,
+        "{compared} {with_king}"
+    );
 }
 
 #[test]

@@ -109,10 +109,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         // Another path of a merged capture stands for the move it was merged into.
         let mut every = MoveList::new();
         generate_captures(pos, &mut every, false);
-        if let Some(p) = every.iter().find(|m| m.path().eq(squares.iter().copied())) {
-            if let Some(m) = legal.iter().find(|m| same_capture(pos, m, p)) {
-                return Ok(*m);
-            }
+        let path = every.iter().find(|m| m.path().eq(squares.iter().copied()));
+        if let Some(m) = path.and_then(|p| legal.iter().find(|m| same_capture(pos, m, p))) {
+            return Ok(*m);
         }
         if squares.len() == 2 {
             let cands: Vec<&Move> = legal
