@@ -19,6 +19,7 @@ use std::time::Instant;
 ///
 /// Examples:
 ///   bashni play --color black --level 8
+///   bashni serve --open
 ///   bashni analyse startpos --depth 12
 ///   bashni perft 7 --divide
 ///   bashni bench
@@ -87,6 +88,7 @@ enum Command {
     /// Write a file of balanced random openings.
     Openings(OpeningsArgs),
     Play(crate::play::PlayArgs),
+    Serve(crate::serve::ServeArgs),
     Datagen(DatagenArgs),
     Tune(TuneArgs),
 }
@@ -132,6 +134,7 @@ pub fn run() -> i32 {
         Some(Command::MatchReport(args)) => crate::matchrun::shards::run_match_report(args),
         Some(Command::Openings(args)) => crate::matchrun::run_openings(args),
         Some(Command::Play(args)) => crate::play::run(args),
+        Some(Command::Serve(args)) => crate::serve::run(args),
         Some(Command::Datagen(args)) => crate::datagen::run(args),
         Some(Command::Tune(args)) => crate::tune::run(args),
     }

@@ -7,8 +7,8 @@
 //! then what front ends share: [`record`] (game records, PDN, openings, time controls) and
 //! [`client`] (an engine child process driven over the protocol); then the front ends:
 //! [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
-//! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine) and
-//! [`cli`], which ties them together.
+//! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine),
+//! [`serve`] (the same in the browser) and [`cli`], which ties them together.
 
 pub mod analyse;
 pub mod bench;
@@ -24,5 +24,6 @@ pub mod protocol;
 pub mod record;
 pub mod rules;
 pub mod search;
+pub mod serve;
 pub mod shard;
 pub mod tune;

@@ -1,6 +1,6 @@
 //! The batch deployment on a real Slurm: a single-node cluster started on this machine
 //! (tests/slurm/cluster.sh), a 4-task datagen array and a 4-task match array submitted with the
-//! scripts users run (deploy/slurm/submit-*.sh), each followed by its merge job
+//! script users run (deploy/slurm/submit.sh), each followed by its merge job
 //! (`--dependency=afterok`). Checks: the merged datagen file is byte-identical to a one-machine
 //! run with the same seed; the merged match report's counts are the sum of the parts and those
 //! of the whole match played on one machine; every game replays as legal.
@@ -41,15 +41,16 @@ impl Cluster {
         }
     }
 
-    /// Runs a submit script; returns the merge job's id (the last job id it prints).
-    fn submit(&self, script: &str, shards: u32, dir: &Path, flags: &[&str]) -> String {
-        let out = run(Command::new(format!("{ROOT}/deploy/slurm/{script}"))
+    /// Runs deploy/slurm/submit.sh for `kind`; returns the merge job's id.
+    fn submit(&self, kind: &str, shards: u32, dir: &Path, flags: &[&str]) -> String {
+        let out = run(Command::new(format!("{ROOT}/deploy/slurm/submit.sh"))
+            .arg(kind)
             .arg(shards.to_string())
             .arg(dir)
             .args(flags)
             .env("SLURM_CONF", &self.conf)
             .env("BASHNI", BASHNI));
-        assert!(out.status.success(), "{script}: {}", text(&out.stderr));
+        assert!(out.status.success(), "submit {kind}: {}", text(&out.stderr));
         let said = text(&out.stdout);
         let merge = said
             .split("merge job ")
@@ -143,14 +144,14 @@ fn datagen_and_match_arrays_on_a_real_slurm() {
     // 1. Both arrays and their merge jobs are queued at once.
     let datagen_flags = ["--games", "12", "--depth", "3", "--seed", "7"];
     let data_dir = base.join("datagen");
-    let data_merge = cluster.submit("submit-datagen.sh", 4, &data_dir, &datagen_flags);
+    let data_merge = cluster.submit("datagen", 4, &data_dir, &datagen_flags);
     let engine = format!("cmd={BASHNI}");
     let match_flags = [
         "--engine", &engine, "name=a", "--engine", &engine, "name=b", "--nodes", "300", "--games",
         "10", "--seed", "3",
     ];
     let match_dir = base.join("match");
-    let match_merge = cluster.submit("submit-match.sh", 4, &match_dir, &match_flags);
+    let match_merge = cluster.submit("match", 4, &match_dir, &match_flags);
     cluster.wait(&data_merge, Duration::from_secs(300), &data_dir);
     cluster.wait(&match_merge, Duration::from_secs(300), &match_dir);
 

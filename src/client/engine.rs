@@ -79,6 +79,77 @@ pub fn parse_info(line: &str) -> Option<LastInfo> {
     score.map(|score| LastInfo { depth, score })
 }
 
+/// How often [`EngineProcess::go_watched`] asks its watcher whether to stop.
+pub const WATCH_POLL: Duration = Duration::from_millis(50);
+
+/// Follows a search started by [`EngineProcess::go_watched`].
+pub trait GoWatcher {
+    /// Called with every `info` line as it arrives (trimmed).
+    fn info(&mut self, line: &str);
+    /// Asked at least every [`WATCH_POLL`]: true has the engine sent `stop`.
+    fn should_stop(&mut self) -> bool;
+}
+
+/// The watcher of a plain [`EngineProcess::go`]: it reads nothing and never stops.
+struct Unwatched;
+
+impl GoWatcher for Unwatched {
+    fn info(&mut self, _line: &str) {}
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+}
+
+/// One `info` line of a search with its principal variation: which line of a MultiPV
+/// search, depth, score and moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvInfo {
+    /// 1 = the best line.
+    pub multipv: u32,
+    /// Depth reached.
+    pub depth: u32,
+    /// Score from the mover's view.
+    pub score: EngineScore,
+    /// The moves, first the one to play now.
+    pub pv: Vec<String>,
+}
+
+/// Parses an `info` line that carries a depth, a score and a principal variation (a line
+/// without `multipv` is line 1); None for any other line.
+pub fn parse_pv_info(line: &str) -> Option<PvInfo> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let (mut multipv, mut depth, mut score) = (1, None, None);
+    while let Some(w) = words.next() {
+        match w {
+            "depth" => depth = words.next().and_then(|d| d.parse().ok()),
+            "multipv" => multipv = words.next().and_then(|d| d.parse().ok())?,
+            "score" => {
+                score = match (words.next(), words.next().and_then(|v| v.parse().ok())) {
+                    (Some("cp"), Some(v)) => Some(EngineScore::Cp(v)),
+                    (Some("mate"), Some(v)) => Some(EngineScore::Mate(v)),
+                    _ => None,
+                }
+            }
+            "pv" => {
+                let pv: Vec<String> = words.map(str::to_string).collect();
+                return Some(PvInfo {
+                    multipv,
+                    depth: depth?,
+                    score: score?,
+                    pv,
+                })
+                .filter(|p| !p.pv.is_empty());
+            }
+            "string" => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Longest engine output line kept, bytes (the rest is dropped; a PV line is far shorter).
 const ENGINE_LINE_BYTES: usize = 1 << 16;
 
@@ -261,6 +332,21 @@ impl EngineProcess {
         deadline: Instant,
         grace: Duration,
     ) -> (Instant, GoReply) {
+        self.go_watched(position, go, deadline, grace, &mut Unwatched)
+    }
+
+    /// Like [`EngineProcess::go`], and while the search runs: every `info` line is handed to
+    /// `watch` as it arrives, and `watch` is asked at least every [`WATCH_POLL`] whether the
+    /// search should stop (then `stop` is sent and `grace` given, as at the deadline). For an
+    /// analysis that streams its lines and ends when the user leaves it.
+    pub fn go_watched(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Instant,
+        grace: Duration,
+        watch: &mut dyn GoWatcher,
+    ) -> (Instant, GoReply) {
         // One write for both lines: one system call, one wake-up of the engine.
         if self.send(&format!("{position}\n{go}")).is_err() {
             return (Instant::now(), GoReply::Crashed);
@@ -270,9 +356,18 @@ impl EngineProcess {
         let mut deadline = deadline;
         let mut stopped = false;
         loop {
-            match self.next_line(deadline, "go") {
+            if !stopped && watch.should_stop() {
+                stopped = true;
+                if self.send("stop").is_err() {
+                    return (sent, GoReply::Crashed);
+                }
+                deadline = Instant::now() + grace;
+            }
+            let wake = deadline.min(Instant::now() + WATCH_POLL);
+            match self.next_line(wake, "go") {
                 Ok((at, line)) => {
                     if line.starts_with("info") {
+                        watch.info(&line);
                         if let Some(i) = parse_info(&line) {
                             info = Some(i);
                         }
@@ -291,6 +386,8 @@ impl EngineProcess {
                         return (sent, reply);
                     }
                 }
+                // Only a poll: the deadline is still ahead.
+                Err(EngineError::Timeout(..)) if Instant::now() < deadline => {}
                 Err(EngineError::Timeout(..)) if !stopped => {
                     stopped = true;
                     if self.send("stop").is_err() {
@@ -355,5 +452,27 @@ mod tests {
         assert_eq!(parse_info("info string score cp 5"), None);
         assert_eq!(parse_info("info nodes 100"), None);
         assert_eq!(parse_info("bestmove c3-d4"), None);
+    }
+
+    #[test]
+    fn pv_info_lines() {
+        let p = parse_pv_info(
+            "info depth 7 seldepth 9 multipv 2 score mate -3 nodes 10 time 4 pv c3-d4 f6-e5",
+        )
+        .unwrap();
+        assert_eq!(p.multipv, 2);
+        assert_eq!(p.depth, 7);
+        assert_eq!(p.score, EngineScore::Mate(-3));
+        assert_eq!(p.pv, ["c3-d4", "f6-e5"]);
+        let p = parse_pv_info("info depth 1 score cp 5 pv a3-b4").unwrap();
+        assert_eq!((p.multipv, p.score), (1, EngineScore::Cp(5)));
+        assert_eq!(parse_pv_info("info depth 3 score cp 1 nodes 5"), None);
+        assert_eq!(parse_pv_info("info depth 3 score cp 1 pv"), None);
+        assert_eq!(
+            parse_pv_info("info string depth 3 score cp 1 pv a3-b4"),
+            None
+        );
+        assert_eq!(parse_pv_info("info currmove c3-d4 currmovenumber 1"), None);
+        assert_eq!(parse_pv_info("info depth x score cp 1 pv a3-b4"), None);
     }
 }

@@ -1,0 +1,57 @@
+//! The page's files, compiled into the binary: the server works offline and needs no build
+//! step beyond `cargo build` (no npm, no CDN). Sources in `web/`.
+
+/// One file of the page.
+pub struct Asset {
+    /// URL path.
+    pub path: &'static str,
+    /// Content-Type header.
+    pub content_type: &'static str,
+    /// The bytes.
+    pub body: &'static [u8],
+}
+
+/// Every file the page is made of.
+pub const ASSETS: [Asset; 3] = [
+    Asset {
+        path: "/",
+        content_type: "text/html; charset=utf-8",
+        body: include_bytes!("../../web/index.html"),
+    },
+    Asset {
+        path: "/app.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/app.js"),
+    },
+    Asset {
+        path: "/style.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_bytes!("../../web/style.css"),
+    },
+];
+
+/// The asset at URL path `path` (`/index.html` is `/`).
+pub fn find(path: &str) -> Option<&'static Asset> {
+    let path = if path == "/index.html" { "/" } else { path };
+    ASSETS.iter().find(|a| a.path == path)
+}
+
+/// Total bytes of the page (HTML, JavaScript and CSS).
+pub fn page_bytes() -> usize {
+    ASSETS.iter().map(|a| a.body.len()).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_is_whole_and_light() {
+        assert!(find("/").is_some() && find("/index.html").is_some());
+        assert!(find("/nothing").is_none());
+        let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
+        assert!(html.contains("app.js") && html.contains("style.css"));
+        // The goal for the whole page is under 300 KB.
+        assert!(page_bytes() < 300 * 1024, "{} bytes", page_bytes());
+    }
+}

@@ -1,0 +1,398 @@
+//! The engine of one game: a `bashni` child process spoken to through engine-protocol.md
+//! by a worker thread, which runs one job at a time (the engine's move, a hint, or an
+//! analysis) and hands the results to the game's [`Session`].
+//!
+//! A child process rather than a search in the server's own process: the page is then a
+//! real client of the protocol, a runaway or crashed search is killed without harming the
+//! server or other games, and a closed tab frees exactly its process.
+//!
+//! Every job carries a generation number; the game bumps the shared generation whenever it
+//! changes (a move, a takeback, leaving analysis). The worker stops a search whose
+//! generation is no longer current and drops its result, so a stale answer never lands.
+
+use super::session::Session;
+use crate::client::engine::{
+    EngineError, EngineProcess, GoReply, GoWatcher, PvInfo, parse_pv_info,
+};
+use crate::client::spec::{EngineSpec, Limit};
+use crate::record::game_record::EngineScore;
+use crate::serve::json::Value;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
+
+/// Time an engine gets to answer after `stop` (or after its time limit) before it is taken
+/// for dead and restarted.
+pub const STOP_GRACE: Duration = Duration::from_secs(2);
+
+/// Shortest time between two analysis updates pushed to the page.
+pub const ANALYSIS_PUSH: Duration = Duration::from_millis(100);
+
+/// What a job is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// The engine's own move.
+    Play,
+    /// The best move for the person, for the position after `ply` plies.
+    Hint { ply: usize },
+    /// Infinite analysis of the position after `ply` plies.
+    Analyse { ply: usize },
+}
+
+impl JobKind {
+    /// `play`, `hint` or `analysis`.
+    pub fn name(self) -> &'static str {
+        match self {
+            JobKind::Play => "play",
+            JobKind::Hint { .. } => "hint",
+            JobKind::Analyse { .. } => "analysis",
+        }
+    }
+}
+
+/// One search for the engine.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// What it is for.
+    pub kind: JobKind,
+    /// The `position` command.
+    pub position: String,
+    /// The `go` command.
+    pub go: String,
+    /// The longest it may run before `stop` is sent.
+    pub limit: Duration,
+    /// `Skill Level` for this search.
+    pub skill: u8,
+    /// `MultiPV` for this search.
+    pub multipv: u32,
+    /// Set by [`EngineHandle::replace`].
+    pub epoch: u64,
+}
+
+/// The game's side of its engine worker.
+pub struct EngineHandle {
+    epoch: Arc<AtomicU64>,
+    jobs: Sender<Job>,
+    busy: Option<JobKind>,
+}
+
+impl EngineHandle {
+    /// A handle and the receiving end for [`spawn_worker`].
+    pub fn new() -> (EngineHandle, Receiver<Job>, Arc<AtomicU64>) {
+        let (tx, rx) = channel();
+        let epoch = Arc::new(AtomicU64::new(0));
+        let handle = EngineHandle {
+            epoch: epoch.clone(),
+            jobs: tx,
+            busy: None,
+        };
+        (handle, rx, epoch)
+    }
+
+    /// Stops the current job (if any) and queues `job` (if any) in its place.
+    pub fn replace(&mut self, job: Option<Job>) {
+        let epoch = self.epoch.fetch_add(1, Ordering::SeqCst) + 1;
+        self.busy = job.as_ref().map(|j| j.kind);
+        if let Some(mut job) = job {
+            job.epoch = epoch;
+            // A worker that has gone (its engine could not be restarted) takes no jobs; the
+            // game says so through its notice.
+            if self.jobs.send(job).is_err() {
+                self.busy = None;
+            }
+        }
+    }
+
+    /// Whether a job of generation `epoch` is still the current one.
+    pub fn is_current(&self, epoch: u64) -> bool {
+        self.epoch.load(Ordering::SeqCst) == epoch
+    }
+
+    /// The current job has ended.
+    pub fn idle(&mut self) {
+        self.busy = None;
+    }
+
+    /// What the engine is doing.
+    pub fn busy(&self) -> Option<JobKind> {
+        self.busy
+    }
+}
+
+impl Drop for EngineHandle {
+    /// The game is gone: stop the search; the worker then sees the closed channel and quits
+    /// its engine.
+    fn drop(&mut self) {
+        self.epoch.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// The engine program: this very binary, speaking the protocol.
+pub fn engine_spec() -> std::io::Result<EngineSpec> {
+    Ok(EngineSpec {
+        name: "bashni".into(),
+        cmd: std::env::current_exe()?,
+        args: vec!["uci".into()],
+        dir: None,
+        options: Vec::new(),
+        limit: Limit::default(),
+    })
+}
+
+/// Starts the engine process (blocking until it is ready).
+pub fn start_engine() -> Result<EngineProcess, String> {
+    let spec = engine_spec().map_err(|e| format!("cannot find the bashni program: {e}"))?;
+    EngineProcess::start(&spec).map_err(|e| e.to_string())
+}
+
+/// Starts the worker thread of a game; `live` counts running engine processes.
+pub fn spawn_worker(
+    engine: EngineProcess,
+    jobs: Receiver<Job>,
+    epoch: Arc<AtomicU64>,
+    session: Weak<Mutex<Session>>,
+    live: Arc<AtomicUsize>,
+) -> std::io::Result<()> {
+    live.fetch_add(1, Ordering::SeqCst);
+    let counted = live.clone();
+    let worker = Worker {
+        engine: Some(engine),
+        jobs,
+        epoch,
+        session,
+        skill: None,
+        multipv: 1,
+    };
+    std::thread::Builder::new()
+        .name("serve-engine".into())
+        .spawn(move || {
+            worker.run();
+            live.fetch_sub(1, Ordering::SeqCst);
+        })
+        .map(|_| ())
+        .inspect_err(|_| {
+            counted.fetch_sub(1, Ordering::SeqCst);
+        })
+}
+
+struct Worker {
+    engine: Option<EngineProcess>,
+    jobs: Receiver<Job>,
+    epoch: Arc<AtomicU64>,
+    session: Weak<Mutex<Session>>,
+    /// Options as last set in the engine (None: not yet).
+    skill: Option<u8>,
+    multipv: u32,
+}
+
+impl Worker {
+    fn run(mut self) {
+        while let Ok(job) = self.jobs.recv() {
+            if job.epoch != self.epoch.load(Ordering::SeqCst) {
+                continue;
+            }
+            if let Err(e) = self.run_job(&job) {
+                self.tell(&job, format!("{e}; the engine was restarted"));
+                self.engine = None;
+                self.skill = None;
+                self.multipv = 1;
+                match start_engine() {
+                    Ok(e) => self.engine = Some(e),
+                    Err(e) => {
+                        self.tell(&job, format!("the engine could not be restarted: {e}"));
+                        return;
+                    }
+                }
+            }
+        }
+        if let Some(e) = self.engine.take() {
+            e.quit();
+        }
+    }
+
+    fn tell(&self, job: &Job, what: String) {
+        if let Some(s) = self.session.upgrade() {
+            let mut s = lock(&s);
+            if s.engine.is_current(job.epoch) {
+                s.engine.idle();
+            }
+            s.engine_trouble(what);
+        }
+    }
+
+    fn set_options(&mut self, job: &Job) -> Result<(), EngineError> {
+        let engine = self
+            .engine
+            .as_mut()
+            .ok_or_else(|| EngineError::Crashed("bashni".into()))?;
+        if self.skill != Some(job.skill) {
+            engine.send(&format!("setoption name Skill Level value {}", job.skill))?;
+            self.skill = Some(job.skill);
+        }
+        if self.multipv != job.multipv {
+            engine.send(&format!("setoption name MultiPV value {}", job.multipv))?;
+            self.multipv = job.multipv;
+        }
+        Ok(())
+    }
+
+    fn run_job(&mut self, job: &Job) -> Result<(), EngineError> {
+        self.set_options(job)?;
+        let mut watch = Watch {
+            epoch: job.epoch,
+            current: self.epoch.clone(),
+            feed: match job.kind {
+                JobKind::Analyse { ply } => Some(Feed::new(self.session.clone(), ply)),
+                _ => None,
+            },
+        };
+        let engine = self
+            .engine
+            .as_mut()
+            .ok_or_else(|| EngineError::Crashed("bashni".into()))?;
+        let deadline = Instant::now() + job.limit;
+        let (_, reply) =
+            engine.go_watched(&job.position, &job.go, deadline, STOP_GRACE, &mut watch);
+        if let Some(feed) = &mut watch.feed {
+            feed.push(job.epoch, true);
+        }
+        let text = match reply {
+            GoReply::Move { text, .. } => Some(text),
+            GoReply::NoMove { .. } => None,
+            GoReply::Timeout => return Err(EngineError::Timeout("bashni".into(), "go")),
+            GoReply::Crashed => return Err(EngineError::Crashed("bashni".into())),
+        };
+        // The engine is idle again, ready for the next `position`/`go` without a `readyok`:
+        // the protocol processes commands in order.
+        let Some(session) = self.session.upgrade() else {
+            return Ok(());
+        };
+        let mut s = lock(&session);
+        let now = Instant::now();
+        match (job.kind, text) {
+            (JobKind::Play, Some(t)) => s.play_engine(job.epoch, &t, now),
+            (JobKind::Hint { ply }, Some(t)) => s.set_hint(job.epoch, ply, &t),
+            (JobKind::Analyse { .. }, _) => {
+                if s.engine.is_current(job.epoch) {
+                    s.engine.idle();
+                }
+            }
+            (_, None) => {
+                if s.engine.is_current(job.epoch) {
+                    s.engine.idle();
+                    s.engine_trouble("the engine found no legal move".into());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Locks a session; a panic elsewhere while it was held leaves the data usable (every
+/// change is complete before the lock is released, or not made).
+pub fn lock(s: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
+    s.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Watches one search: stops it when its generation is stale, and feeds an analysis's
+/// lines to the page.
+struct Watch {
+    epoch: u64,
+    current: Arc<AtomicU64>,
+    feed: Option<Feed>,
+}
+
+impl GoWatcher for Watch {
+    fn info(&mut self, line: &str) {
+        if let (Some(feed), Some(pv)) = (&mut self.feed, parse_pv_info(line)) {
+            feed.add(pv);
+        }
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if let Some(feed) = &mut self.feed
+            && feed.dirty
+            && feed.last_push.elapsed() >= ANALYSIS_PUSH
+        {
+            feed.push(self.epoch, false);
+        }
+        self.current.load(Ordering::SeqCst) != self.epoch
+    }
+}
+
+/// The lines of an analysis, pushed to the page at most every [`ANALYSIS_PUSH`].
+struct Feed {
+    session: Weak<Mutex<Session>>,
+    ply: usize,
+    lines: Vec<PvInfo>,
+    dirty: bool,
+    last_push: Instant,
+}
+
+impl Feed {
+    fn new(session: Weak<Mutex<Session>>, ply: usize) -> Feed {
+        Feed {
+            session,
+            ply,
+            lines: Vec::new(),
+            dirty: false,
+            last_push: Instant::now(),
+        }
+    }
+
+    fn add(&mut self, pv: PvInfo) {
+        let i = pv.multipv.saturating_sub(1) as usize;
+        // A new best line at a greater depth makes the old lower lines stale.
+        if i == 0 && self.lines.first().is_some_and(|l| l.depth < pv.depth) {
+            self.lines.truncate(1);
+        }
+        if i < self.lines.len() {
+            self.lines[i] = pv;
+        } else if i == self.lines.len() {
+            self.lines.push(pv);
+        }
+        self.dirty = true;
+    }
+
+    fn push(&mut self, epoch: u64, done: bool) {
+        self.dirty = false;
+        self.last_push = Instant::now();
+        let Some(session) = self.session.upgrade() else {
+            return;
+        };
+        let mut s = lock(&session);
+        if !s.engine.is_current(epoch) {
+            return;
+        }
+        let data = analysis_json(self.ply, &self.lines, done);
+        s.subscribers.send("analysis", &data);
+    }
+}
+
+/// A score as the page reads it: `{"cp": n}` or `{"mate": n}`, from the mover's view.
+fn score_json(s: EngineScore) -> Value {
+    match s {
+        EngineScore::Cp(c) => Value::object([("cp", Value::from(c))]),
+        EngineScore::Mate(m) => Value::object([("mate", Value::from(m))]),
+    }
+}
+
+fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
+    let lines: Vec<Value> = lines
+        .iter()
+        .map(|l| {
+            Value::object([
+                ("multipv", Value::from(l.multipv)),
+                ("depth", Value::from(l.depth)),
+                ("score", score_json(l.score)),
+                ("pv", Value::from(l.pv.clone())),
+            ])
+        })
+        .collect();
+    Value::object([
+        ("ply", Value::from(ply)),
+        ("done", Value::from(done)),
+        ("lines", Value::Array(lines)),
+    ])
+}

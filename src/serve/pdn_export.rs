@@ -1,0 +1,57 @@
+//! A game as a PDN record, in the format `bashni match` writes (engine-protocol.md, "Game
+//! records (PDN)"), so `bashni serve` can load it back and other tools read both alike.
+
+use super::session::Session;
+use super::settings::Human;
+use crate::record::pdn::today;
+use crate::record::pdn::{PdnGame, PdnMove, write_game};
+use crate::rules::color::Color;
+use crate::rules::notation::START_FEN;
+
+/// The name of a side's player in the record.
+fn player(s: &Session, c: Color) -> String {
+    match s.human() {
+        Human::Both => "person".into(),
+        Human::Side(h) if h == c => "person".into(),
+        Human::Side(_) => format!("bashni level {}", s.level()),
+    }
+}
+
+/// The PDN text of the game so far (`*` as the result while it goes on).
+pub fn game_pdn(s: &Session) -> String {
+    let end = s.end();
+    let result = end.map_or("*", |e| e.result.pdn());
+    let mut tags: Vec<(String, String)> = vec![
+        ("Event".into(), "bashni serve".into()),
+        ("Site".into(), "local".into()),
+        ("Date".into(), today()),
+        ("Round".into(), "-".into()),
+        ("White".into(), player(s, Color::White)),
+        ("Black".into(), player(s, Color::Black)),
+        ("Result".into(), result.into()),
+        ("GameType".into(), "Bashni".into()),
+    ];
+    let start = crate::rules::notation::to_fen(s.game().start());
+    if start != START_FEN {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), start));
+    }
+    if let Some(e) = end {
+        tags.push(("Termination".into(), e.reason.tag().into()));
+    }
+    tags.push(("PlyCount".into(), s.game().moves().len().to_string()));
+    let moves = s
+        .game()
+        .moves()
+        .iter()
+        .map(|m| PdnMove {
+            text: m.to_string(),
+            comment: None,
+        })
+        .collect();
+    write_game(&PdnGame {
+        tags,
+        moves,
+        result: result.into(),
+    })
+}

@@ -1,0 +1,182 @@
+//! The open games: created on request up to `--max-games` (each with its engine process),
+//! found by id, and ended by the reaper when no page has watched them for
+//! [`UNWATCHED_LIMIT`] or when a clock runs out.
+
+use super::engine_worker::{EngineHandle, lock, spawn_worker, start_engine};
+use super::http::ApiError;
+use super::json::Value;
+use super::session::{Caps, Session};
+use super::settings::parse_new_game;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A game whose page has had no open event stream this long is ended and its engine quit.
+pub const UNWATCHED_LIMIT: Duration = Duration::from_secs(5);
+
+/// How often the reaper looks at every game.
+pub const REAP_EVERY: Duration = Duration::from_millis(250);
+
+/// The server's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Most games (engine processes) at once.
+    pub max_games: usize,
+    /// Longest engine move or hint, and longest analysis.
+    pub caps: Caps,
+}
+
+fn not_found(id: &str) -> ApiError {
+    ApiError::new(
+        404,
+        format!("no game '{id}' (it ended, was closed, or never existed)"),
+    )
+}
+
+/// A shared game.
+pub type SharedSession = Arc<Mutex<Session>>;
+
+/// All open games.
+pub struct Registry {
+    games: Mutex<HashMap<String, SharedSession>>,
+    /// Games open or being opened (a slot is taken before the engine starts).
+    slots: AtomicUsize,
+    /// Engine processes running (counted by their worker threads).
+    live_engines: Arc<AtomicUsize>,
+    /// Games opened since the start.
+    opened: AtomicUsize,
+    /// The limits.
+    pub limits: Limits,
+}
+
+/// Gives a slot back when a game could not be opened.
+struct Slot<'a>(&'a AtomicUsize, bool);
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        if !self.1 {
+            self.0.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+impl Registry {
+    /// No games yet.
+    pub fn new(limits: Limits) -> Registry {
+        Registry {
+            games: Mutex::new(HashMap::new()),
+            slots: AtomicUsize::new(0),
+            live_engines: Arc::new(AtomicUsize::new(0)),
+            opened: AtomicUsize::new(0),
+            limits,
+        }
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, SharedSession>> {
+        self.games.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn take_slot(&self) -> Result<Slot<'_>, ApiError> {
+        let max = self.limits.max_games;
+        self.slots
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .map_err(|_| {
+                ApiError::new(
+                    503,
+                    format!(
+                        "the server is busy: {max} games are open (its --max-games); \
+                         close a tab or try again in a few seconds"
+                    ),
+                )
+            })?;
+        Ok(Slot(&self.slots, false))
+    }
+
+    /// Opens a game from a `POST /api/games` body; returns its session.
+    pub fn create(&self, body: &Value) -> Result<SharedSession, ApiError> {
+        let new = parse_new_game(body, self.limits.caps.max_think_ms)?;
+        let mut slot = self.take_slot()?;
+        let engine = start_engine()
+            .map_err(|e| ApiError::new(500, format!("cannot start the engine: {e}")))?;
+        let id = format!("{:016x}", rand::random::<u64>());
+        let (handle, jobs, epoch) = EngineHandle::new();
+        let now = Instant::now();
+        let session = Arc::new(Mutex::new(Session::new(
+            id.clone(),
+            new,
+            self.limits.caps,
+            handle,
+            now,
+        )));
+        spawn_worker(
+            engine,
+            jobs,
+            epoch,
+            Arc::downgrade(&session),
+            self.live_engines.clone(),
+        )
+        .map_err(|e| ApiError::new(500, format!("cannot start the engine's thread: {e}")))?;
+        self.map().insert(id, session.clone());
+        self.opened.fetch_add(1, Ordering::SeqCst);
+        slot.1 = true;
+        Ok(session)
+    }
+
+    /// The game `id`.
+    pub fn get(&self, id: &str) -> Result<SharedSession, ApiError> {
+        self.map().get(id).cloned().ok_or_else(|| not_found(id))
+    }
+
+    /// Whether game `id` is open.
+    pub fn contains(&self, id: &str) -> bool {
+        self.map().contains_key(id)
+    }
+
+    /// Ends game `id` now; its engine quits.
+    pub fn remove(&self, id: &str) -> Result<(), ApiError> {
+        let removed = self.map().remove(id);
+        match removed {
+            Some(_) => {
+                self.slots.fetch_sub(1, Ordering::SeqCst);
+                Ok(())
+            }
+            None => Err(not_found(id)),
+        }
+    }
+
+    /// One pass of the reaper: clocks that ran out end their games; games nobody has
+    /// watched for [`UNWATCHED_LIMIT`] are closed.
+    pub fn reap(&self, now: Instant) {
+        let games: Vec<(String, SharedSession)> = self
+            .map()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (id, s) in games {
+            let unwatched = {
+                let mut s = lock(&s);
+                s.check_flag(now);
+                s.subscribers.unwatched_for(now)
+            };
+            if unwatched.is_some_and(|d| d >= UNWATCHED_LIMIT) {
+                let _ = self.remove(&id);
+            }
+        }
+    }
+
+    /// Counts for `GET /api/status`.
+    pub fn status(&self) -> Value {
+        Value::object([
+            ("games", Value::from(self.map().len())),
+            ("max_games", Value::from(self.limits.max_games)),
+            (
+                "engines",
+                Value::from(self.live_engines.load(Ordering::SeqCst)),
+            ),
+            ("opened", Value::from(self.opened.load(Ordering::SeqCst))),
+        ])
+    }
+}

@@ -1,0 +1,704 @@
+//! One game on the server: the rules' [`Game`], who plays what, the clocks, how it ended,
+//! and what the engine should be doing. Every move, whoever makes it, is checked here
+//! against the legal moves; a refused request changes nothing.
+
+use super::clocks::Clocks;
+use super::engine_worker::{EngineHandle, Job, JobKind};
+use super::http::ApiError;
+use super::json::Value;
+use super::settings::{Human, NewGame, TimeRule};
+use super::sse::Subscribers;
+use crate::record::result::{GameResult, Termination};
+use crate::rules::color::Color;
+use crate::rules::game::{Game, Outcome};
+use crate::rules::movegen::legal_moves;
+use crate::rules::moves::Move;
+use crate::rules::notation::{MoveError, parse_move, to_fen};
+use crate::search::skill::{LADDER, MAX_LEVEL};
+use std::time::{Duration, Instant};
+
+/// Most lines an analysis may show at once.
+pub const MAX_MULTIPV: u32 = 5;
+
+/// Time a hint may think, ms (less when the server's cap is lower).
+pub const HINT_MS: u64 = 1000;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The side to move had no legal move.
+    NoLegalMove,
+    /// The same position a third time.
+    Repetition,
+    /// 30 plies without a capture.
+    ThirtyPly,
+    /// This side resigned.
+    Resignation(Color),
+    /// This side's clock ran out.
+    Time(Color),
+}
+
+impl Reason {
+    /// Short name: the PDN `Termination` tag `bashni match` writes, where it has one.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Reason::NoLegalMove => Termination::NoLegalMove.tag(),
+            Reason::Repetition => Termination::Repetition.tag(),
+            Reason::ThirtyPly => Termination::ThirtyPly.tag(),
+            Reason::Resignation(_) => "resignation",
+            Reason::Time(_) => Termination::TimeForfeit(0, 0).tag(),
+        }
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct End {
+    /// The result.
+    pub result: GameResult,
+    /// Why.
+    pub reason: Reason,
+}
+
+fn capital(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl End {
+    fn from_outcome(o: Outcome) -> End {
+        match o {
+            Outcome::NoLegalMove(w) => End {
+                result: GameResult::win_for(w),
+                reason: Reason::NoLegalMove,
+            },
+            Outcome::Repetition => End {
+                result: GameResult::Draw,
+                reason: Reason::Repetition,
+            },
+            Outcome::ClockRule => End {
+                result: GameResult::Draw,
+                reason: Reason::ThirtyPly,
+            },
+        }
+    }
+
+    fn lost_by(loser: Color, reason: Reason) -> End {
+        End {
+            result: GameResult::win_for(loser.opponent()),
+            reason,
+        }
+    }
+
+    fn winner(self) -> Option<Color> {
+        match self.result {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        }
+    }
+
+    /// One sentence: who won and why.
+    pub fn describe(self) -> String {
+        let (w, l) = match self.winner() {
+            Some(w) => (capital(w), capital(w.opponent())),
+            None => ("", ""),
+        };
+        match self.reason {
+            Reason::NoLegalMove => format!("{w} wins: {l} has no legal move"),
+            Reason::Repetition => "Draw by threefold repetition".to_string(),
+            Reason::ThirtyPly => "Draw by the 30-ply rule (30 plies without a capture)".into(),
+            Reason::Resignation(_) => format!("{w} wins: {l} resigned"),
+            Reason::Time(_) => format!("{w} wins on time"),
+        }
+    }
+}
+
+/// A hint: the engine's best move at full strength for the position after `ply` plies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The position it is for (plies from the start).
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+}
+
+/// One game and its engine.
+pub struct Session {
+    /// The game's id in URLs.
+    pub id: String,
+    game: Game,
+    /// FEN of every position, the start first.
+    fens: Vec<String>,
+    human: Human,
+    level: u8,
+    time: TimeRule,
+    clocks: Option<Clocks>,
+    over: Option<End>,
+    /// The analysed ply and number of lines while analysis mode is on.
+    analysis: Option<(usize, u32)>,
+    hint: Option<Hint>,
+    /// The last problem with the engine, shown to the person.
+    notice: Option<String>,
+    /// Bumped at every change, so a page can tell states apart.
+    version: u64,
+    /// The longest search allowed, ms.
+    max_think_ms: u64,
+    /// Longest analysis, ms.
+    max_analysis_ms: u64,
+    /// The engine process's worker.
+    pub engine: EngineHandle,
+    /// Open event streams.
+    pub subscribers: Subscribers,
+}
+
+/// The server-wide caps a session needs.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    /// Longest engine move or hint, ms.
+    pub max_think_ms: u64,
+    /// Longest analysis, ms.
+    pub max_analysis_ms: u64,
+}
+
+fn move_error(e: MoveError) -> ApiError {
+    let status = match e {
+        MoveError::Syntax(..) | MoveError::BadSquare(..) => 400,
+        MoveError::Illegal(..) | MoveError::Ambiguous(..) => 422,
+    };
+    ApiError::new(status, e.to_string())
+}
+
+fn conflict(what: impl Into<String>) -> ApiError {
+    ApiError::new(409, what)
+}
+
+impl Session {
+    /// A session for a new game, its engine already started; the engine moves first if it
+    /// is its turn (see [`Session::reschedule`]).
+    pub fn new(id: String, new: NewGame, caps: Caps, engine: EngineHandle, now: Instant) -> Self {
+        let mut game = Game::new(new.game.start().clone());
+        let mut fens = vec![to_fen(game.position())];
+        for m in new.game.moves() {
+            game.play(*m);
+            fens.push(to_fen(game.position()));
+        }
+        let clocks = match new.time {
+            TimeRule::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms, now)),
+            TimeRule::MoveTime(_) => None,
+        };
+        let mut s = Session {
+            id,
+            over: game.outcome().map(End::from_outcome),
+            game,
+            fens,
+            human: new.human,
+            level: new.level,
+            time: new.time,
+            clocks,
+            analysis: None,
+            hint: None,
+            notice: None,
+            version: 0,
+            max_think_ms: caps.max_think_ms,
+            max_analysis_ms: caps.max_analysis_ms,
+            engine,
+            subscribers: Subscribers::new(now),
+        };
+        s.reschedule(now);
+        s
+    }
+
+    /// The game as played so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// How it ended, if it has.
+    pub fn end(&self) -> Option<End> {
+        self.over
+    }
+
+    /// Who the person plays.
+    pub fn human(&self) -> Human {
+        self.human
+    }
+
+    /// Engine level.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    fn side(&self) -> Color {
+        self.game.position().side()
+    }
+
+    /// Whether the clocks run now: a clock game, not over, not in analysis.
+    fn clocks_run(&self) -> bool {
+        self.over.is_none() && self.analysis.is_none()
+    }
+
+    fn settle(&mut self, now: Instant) {
+        let (run, side) = (self.clocks_run(), self.side());
+        if let Some(c) = &mut self.clocks {
+            c.settle(side, run, now);
+        }
+    }
+
+    /// Whether the engine plays the side to move now.
+    fn engine_to_move(&self) -> bool {
+        self.over.is_none() && self.analysis.is_none() && !self.human.plays(self.side())
+    }
+
+    /// The position command for the position after `ply` plies.
+    fn position_command(&self, ply: usize) -> String {
+        let mut cmd = format!("position fen {}", self.fens[0]);
+        if ply > 0 {
+            cmd.push_str(" moves");
+            for m in &self.game.moves()[..ply] {
+                cmd.push(' ');
+                cmd.push_str(&m.to_string());
+            }
+        }
+        cmd
+    }
+
+    /// The job for the engine's own move.
+    fn play_job(&self, now: Instant) -> Job {
+        let (go, limit) = match (self.time, &self.clocks) {
+            (TimeRule::Clock { inc_ms, .. }, Some(c)) => {
+                let [w, b] = c.left(self.side(), true, now).map(|t| t.max(1));
+                let mine = c.left(self.side(), true, now)[self.side().index()].max(1) as u64;
+                (
+                    format!("go wtime {w} btime {b} winc {inc_ms} binc {inc_ms}"),
+                    mine.min(self.max_think_ms),
+                )
+            }
+            (TimeRule::MoveTime(ms), _) => (format!("go movetime {ms}"), ms),
+            (TimeRule::Clock { .. }, None) => (format!("go movetime {HINT_MS}"), HINT_MS),
+        };
+        Job {
+            kind: JobKind::Play,
+            position: self.position_command(self.game.moves().len()),
+            go,
+            limit: Duration::from_millis(limit.min(self.max_think_ms)),
+            skill: self.level,
+            multipv: 1,
+            epoch: 0,
+        }
+    }
+
+    /// Stops whatever the engine does for this game and starts what it should do now: the
+    /// analysis when on, else its own move when it is its turn. Called after every change.
+    pub fn reschedule(&mut self, now: Instant) {
+        let job = if let Some((ply, multipv)) = self.analysis {
+            Some(Job {
+                kind: JobKind::Analyse { ply },
+                position: self.position_command(ply),
+                go: "go infinite".into(),
+                limit: Duration::from_millis(self.max_analysis_ms),
+                skill: MAX_LEVEL,
+                multipv,
+                epoch: 0,
+            })
+        } else if self.engine_to_move() {
+            Some(self.play_job(now))
+        } else {
+            None
+        };
+        self.engine.replace(job);
+    }
+
+    fn apply(&mut self, m: Move, now: Instant) {
+        let mover = self.side();
+        self.settle(now);
+        if let Some(c) = &mut self.clocks {
+            if c.fallen(mover) {
+                self.over = Some(End::lost_by(mover, Reason::Time(mover)));
+                return;
+            }
+            c.add_increment(mover);
+        }
+        self.game.play(m);
+        self.fens.push(to_fen(self.game.position()));
+        self.over = self.game.outcome().map(End::from_outcome);
+        self.hint = None;
+    }
+
+    /// Cuts the game back to its first `ply` plies.
+    fn truncate(&mut self, ply: usize) {
+        let mut game = Game::new(self.game.start().clone());
+        for m in &self.game.moves()[..ply] {
+            game.play(*m);
+        }
+        self.game = game;
+        self.fens.truncate(ply + 1);
+        self.over = self.game.outcome().map(End::from_outcome);
+        self.hint = None;
+        if let Some((p, _)) = &mut self.analysis {
+            *p = (*p).min(ply);
+        }
+    }
+
+    /// The person's move `text`, at the end of the game or, in analysis mode or when the
+    /// person plays both sides, after `at_ply` plies (the rest of the game is replaced).
+    pub fn play_person(
+        &mut self,
+        text: &str,
+        at_ply: Option<usize>,
+        now: Instant,
+    ) -> Result<(), ApiError> {
+        if self.check_flag(now) {
+            return Err(conflict("your time ran out"));
+        }
+        let len = self.game.moves().len();
+        let ply = at_ply.unwrap_or(len);
+        if ply > len {
+            return Err(ApiError::new(
+                400,
+                format!("'ply' {ply} is beyond the game's {len} plies"),
+            ));
+        }
+        let free = self.analysis.is_some() || self.human == Human::Both;
+        if ply < len && !free {
+            return Err(conflict(
+                "moves go at the end of the game (earlier only in analysis mode)",
+            ));
+        }
+        let pos = self.game.start().clone();
+        let mut at = Game::new(pos);
+        for m in &self.game.moves()[..ply] {
+            at.play(*m);
+        }
+        if ply == len {
+            if let Some(end) = self.over {
+                return Err(conflict(format!("the game is over: {}", end.describe())));
+            }
+            if !free && !self.human.plays(self.side()) {
+                return Err(conflict("it is the engine's turn"));
+            }
+        } else if let Some(o) = at.outcome() {
+            return Err(conflict(format!(
+                "the game is over there: {}",
+                End::from_outcome(o).describe()
+            )));
+        }
+        let m = parse_move(at.position(), text).map_err(move_error)?;
+        if ply < len {
+            self.truncate(ply);
+        }
+        self.apply(m, now);
+        // The analysis follows the move just played.
+        let len = self.game.moves().len();
+        if let Some((p, _)) = &mut self.analysis {
+            *p = len;
+        }
+        self.after_change(now);
+        Ok(())
+    }
+
+    /// The engine's move from the job of generation `epoch`, checked like any other.
+    pub fn play_engine(&mut self, epoch: u64, text: &str, now: Instant) {
+        if !self.engine.is_current(epoch) || !self.engine_to_move() {
+            return;
+        }
+        match parse_move(self.game.position(), text) {
+            Ok(m) => {
+                self.notice = None;
+                self.apply(m, now);
+            }
+            Err(e) => self.notice = Some(format!("the engine's move was refused: {e}")),
+        }
+        self.after_change(now);
+    }
+
+    /// The engine's hint from the job of generation `epoch`.
+    pub fn set_hint(&mut self, epoch: u64, ply: usize, text: &str) {
+        if !self.engine.is_current(epoch) || ply != self.game.moves().len() {
+            return;
+        }
+        if let Ok(m) = parse_move(self.game.position(), text) {
+            self.hint = Some(Hint { ply, mv: m });
+            self.engine.idle();
+            self.bump();
+        }
+    }
+
+    /// Reports an engine problem to the page.
+    pub fn engine_trouble(&mut self, what: String) {
+        self.notice = Some(what);
+        self.bump();
+    }
+
+    /// Takes back the person's last move (and the engine's reply after it); in analysis
+    /// mode or when the person plays both sides, the last ply.
+    pub fn takeback(&mut self, now: Instant) -> Result<(), ApiError> {
+        let len = self.game.moves().len();
+        let target = if self.analysis.is_some() || self.human == Human::Both {
+            len.checked_sub(1)
+        } else {
+            // The last position where it was the person's turn.
+            (0..len)
+                .rev()
+                .find(|&i| self.human.plays(color_at(&self.fens[i])))
+        };
+        let Some(ply) = target else {
+            return Err(conflict("there is no move of yours to take back"));
+        };
+        self.settle(now);
+        self.truncate(ply);
+        self.after_change(now);
+        Ok(())
+    }
+
+    /// The person resigns (for the side to move when they play both).
+    pub fn resign(&mut self, now: Instant) -> Result<(), ApiError> {
+        if let Some(end) = self.over {
+            return Err(conflict(format!("the game is over: {}", end.describe())));
+        }
+        let loser = match self.human {
+            Human::Side(c) => c,
+            Human::Both => self.side(),
+        };
+        self.settle(now);
+        self.over = Some(End::lost_by(loser, Reason::Resignation(loser)));
+        self.after_change(now);
+        Ok(())
+    }
+
+    /// Asks for a hint for the current position.
+    pub fn request_hint(&mut self) -> Result<(), ApiError> {
+        if let Some(end) = self.over {
+            return Err(conflict(format!("the game is over: {}", end.describe())));
+        }
+        if self.analysis.is_some() {
+            return Err(conflict("analysis mode shows the best moves already"));
+        }
+        if self.engine_to_move() {
+            return Err(conflict("it is the engine's turn"));
+        }
+        let ms = HINT_MS.min(self.max_think_ms);
+        let ply = self.game.moves().len();
+        self.engine.replace(Some(Job {
+            kind: JobKind::Hint { ply },
+            position: self.position_command(ply),
+            go: format!("go movetime {ms}"),
+            limit: Duration::from_millis(ms),
+            skill: MAX_LEVEL,
+            multipv: 1,
+            epoch: 0,
+        }));
+        self.bump();
+        Ok(())
+    }
+
+    /// Turns analysis mode on (of the position after `ply` plies, `multipv` lines) or off.
+    pub fn set_analysis(&mut self, on: Option<(usize, u32)>, now: Instant) -> Result<(), ApiError> {
+        if let Some((ply, multipv)) = on {
+            let len = self.game.moves().len();
+            if ply > len {
+                return Err(ApiError::new(
+                    400,
+                    format!("'ply' {ply} is beyond the game's {len} plies"),
+                ));
+            }
+            if !(1..=MAX_MULTIPV).contains(&multipv) {
+                return Err(ApiError::new(
+                    400,
+                    format!("'multipv' must be from 1 to {MAX_MULTIPV}"),
+                ));
+            }
+        }
+        self.settle(now);
+        self.analysis = on;
+        self.after_change(now);
+        Ok(())
+    }
+
+    /// Ends the game on time if the side to move's clock has run out; true if it did.
+    pub fn check_flag(&mut self, now: Instant) -> bool {
+        let side = self.side();
+        let fallen = self.clocks_run()
+            && self
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.left(side, true, now)[side.index()] < 0);
+        if fallen {
+            self.settle(now);
+            self.over = Some(End::lost_by(side, Reason::Time(side)));
+            self.after_change(now);
+        }
+        fallen
+    }
+
+    fn bump(&mut self) {
+        self.version += 1;
+        let state = self.state(Instant::now());
+        self.subscribers.send("state", &state);
+    }
+
+    fn after_change(&mut self, now: Instant) {
+        self.reschedule(now);
+        self.bump();
+    }
+
+    /// The legal moves of the position after `ply` plies (default: the current one).
+    pub fn legal_at(&self, ply: Option<usize>) -> Result<Value, ApiError> {
+        let len = self.game.moves().len();
+        let ply = ply.unwrap_or(len);
+        if ply > len {
+            return Err(ApiError::new(
+                400,
+                format!("'ply' {ply} is beyond the game's {len} plies"),
+            ));
+        }
+        let mut at = Game::new(self.game.start().clone());
+        for m in &self.game.moves()[..ply] {
+            at.play(*m);
+        }
+        let legal = if at.outcome().is_some() {
+            Vec::new()
+        } else {
+            moves_json(at.position())
+        };
+        Ok(Value::object([
+            ("ply", Value::from(ply)),
+            ("fen", Value::from(self.fens[ply].as_str())),
+            ("legal", Value::Array(legal)),
+        ]))
+    }
+
+    /// The game state as the page reads it.
+    pub fn state(&self, now: Instant) -> Value {
+        let pos = self.game.position();
+        let legal: Vec<Value> = if self.over.is_some() {
+            Vec::new()
+        } else {
+            moves_json(pos)
+        };
+        let result = self.over.map(|e| {
+            Value::object([
+                ("result", Value::from(e.result.pdn())),
+                ("winner", Value::from(e.winner().map(Color::name))),
+                ("reason", Value::from(e.reason.tag())),
+                ("text", Value::from(e.describe())),
+            ])
+        });
+        let thinking = self.engine.busy().map(JobKind::name);
+        Value::object([
+            ("id", Value::from(self.id.as_str())),
+            ("version", Value::from(self.version)),
+            ("start_fen", Value::from(self.fens[0].as_str())),
+            ("fens", Value::from(self.fens.clone())),
+            (
+                "moves",
+                Value::from(
+                    self.game
+                        .moves()
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            ("turn", Value::from(self.side().name())),
+            ("human", Value::from(self.human.name())),
+            (
+                "your_turn",
+                Value::from(self.over.is_none() && self.human.plays(self.side())),
+            ),
+            ("level", Value::from(self.level)),
+            ("elo", Value::from(LADDER[self.level as usize])),
+            ("time", self.time_json(now)),
+            ("legal", Value::Array(legal)),
+            ("result", result.into()),
+            ("status", Value::from(self.status())),
+            ("thinking", thinking.into()),
+            ("plies_since_capture", Value::from(pos.clock())),
+            ("repetitions", Value::from(self.game.repetitions())),
+            (
+                "analysis",
+                self.analysis
+                    .map(|(ply, k)| {
+                        Value::object([("ply", Value::from(ply)), ("multipv", Value::from(k))])
+                    })
+                    .into(),
+            ),
+            (
+                "hint",
+                self.hint
+                    .as_ref()
+                    .map(|h| {
+                        Value::object([
+                            ("ply", Value::from(h.ply)),
+                            ("move", Value::from(h.mv.to_string())),
+                        ])
+                    })
+                    .into(),
+            ),
+            ("notice", self.notice.clone().into()),
+        ])
+    }
+
+    fn time_json(&self, now: Instant) -> Value {
+        match (self.time, &self.clocks) {
+            (TimeRule::Clock { base_ms, inc_ms }, Some(c)) => {
+                let [w, b] = c.left(self.side(), self.clocks_run(), now);
+                Value::object([
+                    ("kind", Value::from("clock")),
+                    ("base_ms", Value::from(base_ms)),
+                    ("inc_ms", Value::from(inc_ms)),
+                    ("white_ms", Value::from(w)),
+                    ("black_ms", Value::from(b)),
+                    (
+                        "running",
+                        self.clocks_run().then(|| self.side().name()).into(),
+                    ),
+                ])
+            }
+            (TimeRule::MoveTime(ms), _) | (TimeRule::Clock { base_ms: ms, .. }, None) => {
+                Value::object([("kind", Value::from("movetime")), ("ms", Value::from(ms))])
+            }
+        }
+    }
+
+    /// One line for the page's status element: whose turn, or the result.
+    pub fn status(&self) -> String {
+        if let Some(end) = self.over {
+            return format!("{} {}", end.result.pdn(), end.describe());
+        }
+        let side = capital(self.side());
+        let who = if self.analysis.is_some() {
+            "analysis"
+        } else if self.human.plays(self.side()) {
+            "your move"
+        } else {
+            "engine thinking"
+        };
+        format!("{side} to move ({who})")
+    }
+}
+
+/// The legal moves of `pos`, each with its path of squares (origin first).
+fn moves_json(pos: &crate::rules::position::Position) -> Vec<Value> {
+    legal_moves(pos)
+        .iter()
+        .map(|m| {
+            let path: Vec<Value> = m.path().map(|s| Value::from(s.to_string())).collect();
+            Value::object([
+                ("move", Value::from(m.to_string())),
+                ("path", Value::Array(path)),
+            ])
+        })
+        .collect()
+}
+
+/// The side to move in a FEN this server wrote.
+fn color_at(fen: &str) -> Color {
+    if fen.split_whitespace().nth(1) == Some("b") {
+        Color::Black
+    } else {
+        Color::White
+    }
+}

@@ -1,0 +1,251 @@
+//! What a new game is made of, read from the JSON body of `POST /api/games`: the start
+//! (a FEN, moves, or an uploaded PDN), the side the person plays, the engine's level and the
+//! time rule. Every field is checked here with a one-line reason.
+
+use super::http::ApiError;
+use super::json::Value;
+use crate::record::pdn::parse_games;
+use crate::rules::color::Color;
+use crate::rules::game::Game;
+use crate::rules::notation::START_FEN;
+use crate::search::skill::MAX_LEVEL;
+
+/// Level of a new game when the request names none.
+pub const DEFAULT_LEVEL: u8 = 5;
+/// Engine time per move when the request names no time rule, ms.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+/// Shortest time per move, ms.
+pub const MIN_MOVETIME_MS: u64 = 10;
+/// Longest clock base time, ms (3 hours).
+pub const MAX_CLOCK_BASE_MS: u64 = 3 * 3600 * 1000;
+/// Longest clock increment, ms.
+pub const MAX_CLOCK_INC_MS: u64 = 60 * 1000;
+/// Most moves a new game may start with (a PDN of a very long game still fits).
+pub const MAX_START_MOVES: usize = 2000;
+
+/// Who the person plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Human {
+    /// The person plays this colour, the engine the other.
+    Side(Color),
+    /// The person moves for both sides; the engine only hints and analyses.
+    Both,
+}
+
+impl Human {
+    /// Whether the person moves for `c`.
+    pub fn plays(self, c: Color) -> bool {
+        match self {
+            Human::Side(s) => s == c,
+            Human::Both => true,
+        }
+    }
+
+    /// `white`, `black` or `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Human::Side(c) => c.name(),
+            Human::Both => "both",
+        }
+    }
+}
+
+/// How much time the engine gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeRule {
+    /// A fixed time per engine move, ms; the person's time is not counted.
+    MoveTime(u64),
+    /// A clock for both sides: base time and increment per move, ms.
+    Clock { base_ms: u64, inc_ms: u64 },
+}
+
+/// A new game as requested.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// The start position with the moves already played.
+    pub game: Game,
+    /// Who the person plays.
+    pub human: Human,
+    /// Engine level, 0 to [`MAX_LEVEL`].
+    pub level: u8,
+    /// The time rule.
+    pub time: TimeRule,
+}
+
+fn bad(what: impl Into<String>) -> ApiError {
+    ApiError::new(400, what)
+}
+
+fn whole(v: &Value, name: &str, lo: u64, hi: u64) -> Result<u64, ApiError> {
+    v.as_u64()
+        .filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| bad(format!("'{name}' must be a whole number from {lo} to {hi}")))
+}
+
+fn human(v: Option<&Value>) -> Result<Human, ApiError> {
+    match v.map(|v| v.as_str()) {
+        None | Some(Some("white")) => Ok(Human::Side(Color::White)),
+        Some(Some("black")) => Ok(Human::Side(Color::Black)),
+        Some(Some("both")) => Ok(Human::Both),
+        _ => Err(bad("'human' must be \"white\", \"black\" or \"both\"")),
+    }
+}
+
+fn time_rule(body: &Value, max_think_ms: u64) -> Result<TimeRule, ApiError> {
+    match (body.get("movetime_ms"), body.get("clock")) {
+        (Some(_), Some(_)) => Err(bad("give 'movetime_ms' or 'clock', not both")),
+        (Some(mt), None) => Ok(TimeRule::MoveTime(whole(
+            mt,
+            "movetime_ms",
+            MIN_MOVETIME_MS,
+            max_think_ms,
+        )?)),
+        (None, Some(c)) => {
+            let field = |name| {
+                c.get(name)
+                    .ok_or_else(|| bad(format!("'clock' needs '{name}'")))
+            };
+            Ok(TimeRule::Clock {
+                base_ms: whole(field("base_ms")?, "base_ms", 1000, MAX_CLOCK_BASE_MS)?,
+                inc_ms: whole(field("inc_ms")?, "inc_ms", 0, MAX_CLOCK_INC_MS)?,
+            })
+        }
+        (None, None) => Ok(TimeRule::MoveTime(DEFAULT_MOVETIME_MS.min(max_think_ms))),
+    }
+}
+
+/// The start of a game: `pdn` (its first game), or `fen` and `moves`.
+fn start(body: &Value) -> Result<Game, ApiError> {
+    let text = |name: &str| -> Result<Option<&str>, ApiError> {
+        body.get(name)
+            .map(|v| {
+                v.as_str()
+                    .ok_or_else(|| bad(format!("'{name}' must be a string")))
+            })
+            .transpose()
+    };
+    let mut moves: Vec<String> = match body.get("moves") {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .and_then(|a| a.iter().map(|m| m.as_str().map(str::to_string)).collect())
+            .ok_or_else(|| bad("'moves' must be an array of move strings"))?,
+    };
+    let mut fen = text("fen")?.map(str::to_string);
+    if let Some(pdn) = text("pdn")? {
+        if fen.is_some() || !moves.is_empty() {
+            return Err(bad("give 'pdn' or 'fen'/'moves', not both"));
+        }
+        let games = parse_games(pdn).map_err(|e| bad(format!("PDN: {e}")))?;
+        let g = games
+            .into_iter()
+            .next()
+            .ok_or_else(|| bad("PDN: no game in the text"))?;
+        fen = g.tag("FEN").map(str::to_string);
+        moves = g.moves.into_iter().map(|m| m.text).collect();
+    }
+    if moves.len() > MAX_START_MOVES {
+        return Err(bad(format!("at most {MAX_START_MOVES} moves")));
+    }
+    Game::from_fen_and_moves(fen.as_deref().unwrap_or(START_FEN), &moves)
+        .map_err(|e| bad(e.to_string()))
+}
+
+/// Reads a new game's settings; `max_think_ms` caps the time per move.
+pub fn parse_new_game(body: &Value, max_think_ms: u64) -> Result<NewGame, ApiError> {
+    if !matches!(body, Value::Object(_)) {
+        return Err(bad("the body must be a JSON object"));
+    }
+    let level = match body.get("level") {
+        None => DEFAULT_LEVEL,
+        Some(v) => whole(v, "level", 0, MAX_LEVEL as u64)? as u8,
+    };
+    Ok(NewGame {
+        game: start(body)?,
+        human: human(body.get("human"))?,
+        level,
+        time: time_rule(body, max_think_ms)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::json::parse;
+
+    fn new_game(text: &str) -> Result<NewGame, String> {
+        parse_new_game(&parse(text).unwrap(), 30_000).map_err(|e| e.message)
+    }
+
+    #[test]
+    fn defaults_and_fields() {
+        let g = new_game("{}").unwrap();
+        assert_eq!(g.human, Human::Side(Color::White));
+        assert_eq!(g.level, DEFAULT_LEVEL);
+        assert_eq!(g.time, TimeRule::MoveTime(DEFAULT_MOVETIME_MS));
+        let g = new_game(
+            r#"{"human":"both","level":0,"clock":{"base_ms":300000,"inc_ms":2000},
+                "fen":"8/8/8/8/8/8/1b6/(wbb)7 w","moves":["a1:c3"]}"#,
+        )
+        .unwrap();
+        assert_eq!(g.human, Human::Both);
+        assert_eq!(g.game.moves().len(), 1);
+        assert_eq!(
+            g.time,
+            TimeRule::Clock {
+                base_ms: 300_000,
+                inc_ms: 2000
+            }
+        );
+        let pdn = "[FEN \"8/8/8/8/8/8/1b6/w7 w 0 1\"]\n\n1. a1:c3 1-0\n";
+        let body = Value::object([("pdn", Value::from(pdn))]).to_string();
+        assert_eq!(new_game(&body).unwrap().game.moves().len(), 1);
+    }
+
+    #[test]
+    fn every_bad_field_has_a_reason() {
+        for (text, reason) in [
+            ("[]", "the body must be a JSON object"),
+            (
+                r#"{"level":21}"#,
+                "'level' must be a whole number from 0 to 20",
+            ),
+            (
+                r#"{"level":"3"}"#,
+                "'level' must be a whole number from 0 to 20",
+            ),
+            (r#"{"human":"red"}"#, "'human' must be"),
+            (
+                r#"{"movetime_ms":5}"#,
+                "'movetime_ms' must be a whole number from 10 to 30000",
+            ),
+            (
+                r#"{"movetime_ms":100,"clock":{}}"#,
+                "give 'movetime_ms' or 'clock', not both",
+            ),
+            (r#"{"clock":{"base_ms":1000}}"#, "'clock' needs 'inc_ms'"),
+            (
+                r#"{"fen":"8/8 w"}"#,
+                "bad FEN: board has 2 ranks, expected 8",
+            ),
+            (r#"{"fen":7}"#, "'fen' must be a string"),
+            (
+                r#"{"moves":["c3-d4",1]}"#,
+                "'moves' must be an array of move strings",
+            ),
+            (r#"{"moves":["c3-d5"]}"#, "move 1: illegal move c3-d5"),
+            (
+                r#"{"pdn":"1. c3-d4"}"#,
+                "PDN: line 1: game has no result token",
+            ),
+            (r#"{"pdn":""}"#, "PDN: no game in the text"),
+            (
+                r#"{"pdn":"* ","fen":"x"}"#,
+                "give 'pdn' or 'fen'/'moves', not both",
+            ),
+        ] {
+            let e = new_game(text).unwrap_err();
+            assert!(e.starts_with(reason), "{text}: {e}");
+        }
+    }
+}

@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""Drives the `bashni serve` page in headless Chromium through the automation contract
+(web/CONTRACT.md): plays moves by clicking (captures and ambiguous captures included) and
+after every ply compares each data-tower on the board with the server's FEN; takes back;
+opens FENs with towers; runs analysis and sees the score; saves a screenshot.
+
+Run from the repository root after `cargo build --release`:
+    python3 tests/browser/test_page.py
+Needs Debian's chromium (/usr/bin/chromium) and `pip install playwright` (no browser
+download: the system Chromium is used). BASHNI=<path> picks the binary; BROWSER_OUT=<dir>
+where the screenshots go (default target/browser).
+"""
+
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BASHNI = os.environ.get("BASHNI", os.path.join(ROOT, "target", "release", "bashni"))
+OUT = os.environ.get("BROWSER_OUT", os.path.join(ROOT, "target", "browser"))
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+FILES = "abcdefgh"
+# Generous limits, only so a broken page cannot hang CI.
+WAIT_MS = 30_000
+
+
+def parse_fen(fen):
+    """{square: tower} with towers top first, as in docs/rules.md (an independent reader)."""
+    board = fen.split()[0]
+    rows = board.split("/")
+    assert len(rows) == 8, fen
+    out = {}
+    for i, row in enumerate(rows):
+        rank, file, k = 8 - i, 0, 0
+        while k < len(row):
+            c = row[k]
+            if c.isdigit():
+                file += int(c)
+            else:
+                if c == "(":
+                    end = row.index(")", k)
+                    tower, k = row[k + 1:end], end
+                else:
+                    tower = c
+                out[FILES[file] + str(rank)] = tower
+                file += 1
+            k += 1
+    return out
+
+
+class Server:
+    def __init__(self):
+        self.proc = subprocess.Popen([BASHNI, "serve", "--port", "0"], stdout=subprocess.PIPE,
+                                     text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://\S+/", line)
+        assert m, f"no address in {line!r}"
+        self.url = m.group(0)
+
+    def get(self, path):
+        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=30) as r:
+            return json.loads(r.read())
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+class Page:
+    def __init__(self, server, browser):
+        self.server = server
+        self.page = browser.new_page(viewport={"width": 1180, "height": 820})
+        self.errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("dialog", lambda d: d.accept())
+
+    def open(self, query=""):
+        self.page.goto(self.server.url + query)
+        self.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+        self.wait_settled()
+
+    def game(self):
+        return self.page.get_attribute("body", "data-game")
+
+    def state(self):
+        return self.server.get(f"/api/games/{self.game()}")
+
+    def moves_shown(self):
+        return self.page.eval_on_selector_all("#moves > *", "els => els.map(e => e.dataset.move)")
+
+    def towers_shown(self):
+        return self.page.eval_on_selector_all(
+            "#board [data-tower]",
+            "els => els.map(e => [e.getAttribute('data-square'), e.getAttribute('data-tower')])")
+
+    def wait_settled(self):
+        """Until the page shows the server's latest state and the engine is not moving."""
+        self.page.wait_for_function(
+            """() => { const s = document.getElementById('status');
+                       return s.dataset.state && s.dataset.thinking !== 'play'; }""",
+            timeout=WAIT_MS)
+        for _ in range(300):
+            st = self.state()
+            if st["thinking"] != "play" and self.moves_shown() == st["moves"]:
+                return st
+            time.sleep(0.05)
+        raise AssertionError(f"page moves {self.moves_shown()} never matched {self.state()['moves']}")
+
+    def check_board(self, fen=None):
+        """Every data-tower on the board equals the FEN (the server's last one by default)."""
+        if fen is None:
+            fen = self.state()["fens"][-1]
+        want = parse_fen(fen)
+        shown = dict(self.towers_shown())
+        assert len(self.towers_shown()) == len(shown), "two towers on one square"
+        assert shown == want, f"board {shown} != FEN {fen}"
+        assert self.page.get_attribute("#board", "data-fen") == fen
+        return fen
+
+    def click(self, square):
+        # The topmost element of the square: its tower if any, else the square itself.
+        self.page.locator(f'#board [data-square="{square}"]').last.click()
+
+
+def choose(legal):
+    """A capture when there is one (then all legal moves are captures), else a quiet move."""
+    caps = [m for m in legal if ":" in m["move"]]
+    return (caps or legal)[0]
+
+
+def test_play_against_level_0(server, browser):
+    p = Page(server, browser)
+    p.open()
+    # A new game from the dialog: White, level 0, 0.1 s per move.
+    p.page.click("#btn-new")
+    p.page.check('input[name=human][value=white]')
+    p.page.fill("#level", "0")
+    p.page.check('input[name=tmode][value=move]')
+    p.page.fill("#movetime", "0.1")
+    first = p.game()
+    p.page.click("#new-start")
+    p.page.wait_for_function(f"() => document.body.dataset.game !== '{first}'", timeout=WAIT_MS)
+    st = p.wait_settled()
+    assert st["level"] == 0 and st["human"] == "white", st
+    assert "White to move" in p.page.inner_text("#status")
+    p.check_board()
+    captured, replies = 0, []
+    for _ in range(40):
+        st = p.wait_settled()
+        p.check_board()
+        if st["result"]:
+            break
+        m = choose(st["legal"])
+        before = len(st["moves"])
+        p.click(m["path"][0])
+        t0 = time.perf_counter()
+        p.click(m["path"][-1])
+        # Our ply shown, then the engine's reply (or the end).
+        p.page.wait_for_function(
+            f"""() => document.querySelectorAll('#moves > *').length >= {before + 2}
+                      || document.getElementById('status').dataset.state === 'over'""",
+            timeout=WAIT_MS)
+        replies.append(time.perf_counter() - t0)
+        st = p.wait_settled()
+        assert st["moves"][before] == m["move"], (st["moves"], m)
+        captured += ":" in m["move"]
+        # After our ply: step back one and compare too (both plies checked).
+        if len(st["moves"]) > before + 1:
+            p.page.click(f'#moves > [data-ply="{before + 1}"]')
+            p.check_board(st["fens"][before + 1])
+            p.page.keyboard.press("End")
+        p.check_board()
+        if captured >= 2:
+            break
+    assert captured >= 1, "no capture was played"
+    # Arrow keys step through the game.
+    n = len(p.state()["moves"])
+    p.page.keyboard.press("Home")
+    p.check_board(p.state()["fens"][0])
+    p.page.keyboard.press("ArrowRight")
+    p.check_board(p.state()["fens"][1])
+    p.page.keyboard.press("End")
+    # Take back: our last move and the reply go.
+    st = p.state()
+    if not st["result"]:
+        p.page.click("#btn-takeback")
+        p.page.wait_for_function(
+            f"() => document.querySelectorAll('#moves > *').length === {n - 2}", timeout=WAIT_MS)
+        st = p.wait_settled()
+        assert len(st["moves"]) == n - 2, st["moves"]
+        p.check_board()
+        assert p.page.get_attribute("#status", "data-your-turn") == "true"
+    # Hint: an arrow for a legal move.
+    p.page.click("#btn-hint")
+    p.page.wait_for_selector("#arrows .arrow.hint", timeout=WAIT_MS)
+    assert p.state()["hint"]["move"] in [m["move"] for m in p.state()["legal"]]
+    # Resign: the end is shown with result and reason.
+    p.page.click("#btn-resign")
+    p.page.wait_for_function("() => document.getElementById('status').dataset.state === 'over'",
+                             timeout=WAIT_MS)
+    assert p.page.get_attribute("#status", "data-result") == "0-1"
+    assert p.page.get_attribute("#status", "data-reason") == "resignation"
+    assert "Black wins: White resigned" in p.page.inner_text("#status")
+    assert not p.errors, p.errors
+    ms = sorted(r * 1000 for r in replies)
+    print(f"click-to-reply at level 0 over {len(ms)} moves: median {statistics.median(ms):.1f} ms,"
+          f" max {ms[-1]:.1f} ms (Playwright overhead included)")
+    p.page.close()
+
+
+def test_ambiguous_captures(server, browser):
+    p = Page(server, browser)
+    # A king on a1 takes d4 and g7 landing on e5 or on f6 between them: two paths to h8.
+    p.open("?fen=" + urllib.request.quote("8/6b1/8/8/3b4/8/3b4/W5b1 w"))
+    p.check_board()
+    p.click("a1")
+    p.click("h8")
+    p.page.wait_for_selector("#choice button", timeout=WAIT_MS)
+    options = sorted(p.page.eval_on_selector_all("#choice button", "bs => bs.map(b => b.dataset.move)"))
+    assert options == ["a1:e5:h8", "a1:f6:h8"], options
+    p.click("f6")  # the square on the way decides
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == ["a1:f6:h8"], p.moves_shown()
+    p.check_board()
+    # Two captures from c3 back to c3, the same squares in the other order: the list decides.
+    p.open("?fen=" + urllib.request.quote("7b/8/1b1b4/8/1b1b4/2w5/8/8 w"))
+    p.click("c3")
+    p.click("c3")
+    p.page.wait_for_selector("#choice button", timeout=WAIT_MS)
+    p.page.click('#choice button[data-move="c3:a5:c7:e5:c3"]')
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == ["c3:a5:c7:e5:c3"]
+    fen = p.check_board()
+    assert parse_fen(fen)["c3"] == "wbbbb", fen
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+TOWER_FENS = [
+    "1b1b4/b1b3b1/1b1b4/8/3(Wbwbbw)4/w1w1(Bbw)1w1/1w1w1w1w/w7 w 0 12",
+    "8/b7/8/2(Wbbbbwwbb)5/8/2(bwwwb)5/8/(BWw)7 b 3 40",
+    "1b1b1b2/b1b1(bw)1b1/1b3b1b/8/3(Wbb)4/w1w3w1/1w1w1w1w/w1w5 w 0 14",
+]
+
+
+def test_fen_with_towers(server, browser):
+    p = Page(server, browser)
+    for fen in TOWER_FENS:
+        p.open("?fen=" + urllib.request.quote(fen))
+        got = p.check_board()
+        assert parse_fen(got) == parse_fen(fen), (got, fen)
+        # Every tower, tall ones included, as written in the FEN.
+        assert dict(p.towers_shown()) == parse_fen(fen)
+    # Flipped, the same towers on the same squares.
+    p.page.click("#btn-flip")
+    assert dict(p.towers_shown()) == parse_fen(TOWER_FENS[-1])
+    p.page.click("#btn-flip")
+    # Pasting a FEN into the box opens it too.
+    p.page.click("#position-box summary")
+    p.page.fill("#fen-text", TOWER_FENS[0])
+    p.page.click("#fen-open")
+    p.page.wait_for_function(
+        "() => (document.getElementById('board').dataset.fen || '').startsWith('1b1b4/')",
+        timeout=WAIT_MS)
+    p.check_board()
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def test_analysis(server, browser):
+    p = Page(server, browser)
+    p.open()
+    p.page.check("#analysis-on")
+    p.page.wait_for_function(
+        "() => +(document.getElementById('an-score').dataset.depth || 0) >= 4", timeout=WAIT_MS)
+    first = p.page.inner_text("#an-score")
+    assert re.fullmatch(r"[+−]\d+\.\d\d", first), first
+    assert p.page.locator("#an-lines li").count() >= 1
+    assert p.page.locator("#arrows .arrow.pv1").count() == 1
+    assert p.state()["thinking"] == "analysis"
+    # A move that drops a man: the score changes.
+    p.open("?fen=" + urllib.request.quote("8/8/8/8/8/2b5/8/w1w5 w"))
+    p.page.check("#analysis-on")
+    p.page.wait_for_function(
+        "() => +(document.getElementById('an-score').dataset.depth || 0) >= 2", timeout=WAIT_MS)
+    before = p.page.inner_text("#an-score")
+    p.click("c1")
+    p.click("d2")
+    p.page.wait_for_function(
+        f"""() => {{ const s = document.getElementById('an-score');
+                   return +(s.dataset.depth || 0) >= 2 && s.textContent !== {json.dumps(before)}
+                          && document.querySelectorAll('#moves > *').length === 1; }}""",
+        timeout=WAIT_MS)
+    p.check_board()
+    os.makedirs(OUT, exist_ok=True)
+    p.page.uncheck("#analysis-on")
+    p.page.wait_for_function("() => document.getElementById('analysis-panel').hidden",
+                             timeout=WAIT_MS)
+    for _ in range(100):
+        st = p.state()
+        if st["analysis"] is None and st["thinking"] is None:
+            break
+        time.sleep(0.05)
+    assert st["analysis"] is None and st["thinking"] is None, st
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def screenshot(server, browser):
+    """The README's picture: a middlegame with towers, analysis on, two lines."""
+    p = Page(server, browser)
+    p.open("?fen=" + urllib.request.quote(TOWER_FENS[2]))
+    p.page.check("#analysis-on")
+    p.page.select_option("#multipv", "3")
+    p.page.wait_for_function(
+        """() => +(document.getElementById('an-score').dataset.depth || 0) >= 8
+                 && document.querySelectorAll('#an-lines li').length === 3""", timeout=WAIT_MS)
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, "page.png")
+    p.page.screenshot(path=path)
+    print(f"screenshot: {path}")
+    p.page.close()
+
+
+def main():
+    if not os.path.exists(CHROMIUM):
+        print(f"error: {CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
+        return 2
+    server = Server()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            tests = [test_play_against_level_0, test_ambiguous_captures, test_fen_with_towers,
+                     test_analysis]
+            for t in tests:
+                t0 = time.monotonic()
+                t(server, browser)
+                print(f"ok {t.__name__} ({time.monotonic() - t0:.1f} s)")
+            screenshot(server, browser)
+            browser.close()
+    finally:
+        server.stop()
+    print("browser tests passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,508 @@
+//! `bashni serve` driven over HTTP as a page would: the real binary on a free loopback
+//! port, requests written by hand on a TcpStream (no HTTP crate needed).
+
+use bashni::serve::json::{self, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
+
+/// Longest wait for anything (only to keep a broken server from hanging the test).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(BASHNI)
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start bashni serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    fn connect(&self) -> TcpStream {
+        let s = TcpStream::connect(&self.addr).unwrap();
+        s.set_read_timeout(Some(PATIENCE)).unwrap();
+        s
+    }
+
+    /// One request; returns the status and the body.
+    fn raw(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let mut s = self.connect();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        // The server may answer (413) and close before reading a large body.
+        let _ = s.write_all(body);
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        let text = String::from_utf8_lossy(&out).to_string();
+        let status = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {text:?}"));
+        let body = text
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string();
+        (status, body)
+    }
+
+    fn call(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let (status, text) = self.raw(method, path, body.as_bytes());
+        let v = json::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text:?}"));
+        (status, v)
+    }
+
+    /// A request that must succeed; its JSON.
+    fn ok(&self, method: &str, path: &str, body: &str) -> Value {
+        let (status, v) = self.call(method, path, body);
+        assert!(
+            (200..300).contains(&status),
+            "{method} {path} {body}: {status} {v}"
+        );
+        v
+    }
+
+    fn new_game(&self, body: &str) -> (String, Value) {
+        let v = self.ok("POST", "/api/games", body);
+        (str_of(&v, "id").to_string(), v)
+    }
+
+    fn status(&self) -> Value {
+        self.ok("GET", "/api/status", "")
+    }
+
+    /// Engine processes the server has started and not yet reaped, from /proc.
+    fn children(&self) -> usize {
+        let me = self.child.id().to_string();
+        std::fs::read_dir("/proc")
+            .map(|d| {
+                d.filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
+                    .filter(|stat| {
+                        // pid (comm) state ppid ...: the comm may hold spaces, so from the ')'.
+                        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+                        rest.split_whitespace().nth(1) == Some(me.as_str())
+                    })
+                    .count()
+            })
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| panic!("no string {key} in {v}"))
+}
+
+fn moves_of(v: &Value) -> Vec<String> {
+    v.get("moves")
+        .and_then(Value::as_array)
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn legal_of(v: &Value) -> Vec<String> {
+    v.get("legal")
+        .and_then(Value::as_array)
+        .unwrap()
+        .iter()
+        .map(|m| str_of(m, "move").to_string())
+        .collect()
+}
+
+fn error_of(v: &Value) -> &str {
+    str_of(v, "error")
+}
+
+/// An open event stream.
+struct Events {
+    reader: BufReader<TcpStream>,
+}
+
+impl Events {
+    fn open(server: &Server, id: &str) -> Events {
+        let mut s = server.connect();
+        write!(s, "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut reader = BufReader::new(s);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+        Events { reader }
+    }
+
+    /// The next event: its name and data.
+    fn next(&mut self) -> (String, Value) {
+        let (mut event, mut data) = (String::new(), None);
+        loop {
+            let mut line = String::new();
+            let n = self.reader.read_line(&mut line).unwrap();
+            assert!(n > 0, "stream closed");
+            let line = line.trim_end();
+            if let Some(e) = line.strip_prefix("event: ") {
+                event = e.to_string();
+            } else if let Some(d) = line.strip_prefix("data: ") {
+                data = Some(json::parse(d).unwrap());
+            } else if line.is_empty()
+                && let Some(d) = data.take()
+            {
+                return (event, d);
+            }
+        }
+    }
+
+    /// Reads events until a state for which `done` holds.
+    fn state_until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let (e, v) = self.next();
+            if e == "state" && done(&v) {
+                return v;
+            }
+        }
+    }
+}
+
+fn version(v: &Value) -> u64 {
+    v.get("version").and_then(Value::as_u64).unwrap()
+}
+
+/// The person's turn (or the end) in a state newer than `after`; the stream may still hold
+/// older states.
+fn my_turn_after(after: &Value) -> impl Fn(&Value) -> bool {
+    let seen = version(after);
+    move |v| version(v) > seen && your_turn(v)
+}
+
+fn your_turn(v: &Value) -> bool {
+    v.get("your_turn") == Some(&Value::Bool(true)) || v.get("result") != Some(&Value::Null)
+}
+
+#[test]
+fn bad_requests_are_refused_and_change_nothing() {
+    let server = Server::start(&[]);
+    let (id, v0) = server.new_game(r#"{"level":0}"#);
+    let path = format!("/api/games/{id}/move");
+    let (status, e) = server.call("POST", &path, r#"{"move":"c3-c4"}"#);
+    assert_eq!(status, 422);
+    assert!(
+        error_of(&e).starts_with("illegal move c3-c4: legal moves are a3-b4"),
+        "{e}"
+    );
+    let (status, e) = server.call("POST", &path, r#"{"move":"c3d4"}"#);
+    assert_eq!(status, 400);
+    assert!(error_of(&e).starts_with("bad move 'c3d4'"), "{e}");
+    for (body, msg) in [
+        (r#"{"move":"#, "malformed JSON at byte 8: unexpected end"),
+        ("[1]", "the body must be a JSON object"),
+        (r#"{"move":7}"#, "'move' must be a move string"),
+        (
+            r#"{"move":"c3-d4","ply":-1}"#,
+            "'ply' must be a whole number",
+        ),
+        ("\u{0}", "malformed JSON at byte 0: unexpected character"),
+    ] {
+        let (status, e) = server.call("POST", &path, body);
+        assert_eq!((status, error_of(&e)), (400, msg), "{body}");
+    }
+    let big = vec![b' '; 300 * 1024];
+    let (status, text) = server.raw("POST", &path, &big);
+    assert_eq!(status, 413, "{text}");
+    assert!(text.contains("request body over 262144 bytes"), "{text}");
+    let (status, e) = server.call("POST", "/api/games", r#"{"level":21}"#);
+    assert_eq!(status, 400);
+    assert_eq!(error_of(&e), "'level' must be a whole number from 0 to 20");
+    for (method, p) in [
+        ("GET", "/api/games/0123456789abcdef".to_string()),
+        ("POST", "/api/games/0123456789abcdef/move".to_string()),
+        ("GET", "/api/games/0123456789abcdef/events".to_string()),
+        ("GET", "/api/games/0123456789abcdef/pdn".to_string()),
+        ("DELETE", "/api/games/0123456789abcdef".to_string()),
+    ] {
+        let (status, e) = server.call(method, &p, r#"{"move":"c3-d4"}"#);
+        assert_eq!(status, 404, "{method} {p}");
+        assert!(
+            error_of(&e).starts_with("no game '0123456789abcdef'"),
+            "{e}"
+        );
+    }
+    let (status, _) = server.call("POST", &format!("/api/games/{id}/fly"), "");
+    assert_eq!(status, 404);
+    let (status, _) = server.call("PUT", &format!("/api/games/{id}"), "");
+    assert_eq!(status, 405);
+    let (status, _) = server.raw("GET", "/nothing", b"");
+    assert_eq!(status, 404);
+    // Nothing changed: same moves, same version.
+    let v1 = server.ok("GET", &format!("/api/games/{id}"), "");
+    assert_eq!(v1.get("version"), v0.get("version"));
+    assert!(moves_of(&v1).is_empty());
+    // The page itself is served.
+    let (status, html) = server.raw("GET", "/?fen=8/8/8/8/8/8/8/8%20w", b"");
+    assert_eq!(status, 200);
+    assert!(html.contains("app.js"));
+}
+
+#[test]
+fn a_game_against_the_engine_with_takeback_resign_and_pdn() {
+    let server = Server::start(&[]);
+    let (id, v) = server.new_game(r#"{"level":0,"human":"black","movetime_ms":100}"#);
+    let mut events = Events::open(&server, &id);
+    // The engine plays White's first move by itself.
+    let v = if your_turn(&v) {
+        v
+    } else {
+        events.state_until(my_turn_after(&v))
+    };
+    assert_eq!(moves_of(&v).len(), 1);
+    assert_eq!(str_of(&v, "turn"), "black");
+    let mine = legal_of(&v)[0].clone();
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &format!("{{\"move\":\"{mine}\"}}"),
+    );
+    let v = if your_turn(&v) {
+        v
+    } else {
+        events.state_until(my_turn_after(&v))
+    };
+    let played = moves_of(&v);
+    assert_eq!(played.len(), 3);
+    assert_eq!(played[1], mine);
+    let fens = v.get("fens").and_then(Value::as_array).unwrap();
+    assert_eq!(fens.len(), 4);
+    // Takeback: my move and the engine's reply go.
+    let v = server.ok("POST", &format!("/api/games/{id}/takeback"), "");
+    assert_eq!(moves_of(&v), played[..1]);
+    let v = server.ok("POST", &format!("/api/games/{id}/resign"), "");
+    let result = v.get("result").unwrap();
+    assert_eq!(str_of(result, "result"), "1-0");
+    assert_eq!(str_of(result, "reason"), "resignation");
+    assert!(str_of(&v, "status").starts_with("1-0 White wins: Black resigned"));
+    let (status, e) = server.call(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"c7-d6"}"#,
+    );
+    assert_eq!(status, 409);
+    assert!(error_of(&e).starts_with("the game is over"), "{e}");
+    let (status, pdn) = server.raw("GET", &format!("/api/games/{id}/pdn"), b"");
+    assert_eq!(status, 200);
+    assert!(pdn.contains("[Result \"1-0\"]") && pdn.contains("[Termination \"resignation\"]"));
+    assert!(pdn.contains("[GameType \"Bashni\"]"), "{pdn}");
+    assert!(pdn.contains(&format!("1. {}", played[0])), "{pdn}");
+    // Loaded back: the same moves.
+    let body = Value::object([
+        ("pdn", Value::from(pdn.as_str())),
+        ("human", Value::from("both")),
+    ]);
+    let (_, back) = server.new_game(&body.to_string());
+    assert_eq!(moves_of(&back), played[..1]);
+}
+
+#[test]
+fn rules_end_games_and_ambiguous_captures_need_the_full_path() {
+    let server = Server::start(&[]);
+    // White's only move takes Black's last piece: Black has no move and loses.
+    let (id, _) = server.new_game(r#"{"human":"both","fen":"8/8/8/8/8/8/1b6/w7 w"}"#);
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"a1:c3"}"#,
+    );
+    let fens = v.get("fens").and_then(Value::as_array).unwrap();
+    assert_eq!(fens[1].as_str(), Some("8/8/8/8/8/2(wb)5/8/8 b 0 1"));
+    let result = v.get("result").unwrap();
+    assert_eq!(str_of(result, "reason"), "no legal move");
+    assert_eq!(str_of(result, "winner"), "white");
+    assert!(legal_of(&v).is_empty());
+    // Two captures from c3 back to c3 by opposite ways round.
+    let (id, v) = server.new_game(r#"{"human":"both","fen":"7b/8/1b1b4/8/1b1b4/2w5/8/8 w"}"#);
+    let mut legal = legal_of(&v);
+    legal.sort();
+    assert_eq!(legal, ["c3:a5:c7:e5:c3", "c3:e5:c7:a5:c3"]);
+    let (status, e) = server.call(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"c3:c3"}"#,
+    );
+    assert_eq!(status, 422);
+    assert!(error_of(&e).starts_with("ambiguous move c3:c3"), "{e}");
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"c3:e5:c7:a5:c3"}"#,
+    );
+    assert_eq!(moves_of(&v), ["c3:e5:c7:a5:c3"]);
+}
+
+#[test]
+fn a_clock_runs_out() {
+    let server = Server::start(&[]);
+    let (id, _) = server.new_game(r#"{"level":0,"clock":{"base_ms":1000,"inc_ms":0}}"#);
+    let mut events = Events::open(&server, &id);
+    let v = events.state_until(|v| v.get("result") != Some(&Value::Null));
+    let result = v.get("result").unwrap();
+    assert_eq!(str_of(result, "reason"), "time forfeit");
+    assert_eq!(str_of(result, "result"), "0-1");
+}
+
+#[test]
+fn hint_and_analysis_come_as_events() {
+    let server = Server::start(&[]);
+    let (id, _) = server.new_game(r#"{"level":0,"human":"both"}"#);
+    let mut events = Events::open(&server, &id);
+    server.ok("POST", &format!("/api/games/{id}/hint"), "");
+    let v = events.state_until(|v| v.get("hint") != Some(&Value::Null));
+    let hint = str_of(v.get("hint").unwrap(), "move").to_string();
+    assert!(legal_of(&v).contains(&hint), "{hint}");
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        r#"{"on":true,"multipv":2}"#,
+    );
+    assert_eq!(str_of(&v, "thinking"), "analysis");
+    // Lines come, deeper and deeper.
+    let mut depth = 0;
+    while depth < 6 {
+        let (e, a) = events.next();
+        if e != "analysis" {
+            continue;
+        }
+        let lines = a.get("lines").and_then(Value::as_array).unwrap();
+        assert!(!lines.is_empty() && lines.len() <= 2, "{a}");
+        assert!(lines[0].get("score").unwrap().get("cp").is_some(), "{a}");
+        depth = lines[0].get("depth").and_then(Value::as_u64).unwrap();
+    }
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        r#"{"on":false}"#,
+    );
+    assert_eq!(v.get("thinking"), Some(&Value::Null));
+    assert_eq!(v.get("analysis"), Some(&Value::Null));
+    let (status, e) = server.call(
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        r#"{"on":true,"multipv":9}"#,
+    );
+    assert_eq!(
+        (status, error_of(&e)),
+        (400, "'multipv' must be from 1 to 5")
+    );
+}
+
+#[test]
+fn a_closed_stream_frees_its_game_and_engine() {
+    let server = Server::start(&[]);
+    let (id, _) = server.new_game(r#"{"level":0}"#);
+    let mut events = Events::open(&server, &id);
+    events.next();
+    assert_eq!(server.children(), 1);
+    drop(events);
+    let start = Instant::now();
+    loop {
+        let (status, _) = server.call("GET", &format!("/api/games/{id}"), "");
+        let engines = server.status().get("engines").and_then(Value::as_u64);
+        if status == 404 && engines == Some(0) && server.children() == 0 {
+            break;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "game {id} still open ({status})"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// Plays one game against level 0 to the end or `plies` plies, always the first legal move.
+fn play_out(server: &Server, plies: usize) -> Result<usize, String> {
+    let (id, v) = server.new_game(r#"{"level":0,"movetime_ms":100}"#);
+    let mut events = Events::open(server, &id);
+    let mut v = v;
+    let mut played = 0;
+    while v.get("result") == Some(&Value::Null) && played < plies {
+        let mv = legal_of(&v)[0].clone();
+        let (status, after) = server.call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            &format!("{{\"move\":\"{mv}\"}}"),
+        );
+        if status != 200 {
+            return Err(format!("{id}: {mv}: {status} {after}"));
+        }
+        played += 1;
+        v = if your_turn(&after) {
+            after
+        } else {
+            events.state_until(my_turn_after(&after))
+        };
+    }
+    server.ok("DELETE", &format!("/api/games/{id}"), "");
+    Ok(played)
+}
+
+#[test]
+fn twenty_games_at_once_and_the_cap() {
+    const GAMES: usize = 20;
+    let server = Server::start(&["--max-games", "20"]);
+    let server = &server;
+    // Twenty games at once, each up to 40 of its own moves.
+    std::thread::scope(|scope| {
+        let games: Vec<_> = (0..GAMES)
+            .map(|_| scope.spawn(move || play_out(server, 40)))
+            .collect();
+        for g in games {
+            let played = g.join().unwrap().unwrap();
+            assert!(played > 0);
+        }
+    });
+    assert_eq!(
+        server.status().get("opened").and_then(Value::as_u64),
+        Some(GAMES as u64)
+    );
+    // The cap: 20 open games, the 21st is refused with a reason.
+    let open: Vec<(String, Events)> = (0..GAMES)
+        .map(|_| {
+            let (id, _) = server.new_game(r#"{"level":0}"#);
+            let ev = Events::open(server, &id);
+            (id, ev)
+        })
+        .collect();
+    let (status, e) = server.call("POST", "/api/games", r#"{"level":0}"#);
+    assert_eq!(status, 503);
+    assert!(error_of(&e).contains("--max-games"), "{e}");
+    server.ok("DELETE", &format!("/api/games/{}", open[0].0), "");
+    server.new_game(r#"{"level":0}"#);
+}
