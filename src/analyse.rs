@@ -1,8 +1,9 @@
 //! `bashni analyse`: readable analysis of a position from the command line: the board, one
-//! line per completed depth (score in men or a win/loss distance, nodes, speed, PV) and the
-//! best move.
+//! line per completed depth (score for the side to move, in men or as a win/loss in its own
+//! moves, nodes, speed, PV) and the best move.
 
-use crate::display::{color_name, diagram};
+use crate::display::{capitalised, color_name, diagram};
+use crate::protocol::command::{MAX_GO_DEPTH, MAX_GO_TIME_MS};
 use crate::protocol::options::{HASH, MULTIPV, THREADS};
 use crate::rules::game::{Game, GameError};
 use crate::rules::notation::START_FEN;
@@ -18,9 +19,10 @@ pub const DEFAULT_DEPTH: u32 = 14;
 #[command(
     about = "Analyse a position: the board, one line per depth, then the best move",
     long_about = "Analyse a position: prints the board (every tower top first), one line per \
-        completed depth (depth, score in men such as +1.25 or 'win in 7' plies, nodes, \
-        nodes per second, time, principal variation), then the best move. Without a limit it \
-        searches to depth 14.",
+        completed depth (depth, score for the side to move in men such as +1.25 or as 'win in \
+        4 moves' of its own, nodes, nodes per second, time, principal variation), then the \
+        best move. When the search stops during a depth, the line it settled on is shown last, \
+        marked 'final'. Without a limit it searches to depth 14.",
     after_help = "Examples:\n  \
         bashni analyse\n  \
         bashni analyse startpos --moves c3-d4 f6-e5 --depth 16\n  \
@@ -35,10 +37,12 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     pub moves: Vec<String>,
     /// Search to this depth in plies (default 14 when no limit is given).
-    #[arg(long, conflicts_with_all = ["movetime", "infinite"])]
+    #[arg(long, conflicts_with_all = ["movetime", "infinite"],
+        value_parser = clap::value_parser!(u32).range(1..=MAX_GO_DEPTH as i64))]
     pub depth: Option<u32>,
     /// Think for this many milliseconds.
-    #[arg(long, value_name = "MS", conflicts_with = "infinite")]
+    #[arg(long, value_name = "MS", conflicts_with = "infinite",
+        value_parser = clap::value_parser!(u64).range(1..=MAX_GO_TIME_MS))]
     pub movetime: Option<u64>,
     /// Search until Enter is pressed (or standard input ends).
     #[arg(long)]
@@ -78,7 +82,11 @@ impl EngineArgs {
 /// The game to analyse: the position and the moves played from it.
 fn build_game(args: &AnalyseArgs) -> Result<Game, String> {
     let text = args.position.join(" ");
-    let fen = if text.is_empty() || text.eq_ignore_ascii_case("startpos") {
+    // No POSITION at all is the start; an empty one (`analyse ''`) is a mistake.
+    if !args.position.is_empty() && text.trim().is_empty() {
+        return Err("empty POSITION: give startpos or a FEN (or nothing for the start)".into());
+    }
+    let fen = if args.position.is_empty() || text.trim().eq_ignore_ascii_case("startpos") {
         START_FEN
     } else {
         &text
@@ -103,17 +111,28 @@ fn limits(args: &AnalyseArgs) -> SearchLimits {
     }
 }
 
+/// Says whose view the scores take and in what units, above the depth lines.
+fn view(side: &str) -> String {
+    format!(
+        "Scores are for {side}, the side to move (as UCI gives them): men (+1.25), or a win \
+         or loss in N moves of {side}'s."
+    )
+}
+
+/// Width of the score column: `loss in 30 moves` fits.
+const SCORE_WIDTH: usize = 16;
+
 /// Column headings of the depth lines.
 fn heading(multipv: bool) -> String {
     let line = if multipv { " line" } else { "" };
     format!(
-        "depth{line}  {:>10}  {:>12}  {:>9}  {:>7}  pv",
+        "depth{line}  {:>SCORE_WIDTH$}  {:>12}  {:>9}  {:>7}  pv",
         "score", "nodes", "nps", "time"
     )
 }
 
-/// One readable depth line.
-fn depth_line(info: &SearchInfo, multipv: bool) -> String {
+/// One readable line: `label` in the depth column (the depth, or `final`).
+fn depth_line(label: &str, info: &SearchInfo, multipv: bool) -> String {
     let line = if multipv {
         format!(" {:>4}", info.multipv)
     } else {
@@ -121,14 +140,40 @@ fn depth_line(info: &SearchInfo, multipv: bool) -> String {
     };
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
     format!(
-        "{:>5}{line}  {:>10}  {:>12}  {:>9}  {:>6.2}s  {}",
-        info.depth,
+        "{label:>5}{line}  {:>SCORE_WIDTH$}  {:>12}  {:>9}  {:>6.2}s  {}",
         info.score.human(),
         info.nodes,
         info.nps,
         info.time_ms as f64 / 1000.0,
         pv.join(" ")
     )
+}
+
+/// Which search reports become lines, and how they are labelled: each depth once per
+/// line, in order. A report for a depth already shown is the search's last word when it
+/// stopped (a move from the unfinished next depth that beat the last completed one, or
+/// the main thread's line where a helper showed the depth first): it is labelled `final`,
+/// not shown as a second line of the same depth.
+#[derive(Default)]
+struct Rows {
+    /// Deepest depth shown for each line (by multipv index).
+    shown: std::collections::BTreeMap<usize, u32>,
+}
+
+impl Rows {
+    /// The line for `info`, if it is shown.
+    fn row(&mut self, info: &SearchInfo, multipv: bool) -> Option<String> {
+        if info.bound != Bound::Exact || info.currmove.is_some() {
+            return None;
+        }
+        let deepest = self.shown.entry(info.multipv).or_default();
+        if info.depth > *deepest {
+            *deepest = info.depth;
+            Some(depth_line(&info.depth.to_string(), info, multipv))
+        } else {
+            Some(depth_line("final", info, multipv))
+        }
+    }
 }
 
 /// The closing line.
@@ -141,7 +186,7 @@ fn summary(result: &SearchResult, side: &str, secs: f64) -> String {
                 .map(|p| format!(", expected reply {p}"))
                 .unwrap_or_default();
             format!(
-                "Best move: {best}{reply} (score {} at depth {}, {} nodes in {secs:.2} s)",
+                "Best move: {best}{reply} (score {} for {side} at depth {}, {} nodes in {secs:.2} s)",
                 result.score.human(),
                 result.depth,
                 result.nodes
@@ -190,31 +235,29 @@ pub fn run(args: AnalyseArgs) -> i32 {
         stop_on_enter(control.clone());
     }
     let multipv = args.multipv > 1;
+    let side = capitalised(color_name(pos.side()));
+    println!("{}", view(&side));
     println!("{}", heading(multipv));
     let start = Instant::now();
+    let mut rows = Rows::default();
     let mut report = |info: &SearchInfo| {
-        if info.bound == Bound::Exact && info.currmove.is_none() {
-            println!("{}", depth_line(info, multipv));
+        if let Some(row) = rows.row(info, multipv) {
+            println!("{row}");
         }
     };
     let result = engine.search(pos, game.history(), &limits, &control, &mut report);
     for note in &result.notes {
         eprintln!("{note}");
     }
-    println!(
-        "{}",
-        summary(
-            &result,
-            color_name(pos.side()),
-            start.elapsed().as_secs_f64()
-        )
-    );
+    println!("{}", summary(&result, &side, start.elapsed().as_secs_f64()));
     0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::position::Position;
+    use crate::search::MAX_DEPTH;
     use clap::Parser;
 
     #[derive(clap::Parser)]
@@ -243,9 +286,78 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_position_is_an_error_not_the_start() {
+        for words in [&[""][..], &["  "], &["", ""]] {
+            let e = build_game(&parse(words).unwrap()).unwrap_err();
+            assert!(e.starts_with("empty POSITION"), "{e}");
+        }
+        let start = build_game(&parse(&[]).unwrap()).unwrap();
+        assert_eq!(start.position(), &Position::startpos());
+        let named = build_game(&parse(&["startpos"]).unwrap()).unwrap();
+        assert_eq!(named.position(), &Position::startpos());
+    }
+
+    fn info(depth: u32, multipv: usize, cp: i32, bound: Bound) -> SearchInfo {
+        SearchInfo {
+            depth,
+            seldepth: depth + 4,
+            multipv,
+            score: crate::search::Score::Cp(cp),
+            bound,
+            nodes: 1000,
+            nps: 10_000,
+            hashfull: 0,
+            time_ms: 100,
+            pv: Vec::new(),
+            currmove: None,
+        }
+    }
+
+    #[test]
+    fn each_depth_is_shown_once_and_the_last_word_is_marked_final() {
+        let mut rows = Rows::default();
+        let mut label = |i: SearchInfo| {
+            rows.row(&i, true)
+                .map(|r| r.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        };
+        assert_eq!(label(info(1, 1, 10, Bound::Exact)).as_deref(), Some("1 1"));
+        assert_eq!(label(info(1, 2, 5, Bound::Exact)).as_deref(), Some("1 2"));
+        assert_eq!(
+            label(info(2, 1, 30, Bound::Lower)),
+            None,
+            "a bound is no line"
+        );
+        assert_eq!(label(info(2, 1, 20, Bound::Exact)).as_deref(), Some("2 1"));
+        // Time is up during depth 3; the search settles on another move, still "depth 2".
+        assert_eq!(
+            label(info(2, 1, 25, Bound::Exact)).as_deref(),
+            Some("final 1")
+        );
+        let line = depth_line("final", &info(2, 1, 25, Bound::Exact), false);
+        assert!(line.starts_with("final             +0.25 "), "{line}");
+    }
+
+    #[test]
     fn limits_conflict() {
         assert!(parse(&["--depth", "3", "--movetime", "10"]).is_err());
         assert!(parse(&["--multipv", "0"]).is_err());
+        // The protocol's ranges: `go depth` and `go movetime`.
+        let deepest = MAX_GO_DEPTH.to_string();
+        assert_eq!(
+            parse(&["--depth", &deepest]).unwrap().depth,
+            Some(MAX_DEPTH)
+        );
+        for (flag, v) in [
+            ("--depth", (MAX_GO_DEPTH + 1).to_string()),
+            ("--depth", "0".to_string()),
+            ("--movetime", (MAX_GO_TIME_MS + 1).to_string()),
+            ("--movetime", "99999999999".to_string()),
+            ("--movetime", "0".to_string()),
+        ] {
+            assert!(parse(&[flag, &v]).is_err(), "{flag} {v}");
+        }
+        let longest = MAX_GO_TIME_MS.to_string();
+        assert!(parse(&["--movetime", &longest]).is_ok());
         let a = parse(&["--infinite"]).unwrap();
         assert!(limits(&a).infinite && limits(&a).depth.is_none());
     }

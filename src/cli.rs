@@ -2,12 +2,13 @@
 
 use crate::analyse::AnalyseArgs;
 use crate::datagen::DatagenArgs;
+use crate::games::{Rules, Variant};
 use crate::matchrun::{MatchArgs, OpeningsArgs};
 use crate::protocol::options::{HASH, THREADS};
-use crate::rules::notation::{START_FEN, parse_fen};
-use crate::rules::perft::{check_depth, divide, perft};
+use crate::rules::perft::check_depth;
 use crate::tune::TuneArgs;
 use clap::{Parser, Subcommand};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// bashni: an engine for Bashni (Russian column checkers).
@@ -43,13 +44,18 @@ enum Command {
     Analyse(AnalyseArgs),
     /// Count move paths to a depth (proves the move generator).
     ///
-    /// Reference counts from the start position: docs/rules.md, section 6.
+    /// Reference counts from the start position: docs/rules.md, section 6 (Bashni),
+    /// docs/rules-turkish.md and docs/rules-russian.md.
     /// Example: bashni perft 7 --divide
+    /// Example: bashni perft 6 --variant turkish
     #[command(verbatim_doc_comment)]
     Perft {
         /// Depth in plies (at most 16).
         depth: u32,
-        /// Position to start from (default: the initial position).
+        /// The game: bashni, turkish or russian.
+        #[arg(long, default_value_t = Variant::Bashni)]
+        variant: Variant,
+        /// Position to start from, in the game's FEN (default: the initial position).
         #[arg(long)]
         fen: Option<String>,
         /// Print one line per root move, `<move> <count>`, sorted by move text.
@@ -95,10 +101,24 @@ pub fn run() -> i32 {
         Some(Command::Analyse(args)) => crate::analyse::run(args),
         Some(Command::Perft {
             depth,
+            variant,
             fen,
             divide: show,
             threads,
-        }) => run_perft(depth, fen.as_deref(), show, threads),
+        }) => {
+            let args = PerftArgs {
+                depth,
+                fen: fen.as_deref(),
+                show,
+                threads,
+            };
+            // The one place the game is chosen: each arm is its own monomorphised perft.
+            match variant {
+                Variant::Bashni => run_perft::<crate::rules::Position>(args),
+                Variant::Turkish => run_perft::<crate::games::turkish::Position>(args),
+                Variant::Russian => run_perft::<crate::games::russian::Position>(args),
+            }
+        }
         Some(Command::Bench {
             depth,
             threads,
@@ -120,27 +140,38 @@ pub fn run() -> i32 {
     }
 }
 
-fn run_perft(depth: u32, fen: Option<&str>, show: bool, threads: usize) -> i32 {
-    let pos = match parse_fen(fen.unwrap_or(START_FEN)) {
+/// What `bashni perft` was asked for.
+struct PerftArgs<'a> {
+    depth: u32,
+    fen: Option<&'a str>,
+    show: bool,
+    threads: usize,
+}
+
+fn run_perft<R: Rules>(args: PerftArgs) -> i32 {
+    let pos = match R::from_fen(args.fen.unwrap_or(R::START_FEN)) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: bad FEN: {e}");
             return 2;
         }
     };
-    if let Err(e) = check_depth(depth) {
+    if let Err(e) = check_depth(args.depth) {
         eprintln!("error: {e}");
         return 2;
     }
+    let never = AtomicBool::new(false);
     let start = Instant::now();
-    let nodes = if show || threads > 1 {
-        let divided = divide(&pos, depth, threads);
-        if show {
+    let nodes = if args.show || args.threads > 1 {
+        let divided = pos
+            .divide_until(args.depth, args.threads, &never)
+            .expect("the flag is never set");
+        if args.show {
             divided.lines().for_each(|l| println!("{l}"));
         }
         divided.nodes
     } else {
-        perft(&pos, depth)
+        pos.perft(args.depth)
     };
     let elapsed = start.elapsed();
     let ms = elapsed.as_millis();

@@ -73,6 +73,39 @@ fn column_widths(cells: &[Vec<String>]) -> Vec<usize> {
         .collect()
 }
 
+/// Width of a cell of the play board: a tower's top piece and its height (`W3`).
+const GLYPH_WIDTH: usize = 2;
+
+/// A square of the play board in [`GLYPH_WIDTH`] characters: `.` empty, the piece's letter
+/// for one piece, the top piece's letter and the height for a tower (`W3`: a white king on
+/// two more pieces; `W+` from 10 pieces up), blank for a light square. The whole tower is
+/// in [`tower_list`].
+fn glyph(file: u8, rank: u8, pos: &Position) -> String {
+    let Some(sq) = Square::from_coords(file, rank) else {
+        return String::new();
+    };
+    let t = pos.tower(sq);
+    match t.height() {
+        0 => ".".to_string(),
+        1 => t.to_string(),
+        h @ 2..=9 => format!("{}{h}", t.top().letter()),
+        _ => format!("{}+", t.top().letter()),
+    }
+}
+
+/// The towers of two or more pieces written in full, top first, in reading order from
+/// White's side (rank 8 first): `towers, top first: c5 (Wbb), f4 (bw)`; `None` when there
+/// are none.
+pub fn tower_list(pos: &Position) -> Option<String> {
+    let mut towers: Vec<(Square, String)> = Square::all()
+        .filter(|&sq| pos.tower(sq).height() > 1)
+        .map(|sq| (sq, format!("{sq} {}", pos.tower(sq))))
+        .collect();
+    towers.sort_by_key(|&(sq, _)| (std::cmp::Reverse(sq.rank()), sq.file()));
+    let list: Vec<String> = towers.into_iter().map(|(_, t)| t).collect();
+    (!list.is_empty()).then(|| format!("towers, top first: {}", list.join(", ")))
+}
+
 /// How [`board`] draws: which side is at the bottom, colour or plain text, which squares
 /// to mark (the last move's path).
 #[derive(Clone, Debug, Default)]
@@ -125,9 +158,9 @@ fn board_cell(text: &str, width: usize, dark: bool, marked: bool, color: bool) -
     s
 }
 
-/// The board a person plays on: every tower top first (`(Wbb)`), file letters above and
-/// below, rank numbers left and right, the marked squares highlighted. Each file is as wide
-/// as its tallest tower.
+/// The board a person plays on: a grid of cells of one width, a tower shown by its top piece
+/// and height (`W3`; [`tower_list`] writes it in full), file letters above and below, rank
+/// numbers left and right, the marked squares highlighted.
 pub fn board(pos: &Position, style: &BoardStyle) -> Vec<String> {
     let ranks: Vec<u8> = if style.flipped {
         (0..8).collect()
@@ -141,9 +174,9 @@ pub fn board(pos: &Position, style: &BoardStyle) -> Vec<String> {
     };
     let cells: Vec<Vec<String>> = ranks
         .iter()
-        .map(|&r| files.iter().map(|&f| cell(f, r, pos)).collect())
+        .map(|&r| files.iter().map(|&f| glyph(f, r, pos)).collect())
         .collect();
-    let widths = column_widths(&cells);
+    let widths = [GLYPH_WIDTH; 8];
     let (frame, reset) = if style.color {
         (ansi::FRAME, ansi::RESET)
     } else {
@@ -169,11 +202,17 @@ pub fn board(pos: &Position, style: &BoardStyle) -> Vec<String> {
     lines
 }
 
-fn plies(n: u16) -> String {
+/// `1 ply`, `2 plies`.
+pub fn plies(n: impl Into<u64>) -> String {
+    counted(n.into(), "ply", "plies")
+}
+
+/// `n` and the noun in its number: `1 move`, `3 moves`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
-        "1 ply".to_string()
+        format!("1 {one}")
     } else {
-        format!("{n} plies")
+        format!("{n} {many}")
     }
 }
 
@@ -259,10 +298,12 @@ mod tests {
         };
         let b = board(&pos, &style);
         assert_eq!(b.len(), 10);
-        assert_eq!(b[0], "    a        b  c  d  e  f  g  h");
-        assert_eq!(b[4], " 5  (WbBbb)     .     .     .     5");
-        assert_eq!(b[8], " 1  .           .     .    [w]    1");
+        // Every file as wide as every other: a tower shows its top and height.
+        assert_eq!(b[0], "    a   b   c   d   e   f   g   h");
+        assert_eq!(b[4], " 5  W5      .       .       .       5");
+        assert_eq!(b[8], " 1  .       .       .      [w ]     1");
         assert_eq!(b[9], b[0]);
+        assert!(b.iter().all(|l| l.len() == b[1].len() || l == &b[0]));
         let flipped = board(
             &pos,
             &BoardStyle {
@@ -270,9 +311,25 @@ mod tests {
                 ..style
             },
         );
-        assert_eq!(flipped[0], "    h  g  f  e  d  c  b  a");
-        assert_eq!(flipped[1], " 1    [w]    .     .     .        1");
-        assert_eq!(flipped[5], " 5     .     .     .     (WbBbb)  5");
+        assert_eq!(flipped[0], "    h   g   f   e   d   c   b   a");
+        assert_eq!(flipped[1], " 1     [w ]     .       .       .   1");
+        assert_eq!(flipped[5], " 5      .       .       .       W5  5");
+        assert_eq!(
+            tower_list(&pos).as_deref(),
+            Some("towers, top first: a5 (WbBbb)")
+        );
+        assert_eq!(tower_list(&Position::startpos()), None);
+    }
+
+    #[test]
+    fn tall_towers_keep_the_cell_width() {
+        let pos = parse_fen("8/8/8/8/8/8/8/(Bwwwwwwwwwww)7 w").unwrap();
+        let b = board(&pos, &BoardStyle::default());
+        assert!(b[8].starts_with(" 1  B+      .   "), "{}", b[8]);
+        assert_eq!(
+            tower_list(&pos).as_deref(),
+            Some("towers, top first: a1 (Bwwwwwwwwwww)")
+        );
     }
 
     #[test]

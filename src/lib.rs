@@ -2,7 +2,8 @@
 //!
 //! The rules it plays are in `docs/rules.md`; the protocol in `engine-protocol.md`.
 //!
-//! Layers, bottom up: [`rules`] (board, moves, notation), [`eval`] and [`search`] (the engine),
+//! Layers, bottom up: [`rules`] (board, moves, notation), [`games`] (the rules trait every game
+//! implements: Bashni over [`rules`], Turkish and Russian draughts), [`eval`] and [`search`] (the engine),
 //! then what front ends share: [`record`] (game records, PDN, openings, time controls) and
 //! [`client`] (an engine child process driven over the protocol); then the front ends:
 //! [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
@@ -17,6 +18,7 @@ pub mod closed_pipe;
 pub mod datagen;
 pub mod display;
 pub mod eval;
+pub mod games;
 pub mod matchrun;
 pub mod play;
 pub mod protocol;

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::gui::run_to_end;
+use common::gui::{run_bytes_to_end, run_to_end};
 use std::path::PathBuf;
 
 const START_FEN: &str = "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1";
@@ -21,6 +21,15 @@ fn play(args: &[&str], lines: &[&str]) -> (String, String, i32) {
     let mut input = lines.join("\n");
     input.push('\n');
     let (code, out, err) = run_to_end(&argv, &input);
+    (out, err, code)
+}
+
+/// [`play`] with raw bytes typed.
+fn play_bytes(args: &[&str], input: &[u8]) -> (String, String, i32) {
+    let argv: Vec<&str> = std::iter::once("play")
+        .chain(args.iter().copied())
+        .collect();
+    let (code, out, err) = run_bytes_to_end(&argv, input);
     (out, err, code)
 }
 
@@ -90,7 +99,16 @@ fn a_whole_game_with_typos_to_its_end() {
     for (typed, expected) in answers {
         assert_eq!(answer(&out, typed, 0), expected);
     }
-    assert!(out.contains("\nbashni plays h6-g5 "), "{out}");
+    // Level 3 looks 2 plies ahead, and says so: its forced reply is searched 2 plies too,
+    // and the loss it sees is counted in its own moves, as in the PDN comment.
+    assert!(
+        out.contains("Level 3 (Elo 1395: looks 2 plies ahead, then follows the captures;"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nbashni plays h6-g5 (depth 2, score loss in 1 move for bashni), "),
+        "{out}"
+    );
     assert_eq!(answer(&out, "h4 f6", 0), "you play h4:f6");
     assert!(
         out.contains(
@@ -99,8 +117,15 @@ fn a_whole_game_with_typos_to_its_end() {
         "{out}"
     );
     assert!(answer(&out, "h4 g5", 0).starts_with("the game is over (no legal move)"));
-    // The final board: the white man on f6 now commands the captured black man.
-    assert!(out.contains(" 6     .     .    [(wb)]    .  6"), "{out}");
+    // The final board: the white man on f6 now commands the captured black man; the grid
+    // keeps its width, and the tower is written in full below it.
+    assert!(
+        out.contains(
+            "\n 6      .       .      [w2]     .   6\n 5  .       .       .       .       5\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\ntowers, top first: f6 (wb)\n"), "{out}");
     let text = std::fs::read_to_string(&pdn).unwrap();
     assert!(
         text.contains("[FEN \"8/8/7b/8/8/6w1/8/8 w 0 1\"]"),
@@ -108,10 +133,7 @@ fn a_whole_game_with_typos_to_its_end() {
     );
     assert!(text.contains("[Result \"1-0\"]") && text.contains("[Termination \"no legal move\"]"));
     assert!(text.contains("1. g3-h4 {"), "{text}");
-    assert!(
-        text.contains("h6-g5 {+") || text.contains("h6-g5 {-"),
-        "{text}"
-    );
+    assert!(text.contains("h6-g5 {-M1/2 "), "{text}");
     assert!(text.trim_end().ends_with("1-0"));
     assert!(out.ends_with("bye\n"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -210,21 +232,32 @@ fn save_and_load_restore_the_exact_position() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+const WHITE_AT_THE_BOTTOM: &str = "    a   b   c   d   e   f   g   h";
+const BLACK_AT_THE_BOTTOM: &str = "    h   g   f   e   d   c   b   a";
+
 #[test]
-fn playing_black_the_engine_opens_and_the_board_turns() {
+fn playing_black_the_engine_opens_and_flip_alone_turns_the_board() {
     let (out, err, code) = play(
         &["--color", "black", "--level", "1", "--seed", "1"],
-        &["flip", "help"],
+        &["flip", "swap", "flip", "help"],
     );
     assert_eq!(code, 0, "{err}");
     let first = out.find("bashni plays ").expect("the engine opens");
-    let board = out
-        .find("    h  g  f  e  d  c  b  a")
-        .expect("Black at the bottom");
+    // White at the bottom whichever side the person plays, until flipped.
+    let board = out.find(WHITE_AT_THE_BOTTOM).unwrap();
     assert!(first < board);
-    let flipped = out.find("> flip").unwrap();
-    assert!(out[flipped..].contains("    a  b  c  d  e  f  g  h"));
+    assert!(!out[..out.find("> flip").unwrap()].contains(BLACK_AT_THE_BOTTOM));
+    let flipped = &out[out.find("> flip").unwrap()..out.find("> swap").unwrap()];
+    assert!(flipped.contains(BLACK_AT_THE_BOTTOM), "{flipped}");
+    let swapped = &out[out.find("> swap").unwrap()..out.rfind("> flip").unwrap()];
+    assert!(
+        swapped.contains(BLACK_AT_THE_BOTTOM) && !swapped.contains(WHITE_AT_THE_BOTTOM),
+        "swap keeps the board as it was: {swapped}"
+    );
+    let back = &out[out.rfind("> flip").unwrap()..];
+    assert!(back.contains(WHITE_AT_THE_BOTTOM), "{back}");
     assert!(out.contains("level N          playing level 0 to 20"));
+    assert!(out.contains("redo             play again what undo took back"));
 }
 
 #[test]
@@ -263,4 +296,242 @@ fn the_thirtieth_ply_without_a_capture_draws() {
         "{out}"
     );
     assert!(!out.contains("\nbashni plays "), "{out}");
+}
+
+#[test]
+fn an_overlong_line_is_refused_without_being_kept_or_echoed() {
+    // 20 MB on one line: refused in one line, echoed cut, and the game goes on.
+    let mut input = b"c3 d4\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 20_000_000));
+    input.extend_from_slice(b"\nfen\nquit\n");
+    let (out, err, code) = play_bytes(&["--level", "1", "--seed", "1"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.len() < 20_000, "output of {} bytes", out.len());
+    assert!(
+        out.contains("a line of 20000001 bytes is too long (at most 8192): ignored\n> fen\n"),
+        "{}",
+        &out[..out.len().min(4000)]
+    );
+    assert_ne!(
+        answer(&out, "fen", 0),
+        START_FEN,
+        "the moves before are kept"
+    );
+    assert!(out.ends_with("> quit\nbye\n"));
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_read_lossily_not_as_the_end() {
+    let (out, err, code) = play_bytes(
+        &["--level", "1", "--seed", "1"],
+        b"c3 d4\n\xff\nfen\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        answer(&out, "\u{fffd}", 0),
+        "'\u{fffd}' is neither a move nor a command (type help)"
+    );
+    assert!(answer(&out, "fen", 0).ends_with(" w 2 2"), "{out}");
+    assert!(out.ends_with("> quit\nbye\n"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn save_refuses_a_fifo_instead_of_blocking_on_it() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let save = format!("save {}", fifo.display());
+    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &["c3 d4", &save, "fen"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        answer(&out, &save, 0),
+        format!(
+            "cannot write {}: not a regular file (a folder, FIFO or device)",
+            fifo.display()
+        )
+    );
+    assert!(answer(&out, "fen", 0).ends_with(" w 2 2"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn times_beyond_the_protocols_ranges_are_refused() {
+    let (out, err, code) = play(
+        &["--level", "1", "--seed", "1"],
+        &[
+            "time movetime 99999999999999",
+            "time 9000000+1",
+            "time movetime 250",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        answer(&out, "time movetime 99999999999999", 0),
+        "time: movetime 99999999999999 is out of range: 1 to 2147483647 ms"
+    );
+    assert!(
+        answer(&out, "time 9000000+1", 0).starts_with("time: '9000000+1' is out of range"),
+        "{out}"
+    );
+    assert_eq!(
+        answer(&out, "time movetime 250", 0),
+        "no clock; the engine thinks up to 0.25 s a move"
+    );
+    let (_, err, code) = play(&["--movetime", "99999999999999"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not in 1..=2147483647"), "{err}");
+    let (_, err, code) = play(&["--tc", "9000000"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is out of range"), "{err}");
+}
+
+/// The depth in `(depth N, ...` of a line.
+fn depth_of(line: &str) -> u32 {
+    let at = line
+        .find("(depth ")
+        .unwrap_or_else(|| panic!("no depth in {line}"))
+        + 7;
+    line[at..].split(',').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn hint_and_analyse_are_full_strength_advice_at_any_level() {
+    // Level 0 looks 1 ply ahead; its advice does not.
+    let (out, err, code) = play(
+        &["--level", "0", "--seed", "1", "--movetime", "300"],
+        &["hint", "analyse", "c3 d4", "e3 f4"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(depth_of(answer(&out, "hint", 0)) > 1, "{out}");
+    let best = answer(&out, "analyse", 0);
+    assert!(
+        best.starts_with("bashni's view, scores for White (to move):"),
+        "{out}"
+    );
+    for line in out.lines().filter(|l| l.starts_with("bashni plays ")) {
+        assert_eq!(depth_of(line), 1, "the level's own moves: {line}");
+    }
+}
+
+#[test]
+fn pdn_names_follow_who_played_each_side() {
+    let dir = scratch("names");
+    let pdn = dir.join("swapped.pdn");
+    let save = format!("save {}", pdn.display());
+    let (out, err, code) = play(&["--level", "2", "--seed", "1"], &["c3 d4", "swap", &save]);
+    assert_eq!(code, 0, "{err}");
+    assert!(answer(&out, &save, 0).starts_with("saved the game (3 plies) to "));
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(
+        text.contains("[White \"you, then bashni level 2\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Black \"bashni level 2\"]"), "{text}");
+    // The engine's move after the swap is its own.
+    assert!(out.contains("; move 2, Black to move (you)"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn counts_are_singular_for_one() {
+    // The man on a1 has one move; a level-0 engine looks one ply ahead.
+    let (out, err, code) = play(
+        &[
+            "--fen",
+            "1b6/8/8/8/8/8/8/w7 w",
+            "--level",
+            "0",
+            "--seed",
+            "1",
+        ],
+        &["moves", "level 1"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(answer(&out, "moves", 0), "1 legal move: a1-b2");
+    assert_eq!(
+        answer(&out, "level 1", 0),
+        "level 1 (Elo 1035: looks 1 ply ahead, then follows the captures; picks among its \
+         best moves)"
+    );
+}
+
+#[test]
+fn resign_ends_and_counts_the_game() {
+    let dir = scratch("resign");
+    let pdn = dir.join("resigned.pdn");
+    let save = format!("save {}", pdn.display());
+    let (out, err, code) = play(
+        &["--level", "1", "--seed", "1"],
+        &["c3 d4", "resign", "resign", &save],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "\ngame over: you resign: bashni wins, 0-1\nscore: you 0, bashni 1, draws 0\n"
+        ),
+        "{out}"
+    );
+    assert!(answer(&out, "resign", 1).starts_with("the game is over (resignation)"));
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(text.contains("[Termination \"resignation\"]") && text.contains("[Result \"0-1\"]"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_draw_is_accepted_only_when_dead_and_even() {
+    // The start: too much on the board.
+    let (out, _, _) = play(&["--level", "1", "--seed", "1"], &["draw", "fen"]);
+    assert_eq!(
+        answer(&out, "draw", 0),
+        "bashni declines the draw: the position is not dead (White commands 12 towers, Black \
+         12; a draw is agreed with at most 3 each)"
+    );
+    assert_eq!(answer(&out, "fen", 0), START_FEN, "the game goes on");
+    // Dead, but White (the person) is two men up: the engine is worse and says so.
+    let (out, _, _) = play(
+        &["--fen", "1B6/8/8/8/8/8/5w2/W1w5 w", "--movetime", "200"],
+        &["draw"],
+    );
+    assert!(
+        answer(&out, "draw", 0).starts_with("bashni declines the draw: its score is -"),
+        "{out}"
+    );
+    // A king each: dead and even.
+    let (out, _, _) = play(
+        &["--fen", "1B6/8/8/8/8/8/8/W7 w", "--movetime", "200"],
+        &["draw", "c3 d4"],
+    );
+    assert_eq!(answer(&out, "draw", 0), "bashni accepts the draw");
+    assert!(
+        out.contains(
+            "\ngame over: draw agreed: a draw, 1/2-1/2\nscore: you 0, bashni 0, draws 1\n"
+        ),
+        "{out}"
+    );
+    assert!(answer(&out, "c3 d4", 0).starts_with("the game is over (draw agreement)"));
+}
+
+#[test]
+fn redo_plays_again_what_undo_took_back() {
+    let (out, err, code) = play(
+        &["--level", "2", "--seed", "1"],
+        &[
+            "c3 d4", "fen", "undo", "redo", "fen", "redo", "undo", "e3 f4", "redo",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let took = answer(&out, "undo", 0)
+        .strip_prefix("took back ")
+        .unwrap()
+        .to_string();
+    assert_eq!(answer(&out, "redo", 0), format!("played again {took}"));
+    assert_eq!(answer(&out, "fen", 1), answer(&out, "fen", 0));
+    assert_eq!(answer(&out, "redo", 1), "nothing to redo");
+    // A new move forgets what could have been played again.
+    assert_eq!(answer(&out, "redo", 2), "nothing to redo");
 }

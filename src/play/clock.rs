@@ -2,6 +2,7 @@
 //! (the person loses when their flag has fallen by the time they move).
 
 use super::input::TimeSetting;
+use crate::protocol::command::MAX_GO_TIME_MS;
 use crate::record::time_control::TimeControl;
 use crate::rules::color::Color;
 use crate::search::SearchLimits;
@@ -49,7 +50,8 @@ impl Clocks {
         match self.setting {
             TimeSetting::MoveTime(mt) => l.movetime = Some(mt),
             TimeSetting::Clock(tc) => {
-                let left = |c: Color| self.left[c.index()].max(1) as u64;
+                // Increments may pile up past what the engine accepts.
+                let left = |c: Color| (self.left[c.index()].max(1) as u64).min(MAX_GO_TIME_MS);
                 l.wtime = Some(left(Color::White));
                 l.btime = Some(left(Color::Black));
                 let inc = ms(tc.increment) as u64;
@@ -85,10 +87,7 @@ impl Clocks {
     pub fn describe(&self, white: &str, black: &str) -> String {
         match self.setting {
             TimeSetting::MoveTime(mt) => {
-                format!(
-                    "no clock; the engine thinks up to {:.1} s a move",
-                    mt as f64 / 1000.0
-                )
+                format!("no clock; the engine thinks up to {} s a move", seconds(mt))
             }
             TimeSetting::Clock(tc) => format!(
                 "clock {tc}: {white} (White) {}, {black} (Black) {}",
@@ -97,6 +96,17 @@ impl Clocks {
             ),
         }
     }
+}
+
+/// Milliseconds as seconds with as many decimals as they need, at least one (`1.0`,
+/// `0.25`, `0.001`).
+fn seconds(ms: u64) -> String {
+    let decimals = match ms {
+        _ if ms.is_multiple_of(100) => 1,
+        _ if ms.is_multiple_of(10) => 2,
+        _ => 3,
+    };
+    format!("{:.decimals$}", ms as f64 / 1000.0)
 }
 
 /// `m:ss.t`, or `flag fell` below zero.
@@ -133,6 +143,15 @@ mod tests {
         assert!(c.describe("you", "bashni").contains("you (White) 0:02.5"));
         assert!(!c.charge(Color::Black, Duration::from_millis(1001)));
         assert!(c.describe("you", "bashni").ends_with("flag fell"));
+    }
+
+    #[test]
+    fn move_times_are_shown_exactly() {
+        let text = |ms| Clocks::new(TimeSetting::MoveTime(ms)).describe("you", "bashni");
+        assert!(text(1000).contains(" 1.0 s "));
+        assert!(text(250).contains(" 0.25 s "));
+        assert!(text(1).contains(" 0.001 s "));
+        assert!(text(2147483647).contains(" 2147483.647 s "));
     }
 
     #[test]

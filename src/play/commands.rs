@@ -2,11 +2,17 @@
 
 use super::clock::{Clocks, DEFAULT_MOVETIME_MS};
 use super::input::{Command, TimeSetting, move_list, sort_moves};
+use super::offer;
+use super::save::Ending;
 use super::save::{self, Record};
-use super::{ENGINE, Flow, Session, side_name};
+use super::{ENGINE, Flow, Played, Player, Session, side_name};
+use crate::display::{counted, plies};
+use crate::record::game_record::PlayedMove;
+use crate::record::result::{GameResult, Termination};
 use crate::rules::color::Color;
 use crate::rules::game::Game;
 use crate::rules::movegen::legal_moves;
+use crate::rules::moves::Move;
 use crate::rules::notation::to_fen;
 use crate::search::{SearchInfo, SearchLimits, Strength};
 
@@ -21,21 +27,27 @@ Moves: c3-d4, c3 d4 or c3d4; captures c3:e5:g7, or just the first and last squar
   A square alone (c3) lists the moves of the piece there.
 Commands:
   moves            the legal moves
-  hint             the move the engine would play for you
-  analyse          the engine's best lines in this position
+  hint             the best move for you (the full-strength engine's, whatever the level)
+  analyse          the engine's best lines in this position (full strength)
   undo             take back your last move and the engine's reply
+  redo             play again what undo took back
+  resign           give the game up
+  draw             offer a draw: accepted in a dead position (at most 3 towers each) when
+                   the engine's score is within 0.25 of even
   new              a new game (same side, same start position)
   swap             change sides with the engine
   level N          playing level 0 to 20 (20 = full strength)
   time [TC]        show the clocks; time 5:00+2 sets a clock, time movetime 500 a move time
-  flip             turn the board around
+  flip             turn the board around (White is at the bottom until you flip it)
   board            draw the board again
   fen              the position as FEN
   save FILE        save the game as PDN
   load FILE|FEN    load a PDN game (its last game) or a position; you take the side to move
   quit             leave (Ctrl-C and end of input leave too)
-Below 20 the engine searches shallower and picks among its best moves, the better ones more
-often; the README's ladder gives each level's Elo.";
+The board: w b men, W B kings; a tower shows its top piece and height (W3), and the towers are
+written in full, top first, below the board.
+Below 20 the engine looks fewer plies ahead and picks among its best moves, the better ones
+more often; the README's ladder gives each level's Elo.";
 
 impl Session {
     /// Runs a command.
@@ -46,6 +58,9 @@ impl Session {
             Command::Hint => return self.hint(),
             Command::Analyse => return self.analyse(),
             Command::Undo => self.undo(),
+            Command::Redo => return self.redo(),
+            Command::Resign => self.resign(),
+            Command::Draw => return self.offer_draw(),
             Command::New => return self.new_game(),
             Command::Swap => return self.swap(),
             Command::Level(l) => {
@@ -84,22 +99,22 @@ impl Session {
         } else {
             ""
         };
-        println!("{} legal moves{forced}: {}", moves.len(), move_list(&moves));
+        let n = counted(moves.len() as u64, "legal move", "legal moves");
+        println!("{n}{forced}: {}", move_list(&moves));
     }
 
-    /// Limits of a search for the person (`hint`, `analyse`): the engine's level, and its
-    /// move time (without a clock) or the default move time (a clock is not charged).
+    /// Limits of a search for the person (`hint`, `analyse`, a draw offer): the engine's
+    /// move time (without a clock) or the default move time (a clock is not charged), at
+    /// full depth whatever the level: advice is not the opponent.
     fn advice_limits(&self) -> SearchLimits {
         let movetime = match self.clocks.setting() {
             TimeSetting::MoveTime(mt) => mt,
             TimeSetting::Clock(_) => DEFAULT_MOVETIME_MS,
         };
-        let mut limits = SearchLimits {
+        SearchLimits {
             movetime: Some(movetime),
             ..Default::default()
-        };
-        self.level.apply_depth(&mut limits);
-        limits
+        }
     }
 
     /// Searches for the person; `None` when the game is over or Ctrl-C stopped it.
@@ -110,7 +125,7 @@ impl Session {
         }
         let mut limits = self.advice_limits();
         limits.multipv = multipv;
-        // Advice is the engine's best at its level's depth, not its random choice.
+        // Advice is the full engine's best, not a weaker level's depth or random choice.
         self.engine.set_strength(Strength::FULL);
         let lines = self.search(&limits).map(|t| t.lines);
         self.engine.set_strength(self.level.strength());
@@ -160,38 +175,97 @@ impl Session {
 
     /// Takes back moves up to and including the person's last one.
     fn undo(&mut self) {
-        let start_side = self.game.start().side();
-        let mover = |i: usize| {
-            if i.is_multiple_of(2) {
-                start_side
-            } else {
-                start_side.opponent()
-            }
-        };
-        let Some(keep) = (0..self.game.moves().len())
-            .rev()
-            .find(|&i| mover(i) == self.human)
-        else {
+        let Some(keep) = self.moves.iter().rposition(|p| p.by == Player::You) else {
             println!("nothing to take back");
             return;
         };
+        let taken = self.moves.split_off(keep);
         let mut game = Game::new(self.game.start().clone());
-        for m in &self.game.moves()[..keep] {
-            game.play(*m);
+        for p in &self.moves {
+            game.play(p.mv);
         }
-        let taken = move_list(&self.game.moves()[keep..]);
+        let texts: Vec<Move> = taken.iter().map(|p| p.mv).collect();
+        self.redo.push(taken);
         self.game = game;
-        self.moves.truncate(keep);
         self.uncount();
         self.unsaved = true;
-        println!("took back {taken}");
+        println!("took back {}", move_list(&texts));
         self.show_board();
         self.turn_start = std::time::Instant::now();
+    }
+
+    /// Plays again the moves the last `undo` took back.
+    fn redo(&mut self) -> Flow {
+        if !self.may_move() {
+            return Flow::Continue;
+        }
+        let Some(group) = self.redo.pop() else {
+            println!("nothing to redo");
+            return Flow::Continue;
+        };
+        let texts: Vec<Move> = group.iter().map(|p| p.mv).collect();
+        for p in group {
+            self.replay(p);
+        }
+        println!("played again {}", move_list(&texts));
+        if self.check_end(true) {
+            return Flow::Continue;
+        }
+        self.begin_turn()
+    }
+
+    /// The person gives the game up.
+    fn resign(&mut self) {
+        if !self.may_move() {
+            return;
+        }
+        self.finish(
+            Ending {
+                result: GameResult::win_for(self.human.opponent()),
+                termination: Termination::Resignation,
+            },
+            true,
+        );
+    }
+
+    /// The person offers a draw: the engine accepts in a dead position when its
+    /// full-strength score is near even (see `offer`).
+    fn offer_draw(&mut self) -> Flow {
+        if !self.may_move() {
+            return Flow::Continue;
+        }
+        if let Err(why) = offer::is_dead(self.game.position()) {
+            println!("{ENGINE} declines the draw: {why}");
+            return Flow::Continue;
+        }
+        let lines = match self.advise(1) {
+            Ok(lines) => lines,
+            Err(flow) => return flow,
+        };
+        let Some(line) = lines.first() else {
+            return Flow::Continue;
+        };
+        // The search scored the position for the side to move: the person.
+        match offer::answer(offer::negated(line.score)) {
+            Ok(()) => {
+                println!("{ENGINE} accepts the draw");
+                self.finish(
+                    Ending {
+                        result: GameResult::Draw,
+                        termination: Termination::DrawAgreement,
+                    },
+                    true,
+                );
+            }
+            Err(why) => println!("{ENGINE} declines the draw: {why}"),
+        }
+        Flow::Continue
     }
 
     fn new_game(&mut self) -> Flow {
         self.game = Game::new(self.start.clone());
         self.moves.clear();
+        self.redo.clear();
         self.ending = None;
         self.unsaved = false;
         self.clocks = Clocks::new(self.clocks.setting());
@@ -212,25 +286,45 @@ impl Session {
 
     /// Writes the game as PDN to `file`.
     pub(super) fn save(&mut self, file: &str) {
-        let mut names = [ENGINE.to_string(), ENGINE.to_string()];
-        names[self.human.index()] = "you".to_string();
-        names[self.human.opponent().index()] = format!("{ENGINE} level {}", self.level);
+        let moves: Vec<PlayedMove> = self.moves.iter().map(|p| p.record.clone()).collect();
         let text = save::pdn_text(&Record {
             game: &self.game,
-            moves: &self.moves,
-            names,
+            moves: &moves,
+            names: [self.names_of(Color::White), self.names_of(Color::Black)],
             ending: self.ending.as_ref(),
         });
+        if let Err(e) = save::may_write(file) {
+            println!("{e}");
+            return;
+        }
         match std::fs::write(file, text) {
             Ok(()) => {
                 self.unsaved = false;
                 println!(
-                    "saved the game ({} plies) to {file}",
-                    self.game.moves().len()
+                    "saved the game ({}) to {file}",
+                    plies(self.game.moves().len() as u64)
                 );
             }
             Err(e) => println!("cannot write {file}: {e}"),
         }
+    }
+
+    /// Who played `c` in this game, in order (`you, then bashni level 5` when sides were
+    /// swapped on the way); who plays it now when it has not moved yet.
+    fn names_of(&self, c: Color) -> String {
+        let start = self.game.start().side();
+        let mut names: Vec<String> = Vec::new();
+        for (i, p) in self.moves.iter().enumerate() {
+            let mover = if i % 2 == 0 { start } else { start.opponent() };
+            let name = p.by.name();
+            if mover == c && names.last() != Some(&name) {
+                names.push(name);
+            }
+        }
+        if names.is_empty() {
+            names.push(self.player(c).name());
+        }
+        names.join(", then ")
     }
 
     fn load(&mut self, arg: &str) -> Flow {
@@ -242,15 +336,30 @@ impl Session {
             }
         };
         self.uncount();
-        self.moves = save::bare_moves(&game);
         self.human = game.position().side();
+        // Who played a loaded game is not known: its moves go to who plays each side now.
+        let start = game.start().side();
+        self.moves = save::bare_moves(&game)
+            .into_iter()
+            .zip(game.moves())
+            .enumerate()
+            .map(|(i, (record, &mv))| {
+                let mover = if i % 2 == 0 { start } else { start.opponent() };
+                Played {
+                    mv,
+                    record,
+                    by: self.player(mover),
+                }
+            })
+            .collect();
+        self.redo.clear();
         self.game = game;
         self.unsaved = false;
         self.clocks = Clocks::new(self.clocks.setting());
         self.engine.new_game();
         println!(
-            "loaded {} plies; you are {}, to move",
-            self.moves.len(),
+            "loaded {}; you are {}, to move",
+            plies(self.moves.len() as u64),
             side_name(self.human)
         );
         // A finished game is shown, not counted.

@@ -3,6 +3,7 @@
 //! position; [`resolve`] then matches a typed path against the legal moves.
 
 use super::level::{Level, LevelError};
+use crate::protocol::command::{MAX_GO_TIME_MS, MAX_MOVESTOGO};
 use crate::record::time_control::TimeControl;
 use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
@@ -30,6 +31,12 @@ pub enum Command {
     Hint,
     /// `undo`: take back the last move pair.
     Undo,
+    /// `redo`: play again what the last `undo` took back.
+    Redo,
+    /// `resign`: give the game up.
+    Resign,
+    /// `draw`: offer the engine a draw.
+    Draw,
     /// `new`: a new game.
     New,
     /// `swap`: change sides with the engine.
@@ -86,12 +93,17 @@ pub enum InputError {
     Level(LevelError),
     /// `time` with something that is not a time control.
     Time(String),
+    /// `time movetime` with a number beyond what the engine accepts.
+    MoveTimeRange(String),
+    /// `time` with a clock beyond what the engine accepts.
+    ClockRange(String),
 }
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InputError::Unknown(t) => {
+                let t = crate::protocol::command::quote(t);
                 write!(f, "'{t}' is neither a move nor a command (type help)")
             }
             InputError::OffBoard(s) => write!(f, "'{s}' is not a square: files a-h, ranks 1-8"),
@@ -108,6 +120,17 @@ impl fmt::Display for InputError {
                 f,
                 "time: '{t}' is not a time control; try 'time 5+0.1' (minutes:seconds or \
                  seconds, plus increment) or 'time movetime 500' (ms)"
+            ),
+            InputError::MoveTimeRange(t) => write!(
+                f,
+                "time: movetime {} is out of range: 1 to {MAX_GO_TIME_MS} ms",
+                crate::protocol::command::quote(t)
+            ),
+            InputError::ClockRange(t) => write!(
+                f,
+                "time: '{}' is out of range: base time and increment at most \
+                 {MAX_GO_TIME_MS} ms each, at most {MAX_MOVESTOGO} moves a period",
+                crate::protocol::command::quote(t)
             ),
         }
     }
@@ -164,6 +187,24 @@ fn no_argument(name: &'static str, arg: &str, c: Command) -> Result<Input, Input
     }
 }
 
+/// Whether a clock fits the protocol's `go` ranges (the engine is sent its clocks as `go`
+/// values): base time and increment each at most [`MAX_GO_TIME_MS`], moves per period at
+/// most [`MAX_MOVESTOGO`].
+pub fn clock_in_range(tc: &TimeControl) -> bool {
+    let ms = |d: std::time::Duration| d.as_millis() <= u128::from(MAX_GO_TIME_MS);
+    ms(tc.base) && ms(tc.increment) && u64::from(tc.moves) <= MAX_MOVESTOGO
+}
+
+/// `--tc` of `bashni play`: a time control within the protocol's ranges.
+pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    let tc = TimeControl::parse(text).map_err(|e| e.to_string())?;
+    if clock_in_range(&tc) {
+        Ok(tc)
+    } else {
+        Err(InputError::ClockRange(text.to_string()).to_string())
+    }
+}
+
 fn parse_time(arg: &str) -> Result<Option<TimeSetting>, InputError> {
     if arg.is_empty() {
         return Ok(None);
@@ -173,15 +214,20 @@ fn parse_time(arg: &str) -> Result<Option<TimeSetting>, InputError> {
     if let Some(w) = words.next()
         && (w.eq_ignore_ascii_case("movetime") || w.eq_ignore_ascii_case("mt"))
     {
-        let ms: u64 = words.next().and_then(|n| n.parse().ok()).ok_or_else(bad)?;
-        if ms == 0 || words.next().is_some() {
+        let n = words.next().ok_or_else(bad)?;
+        if words.next().is_some() || n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
-        return Ok(Some(TimeSetting::MoveTime(ms)));
+        return match n.parse::<u64>() {
+            Ok(ms) if (1..=MAX_GO_TIME_MS).contains(&ms) => Ok(Some(TimeSetting::MoveTime(ms))),
+            _ => Err(InputError::MoveTimeRange(n.to_string())),
+        };
     }
-    TimeControl::parse(arg)
-        .map(|tc| Some(TimeSetting::Clock(tc)))
-        .map_err(|_| bad())
+    let tc = TimeControl::parse(arg).map_err(|_| bad())?;
+    if !clock_in_range(&tc) {
+        return Err(InputError::ClockRange(arg.to_string()));
+    }
+    Ok(Some(TimeSetting::Clock(tc)))
 }
 
 fn parse_command(word: &str, arg: &str) -> Result<Input, InputError> {
@@ -191,6 +237,9 @@ fn parse_command(word: &str, arg: &str) -> Result<Input, InputError> {
         "moves" | "m" => ("moves", Command::Moves),
         "hint" => ("hint", Command::Hint),
         "undo" | "u" | "takeback" => ("undo", Command::Undo),
+        "redo" => ("redo", Command::Redo),
+        "resign" => ("resign", Command::Resign),
+        "draw" => ("draw", Command::Draw),
         "new" => ("new", Command::New),
         "swap" => ("swap", Command::Swap),
         "flip" => ("flip", Command::Flip),
@@ -417,6 +466,13 @@ mod tests {
         assert_eq!(c("help"), Ok(Command::Help));
         assert_eq!(c("QUIT"), Ok(Command::Quit));
         assert_eq!(c("analyze"), Ok(Command::Analyse));
+        assert_eq!(c("redo"), Ok(Command::Redo));
+        assert_eq!(c("Resign"), Ok(Command::Resign));
+        assert_eq!(c("draw"), Ok(Command::Draw));
+        assert_eq!(
+            c("draw please"),
+            Err(InputError::ExtraArgument("draw", "please".into()))
+        );
         assert_eq!(c("level 5"), Ok(Command::Level("5".parse().unwrap())));
         assert!(matches!(c("level 21"), Err(InputError::Level(_))));
         assert_eq!(
@@ -452,7 +508,32 @@ mod tests {
             Ok(Command::Time(Some(TimeSetting::Clock(_))))
         ));
         assert!(matches!(c("time soon"), Err(InputError::Time(_))));
-        assert!(matches!(c("time movetime 0"), Err(InputError::Time(_))));
+        assert_eq!(
+            c("time movetime 0"),
+            Err(InputError::MoveTimeRange("0".into()))
+        );
+        assert!(matches!(c("time movetime -5"), Err(InputError::Time(_))));
+        let max = format!("time movetime {MAX_GO_TIME_MS}");
+        assert_eq!(
+            c(&max),
+            Ok(Command::Time(Some(TimeSetting::MoveTime(MAX_GO_TIME_MS))))
+        );
+        for far in [
+            format!("time movetime {}", MAX_GO_TIME_MS + 1),
+            "time movetime 99999999999999999999999".to_string(),
+            "time 9000000+0".to_string(),
+            "time 10+3000000".to_string(),
+            format!("time {}/60", MAX_MOVESTOGO + 1),
+        ] {
+            let e = c(&far).unwrap_err();
+            assert!(
+                matches!(e, InputError::MoveTimeRange(_) | InputError::ClockRange(_)),
+                "{far}"
+            );
+            assert!(e.to_string().contains("is out of range"), "{e}");
+        }
+        assert!(parse_clock("5:00+2").is_ok());
+        assert!(parse_clock("9000000").unwrap_err().contains("out of range"));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Playing strength for `bashni play`: levels 0 to 20, the protocol's `Skill Level` (see
 //! [`crate::search::skill`], where the levels and their measured Elo are).
 
+use crate::display::plies;
+use crate::search::Strength;
 use crate::search::skill::{LADDER, MAX_LEVEL, depth_cap};
-use crate::search::{SearchLimits, Strength};
 use std::fmt;
 use std::str::FromStr;
 
@@ -62,22 +63,18 @@ impl Level {
         Strength::level(u32::from(self.0)).unwrap_or(Strength::FULL)
     }
 
-    /// Caps the depth of a search for the person (`hint`, `analyse`) at this level's: advice
-    /// as deep as the engine looks, without its random choice among the good moves.
-    pub fn apply_depth(self, limits: &mut SearchLimits) {
-        if let Some(d) = self.depth() {
-            limits.depth = Some(limits.depth.map_or(d, |old| old.min(d)));
-        }
-    }
-
-    /// One line for `help` and `level`: what this level does.
+    /// One line for `help` and `level`: what this level does. The depth is the nominal
+    /// one the engine reports (`depth 2`); below it the search always follows the captures
+    /// that are pending, as at every depth.
     pub fn describe(self) -> String {
         let elo = LADDER[self.0 as usize];
         match self.depth() {
             None => format!("level {} (full strength, Elo {elo})", self.0),
             Some(d) => format!(
-                "level {} (Elo {elo}: searches {d} plies, picks among its best moves)",
-                self.0
+                "level {} (Elo {elo}: looks {} ahead, then follows the captures; picks among \
+                 its best moves)",
+                self.0,
+                plies(d)
             ),
         }
     }
@@ -123,18 +120,14 @@ mod tests {
     }
 
     #[test]
-    fn apply_keeps_the_smaller_depth() {
-        let mut l = SearchLimits {
-            depth: Some(1),
-            ..Default::default()
-        };
-        Level::new(9).unwrap().apply_depth(&mut l);
-        assert_eq!(l.depth, Some(1));
-        let mut l = SearchLimits::default();
-        Level::new(9).unwrap().apply_depth(&mut l);
-        assert_eq!(l.depth, depth_cap(9));
-        let mut l = SearchLimits::default();
-        Level::FULL.apply_depth(&mut l);
-        assert_eq!(l.depth, None);
+    fn descriptions_say_the_depth_reported() {
+        let d = |n: u32| Level::new(n).unwrap().describe();
+        assert_eq!(
+            d(0),
+            "level 0 (Elo 1000: looks 1 ply ahead, then follows the captures; picks among \
+             its best moves)"
+        );
+        assert!(d(3).contains("looks 2 plies ahead"), "{}", d(3));
+        assert_eq!(d(20), "level 20 (full strength, Elo 3463)");
     }
 }

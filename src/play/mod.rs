@@ -9,11 +9,14 @@ mod clock;
 mod commands;
 pub mod input;
 pub mod level;
+mod offer;
+mod players;
 mod save;
 mod think;
 
 use crate::analyse::EngineArgs;
-use crate::display::{BoardStyle, board, capitalised, color_name};
+use crate::display::{BoardStyle, board, capitalised, color_name, tower_list};
+use crate::protocol::command::{MAX_GO_TIME_MS, quote};
 use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
 use crate::record::time_control::TimeControl;
@@ -26,10 +29,11 @@ use crate::search::Engine;
 use clock::Clocks;
 use input::{Input, Resolved, move_list, resolve};
 use level::Level;
+use players::{Played, Player, Tally};
 use save::Ending;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
-use think::{Event, Inbox, think};
+use think::{Event, Inbox, MAX_INPUT_BYTES, think};
 
 /// Which side the person takes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,9 +52,9 @@ pub enum ColorChoice {
     about = "Play a game against the engine in the terminal",
     long_about = "Play a game against the engine in the terminal. Type moves as c3 d4, c3-d4, \
         c3:e5:g7, or the first and last square of a capture (c3 g7); type help for the \
-        commands (moves, hint, undo, new, swap, level, time, flip, fen, save, load, \
-        analyse, quit). Colour on a terminal; plain text when output is piped or NO_COLOR \
-        is set.",
+        commands (moves, hint, analyse, undo, redo, resign, draw, new, swap, level, time, \
+        flip, board, fen, save, load, quit). Colour on a terminal; plain text when output is \
+        piped or NO_COLOR is set.",
     after_help = "Examples:\n  \
         bashni play\n  \
         bashni play --color black --level 8\n  \
@@ -63,10 +67,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = Level::FULL)]
     pub level: Level,
     /// A clock for both sides: [moves/]seconds or m:ss, plus an increment (5:00+2, 300+2).
-    #[arg(long, value_name = "TC", value_parser = TimeControl::parse, conflicts_with = "movetime")]
+    #[arg(long, value_name = "TC", value_parser = input::parse_clock, conflicts_with = "movetime")]
     pub tc: Option<TimeControl>,
     /// Without a clock: the engine thinks this many milliseconds a move (default 1000).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_GO_TIME_MS))]
     pub movetime: Option<u64>,
     /// The side you play.
     #[arg(long, value_enum, default_value_t = ColorChoice::White)]
@@ -77,7 +81,8 @@ pub struct PlayArgs {
     /// The engine's threads and hash size.
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Show the board from the other side (Black at the bottom when you play White).
+    /// Show the board from Black's side (Black at the bottom); White is at the bottom
+    /// otherwise, whichever side you play.
     #[arg(long)]
     pub flip: bool,
     /// Seed of the random choices of the levels below 20 (default: a new one each run), so
@@ -116,28 +121,9 @@ enum Flow {
     Leave,
 }
 
-/// Games won, lost and drawn by the person this session.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    won: u32,
-    lost: u32,
-    drawn: u32,
-}
-
 /// `White` or `Black`.
 fn side_name(c: Color) -> String {
     capitalised(color_name(c))
-}
-
-impl Tally {
-    /// The count for a game that gave the person `half_points`.
-    fn slot(&mut self, half_points: u32) -> &mut u32 {
-        match half_points {
-            2 => &mut self.won,
-            0 => &mut self.lost,
-            _ => &mut self.drawn,
-        }
-    }
 }
 
 /// The engine's name in messages and PDN tags.
@@ -151,12 +137,16 @@ struct Session {
     /// Where `new` starts.
     start: Position,
     game: Game,
-    /// One record per move of `game` (the engine's with its score and depth).
-    moves: Vec<PlayedMove>,
+    /// One entry per move of `game` (the engine's with its score and depth), with who
+    /// played it (`swap` changes sides in the middle of a game).
+    moves: Vec<Played>,
+    /// Groups of moves taken back by `undo`, the last taken back last: `redo` plays them
+    /// again; any other move forgets them.
+    redo: Vec<Vec<Played>>,
     human: Color,
     level: Level,
     clocks: Clocks,
-    /// The person asked for the other side at the bottom.
+    /// Black at the bottom (the person asked for it; White is at the bottom otherwise).
     flip: bool,
     /// Moves listed for the person to choose by number (an ambiguous capture).
     choices: Vec<Move>,
@@ -203,6 +193,7 @@ pub fn run(args: PlayArgs) -> i32 {
         game: Game::new(start.clone()),
         start,
         moves: Vec::new(),
+        redo: Vec::new(),
         human,
         level: args.level,
         clocks: Clocks::new(clock::from_args(args.tc, args.movetime)),
@@ -238,9 +229,18 @@ impl Session {
             let flow = match self.inbox.next() {
                 Event::Line(line) => {
                     if !self.io.interactive {
-                        println!("> {line}");
+                        println!("> {}", quote(&line));
                     }
                     self.handle(&line)
+                }
+                Event::Overlong(start, bytes) => {
+                    if !self.io.interactive {
+                        println!("> {}...", quote(&start));
+                    }
+                    println!(
+                        "a line of {bytes} bytes is too long (at most {MAX_INPUT_BYTES}): ignored"
+                    );
+                    Flow::Continue
                 }
                 Event::Eof | Event::Interrupt => {
                     if self.io.interactive {
@@ -358,7 +358,7 @@ impl Session {
             );
             return Flow::Continue;
         }
-        self.record(m, None, used);
+        self.record(m, None, used, Player::You);
         println!("you play {m}");
         if self.check_end(true) {
             return Flow::Continue;
@@ -366,18 +366,30 @@ impl Session {
         self.engine_move()
     }
 
+    /// Plays a new move (forgetting what `redo` could have played).
     fn record(
         &mut self,
         m: Move,
         info: Option<&crate::search::SearchInfo>,
         time: std::time::Duration,
+        by: Player,
     ) {
-        self.game.play(m);
-        self.moves.push(PlayedMove {
-            text: m.to_string(),
-            info: save::last_info(info),
-            time,
+        self.redo.clear();
+        self.replay(Played {
+            mv: m,
+            record: PlayedMove {
+                text: m.to_string(),
+                info: save::last_info(info),
+                time,
+            },
+            by,
         });
+    }
+
+    /// Plays a move with its record.
+    fn replay(&mut self, p: Played) {
+        self.game.play(p.mv);
+        self.moves.push(p);
         self.unsaved = true;
     }
 
@@ -405,8 +417,9 @@ impl Session {
             return Flow::Continue;
         };
         let on_time = self.clocks.charge(side, t.elapsed);
-        let info = t.main_line().cloned();
-        self.record(m, info.as_ref(), t.elapsed);
+        // The line of the move played: below full strength it may not be the best one.
+        let info = t.line_of(m).cloned();
+        self.record(m, info.as_ref(), t.elapsed, Player::Engine(self.level));
         let view = info
             .map(|i| {
                 format!(
@@ -479,6 +492,8 @@ impl Session {
             Termination::Repetition => "the same position for the third time".to_string(),
             Termination::ThirtyPly => "30 plies without a capture".to_string(),
             Termination::TimeForfeit(..) => format!("{mover}'s time is up"),
+            Termination::Resignation => "you resign".to_string(),
+            Termination::DrawAgreement => "draw agreed".to_string(),
             other => other.to_string(),
         };
         let points = ending.result.half_points(self.human);
@@ -507,10 +522,9 @@ impl Session {
     }
 
     fn show_board(&self) {
-        let flipped = (self.human == Color::Black) != self.flip;
         let last = self.game.moves().last();
         let style = BoardStyle {
-            flipped,
+            flipped: self.flip,
             color: self.io.color,
             marked: last.map(|m| m.path().collect()).unwrap_or_default(),
         };
@@ -518,22 +532,19 @@ impl Session {
         for line in board(self.game.position(), &style) {
             println!("{line}");
         }
+        if let Some(list) = tower_list(self.game.position()) {
+            println!("{list}");
+        }
         let pos = self.game.position();
         let to_move = if pos.side() == self.human {
             "you"
         } else {
             ENGINE
         };
-        let last = match last {
-            Some(m) => {
-                let by = if pos.side() == self.human {
-                    ENGINE
-                } else {
-                    "you"
-                };
-                format!("last move {m} ({by}); ")
-            }
-            None => String::new(),
+        let last = match (last, self.moves.last()) {
+            (Some(m), Some(p)) => format!("last move {m} ({}); ", p.by.short()),
+            (Some(m), None) => format!("last move {m}; "),
+            _ => String::new(),
         };
         println!(
             "{last}move {}, {} to move ({to_move})",
@@ -551,7 +562,16 @@ impl Session {
 
     /// `you` or the engine, by colour.
     fn name(&self, c: Color) -> &'static str {
-        if c == self.human { "you" } else { ENGINE }
+        self.player(c).short()
+    }
+
+    /// Who plays `c` now.
+    fn player(&self, c: Color) -> Player {
+        if c == self.human {
+            Player::You
+        } else {
+            Player::Engine(self.level)
+        }
     }
 
     /// Leaves: on a terminal with moves not saved, offers to save them first.

@@ -38,10 +38,9 @@ pub struct Record<'a> {
 /// The engine's view of its move, as the match PDN comments it.
 pub fn last_info(info: Option<&SearchInfo>) -> Option<LastInfo> {
     let info = info?;
-    let score = match info.score {
-        Score::Cp(c) => EngineScore::Cp(c),
-        Score::WinIn(p) => EngineScore::Mate(p.div_ceil(2) as i32),
-        Score::LossIn(p) => EngineScore::Mate(-(p.div_ceil(2) as i32)),
+    let score = match (info.score, info.score.mate_moves()) {
+        (Score::Cp(c), _) => EngineScore::Cp(c),
+        (_, moves) => EngineScore::Mate(moves.unwrap_or_default()),
     };
     Some(LastInfo {
         depth: Some(info.depth),
@@ -84,6 +83,18 @@ pub fn pdn_text(r: &Record) -> String {
         }
     }
     write_game(&pdn)
+}
+
+/// Checks that `file` may be written over: it does not exist yet, or it is a regular file
+/// (or a link to one). A FIFO would block the writer until someone reads it, and a device
+/// or a folder is no place for a game.
+pub fn may_write(file: &str) -> Result<(), String> {
+    match std::fs::metadata(file) {
+        Ok(m) if !m.is_file() => Err(format!(
+            "cannot write {file}: not a regular file (a folder, FIFO or device)"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Why a game or position could not be loaded.
@@ -216,6 +227,19 @@ mod tests {
         assert!(text.trim_end().ends_with("1-0"));
         let back = from_text("x", &text).unwrap();
         assert_eq!(to_fen(back.position()), "8/8/8/8/8/6(Wb)1/8/8 b 0 30");
+    }
+
+    #[test]
+    fn only_regular_files_are_written_over() {
+        assert!(may_write("no such file here.pdn").is_ok());
+        assert!(may_write("Cargo.toml").is_ok());
+        let e = may_write("src").unwrap_err();
+        assert_eq!(
+            e,
+            "cannot write src: not a regular file (a folder, FIFO or device)"
+        );
+        #[cfg(unix)]
+        assert!(may_write("/dev/null").is_err());
     }
 
     #[test]

@@ -3,18 +3,26 @@
 //! reports. [`think`] runs a search on its own thread so that the person's Ctrl-C stops it
 //! at once, draws a progress line on a terminal, and keeps lines typed meanwhile, in order.
 
+use crate::protocol::reader::{Line, read_line_lossy};
 use crate::rules::game::Game;
 use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use std::collections::{BTreeMap, VecDeque};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
+
+/// Longest line of input kept, bytes: the longest command is `save` or `load` with a path,
+/// and a path is at most 4096 bytes on Linux; a longer line is refused, not read into memory.
+pub const MAX_INPUT_BYTES: usize = 8192;
 
 /// Something that happened.
 #[derive(Debug)]
 pub enum Event {
-    /// A line of input, without its line end.
+    /// A line of input, without its line end (bytes that are not UTF-8 replaced).
     Line(String),
+    /// A line longer than [`MAX_INPUT_BYTES`]: its first bytes and its full length in bytes.
+    /// The rest of it was dropped unread into memory.
+    Overlong(String, u64),
     /// Standard input ended (Ctrl-D on a terminal).
     Eof,
     /// Ctrl-C.
@@ -40,20 +48,22 @@ impl Inbox {
         let tx = inbox.tx.clone();
         let read = move || {
             let stdin = std::io::stdin();
+            let mut buf = Vec::new();
             loop {
-                let mut line = String::new();
-                match stdin.lock().read_line(&mut line) {
-                    Ok(0) | Err(_) => {
-                        if tx.send(Event::Eof).is_err() || !terminal {
-                            return;
-                        }
-                    }
-                    Ok(_) => {
-                        let text = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(Event::Line(text)).is_err() {
-                            return;
-                        }
-                    }
+                let event = match read_line_lossy(&mut stdin.lock(), &mut buf, MAX_INPUT_BYTES) {
+                    Ok(Some(Line {
+                        text,
+                        cut_from: None,
+                    })) => Event::Line(text),
+                    Ok(Some(Line {
+                        text,
+                        cut_from: Some(bytes),
+                    })) => Event::Overlong(text, bytes),
+                    Ok(None) | Err(_) => Event::Eof,
+                };
+                let eof = matches!(event, Event::Eof);
+                if tx.send(event).is_err() || (eof && !terminal) {
+                    return;
                 }
             }
         };
@@ -123,6 +133,15 @@ impl Thought {
     /// The main line's last exact report.
     pub fn main_line(&self) -> Option<&SearchInfo> {
         self.lines.first()
+    }
+
+    /// The last exact report of the line that starts with `m` (a weaker level may play
+    /// another line than the best), else the main line's.
+    pub fn line_of(&self, m: crate::rules::moves::Move) -> Option<&SearchInfo> {
+        self.lines
+            .iter()
+            .find(|i| i.pv.first() == Some(&m))
+            .or_else(|| self.main_line())
     }
 }
 
@@ -228,6 +247,8 @@ mod tests {
         assert!(t.result.best.is_some() && !t.interrupted);
         assert_eq!(t.lines.len(), 2);
         assert_eq!(t.main_line().unwrap().depth, 3);
+        let second = t.lines[1].pv[0];
+        assert_eq!(t.line_of(second).unwrap().multipv, 2);
         assert!(matches!(inbox.next(), Event::Line(l) if l == "first"));
         assert!(matches!(inbox.next(), Event::Eof));
     }

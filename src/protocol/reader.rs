@@ -38,13 +38,8 @@ pub fn spawn_line_reader(
     let read = move || {
         let mut input = BufReader::new(input);
         let mut buf = Vec::new();
-        while let Ok(Some(len)) = read_line_bounded(&mut input, &mut buf, limit) {
-            let at = Instant::now();
-            let text = String::from_utf8_lossy(&buf)
-                .trim_end_matches(['\n', '\r'])
-                .to_string();
-            let cut_from = (len > buf.len() as u64).then_some(len);
-            if !deliver(Input::Line(at, Line { text, cut_from })) {
+        while let Ok(Some(line)) = read_line_lossy(&mut input, &mut buf, limit) {
+            if !deliver(Input::Line(Instant::now(), line)) {
                 return;
             }
         }
@@ -54,6 +49,24 @@ pub fn spawn_line_reader(
         .name(name.to_string())
         .spawn(read)
         .map(|_| ())
+}
+
+/// Reads one line as text (through `buf`, a reusable buffer): at most `limit` bytes of it
+/// kept, bytes that are not UTF-8 replaced, the line ending removed. `None` at end of input.
+/// `bashni play` reads what a person types with it too.
+pub fn read_line_lossy(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<Option<Line>> {
+    let Some(len) = read_line_bounded(input, buf, limit)? else {
+        return Ok(None);
+    };
+    let text = String::from_utf8_lossy(buf)
+        .trim_end_matches(['\n', '\r'])
+        .to_string();
+    let cut_from = (len > buf.len() as u64).then_some(len);
+    Ok(Some(Line { text, cut_from }))
 }
 
 /// Reads one line into `buf` (cleared first), keeping at most `limit` bytes of it and

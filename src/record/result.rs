@@ -28,6 +28,10 @@ pub enum Termination {
     /// The side to move's engine answered after its clock (or move time) ran out: the ms it
     /// used and the ms it had.
     TimeForfeit(u64, u64),
+    /// A player gave the game up (`bashni play`'s `resign`).
+    Resignation,
+    /// The players agreed a draw (`bashni play`'s `draw`, accepted).
+    DrawAgreement,
 }
 
 impl Termination {
@@ -44,6 +48,8 @@ impl Termination {
             Termination::Crash => "crash",
             Termination::Stall => "stall",
             Termination::TimeForfeit(..) => "time forfeit",
+            Termination::Resignation => "resignation",
+            Termination::DrawAgreement => "draw agreement",
         }
     }
 

@@ -166,17 +166,34 @@ impl Score {
         }
     }
 
+    /// A won or lost game as a distance in the side to move's own moves, the one unit of
+    /// every mate distance shown (`mate N` in the protocol, `+MN` in PDN comments, `win in N
+    /// moves` for people): positive when it wins, negative when it loses; `None` for a score
+    /// in centi-men.
+    pub fn mate_moves(&self) -> Option<i32> {
+        match *self {
+            Score::Cp(_) => None,
+            Score::WinIn(p) => Some(own_moves(p) as i32),
+            Score::LossIn(p) => Some(-(own_moves(p) as i32)),
+        }
+    }
+
     /// Protocol form: `cp 25`, `mate 3` (side to move wins in 3 of its moves), `mate -2`.
     pub fn protocol(&self) -> String {
         match *self {
             Score::Cp(c) => format!("cp {c}"),
-            Score::WinIn(p) => format!("mate {}", p.div_ceil(2)),
-            Score::LossIn(p) => format!("mate -{}", p.div_ceil(2)),
+            Score::WinIn(p) => format!("mate {}", own_moves(p)),
+            Score::LossIn(p) => format!("mate -{}", own_moves(p)),
         }
     }
 
-    /// Human form: `+1.25` men, `win in 7`, `loss in 4` (plies).
+    /// Human form: `+1.25` men, `win in 3 moves`, `loss in 1 move` (own moves, as `mate N`
+    /// counts them), `lost` (no legal move now).
     pub fn human(&self) -> String {
+        let moves = |p: u32| match own_moves(p) {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        };
         match *self {
             Score::Cp(c) => format!(
                 "{}{}.{:02}",
@@ -184,10 +201,17 @@ impl Score {
                 c.abs() / 100,
                 c.abs() % 100
             ),
-            Score::WinIn(p) => format!("win in {p}"),
-            Score::LossIn(p) => format!("loss in {p}"),
+            Score::WinIn(p) => format!("win in {}", moves(p)),
+            Score::LossIn(0) => "lost".to_string(),
+            Score::LossIn(p) => format!("loss in {}", moves(p)),
         }
     }
+}
+
+/// Plies as the moves of the side to move: a win in 3 plies is a win in 2 of its moves (its
+/// own first, then its third ply), a loss in 2 plies a loss in 1.
+fn own_moves(plies: u32) -> u32 {
+    plies.div_ceil(2)
 }
 
 /// One `info` report: a completed (or fail-high/low) iteration of one PV line.
@@ -487,5 +511,28 @@ pub(crate) fn from_tt(score: i16, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_distances_are_own_moves_everywhere() {
+        let cases = [
+            (Score::WinIn(1), Some(1), "mate 1", "win in 1 move"),
+            (Score::WinIn(7), Some(4), "mate 4", "win in 4 moves"),
+            (Score::LossIn(2), Some(-1), "mate -1", "loss in 1 move"),
+            (Score::LossIn(6), Some(-3), "mate -3", "loss in 3 moves"),
+            (Score::LossIn(0), Some(0), "mate -0", "lost"),
+            (Score::Cp(-125), None, "cp -125", "-1.25"),
+            (Score::Cp(7), None, "cp 7", "+0.07"),
+        ];
+        for (score, moves, protocol, human) in cases {
+            assert_eq!(score.mate_moves(), moves, "{score:?}");
+            assert_eq!(score.protocol(), protocol);
+            assert_eq!(score.human(), human);
+        }
     }
 }

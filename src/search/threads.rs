@@ -146,11 +146,13 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
         root_moves.retain(|m| job.limits.searchmoves.contains(m));
     }
     // A single forced move under a clock is answered at once, after a search shallow enough
-    // to cost nothing but deep enough that its score is real (a forced capture may win).
+    // to cost nothing but deep enough that its score is real (a forced capture may win); a
+    // shallower depth asked for (a weaker level's cap, `go depth`) still holds.
     let forced_limits;
     let limits = if root_moves.len() == 1 && job.timed_and_released() {
+        let depth = job.limits.depth.unwrap_or(FORCED_REPLY_DEPTH);
         forced_limits = SearchLimits {
-            depth: Some(FORCED_REPLY_DEPTH),
+            depth: Some(depth.min(FORCED_REPLY_DEPTH)),
             ..job.limits.clone()
         };
         &forced_limits
@@ -314,10 +316,12 @@ fn search_on_threads(
         drop(tx);
         // 3. Reports, as they come, until every thread is done.
         let mut last: Option<SearchInfo> = None;
+        let mut seldepth = 0;
         for info in rx {
             if info.multipv == 1 && info.bound == Bound::Exact {
                 last = Some(info.clone());
             }
+            seldepth = seldepth.max(info.seldepth);
             on_info(&info);
         }
         // 4. The answer: the main thread's, unless a helper completed a deeper iteration
@@ -350,7 +354,9 @@ fn search_on_threads(
                 bound: Bound::Exact,
                 pv: c.pv.clone(),
             };
-            on_info(&make_info(shared, c.depth, c.depth, 1, &line));
+            // Its seldepth is the deepest ply reported so far (make_info keeps it at least
+            // the depth).
+            on_info(&make_info(shared, c.depth, seldepth, 1, &line));
         }
         best
     })

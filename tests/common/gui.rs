@@ -197,6 +197,11 @@ impl Drop for Gui {
 /// Runs `bashni` with `args` and `input` on stdin to completion (killed after [`WAIT`]);
 /// returns the exit code, stdout and stderr.
 pub fn run_to_end(args: &[&str], input: &str) -> (i32, String, String) {
+    run_bytes_to_end(args, input.as_bytes())
+}
+
+/// [`run_to_end`] with `input` as raw bytes (not UTF-8, or too big for a `String` literal).
+pub fn run_bytes_to_end(args: &[&str], input: &[u8]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bashni"))
         .args(args)
         .stdin(Stdio::piped())
@@ -205,9 +210,9 @@ pub fn run_to_end(args: &[&str], input: &str) -> (i32, String, String) {
         .spawn()
         .expect("cannot start bashni");
     let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
+    let input = input.to_vec();
     std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let drain = |mut r: Box<dyn std::io::Read + Send>| {
         std::thread::spawn(move || {

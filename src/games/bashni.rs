@@ -1,0 +1,109 @@
+//! Bashni behind the [`Rules`] trait: a thin impl over [`crate::rules::Position`] that calls
+//! the same functions as before (its move generator, its own perft and divide), so nothing on
+//! Bashni's paths changes.
+
+use crate::games::{Divide, Rules, Variant};
+use crate::rules::notation::{FenError, MoveError, START_FEN, parse_fen, parse_move, to_fen};
+use crate::rules::{Color, Move, MoveList, Position, movegen, perft};
+use std::sync::atomic::AtomicBool;
+
+impl Rules for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type FenError = FenError;
+    type MoveError = MoveError;
+
+    const VARIANT: Variant = Variant::Bashni;
+    const START_FEN: &'static str = START_FEN;
+
+    fn startpos() -> Position {
+        Position::startpos()
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.side()
+    }
+
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        movegen::legal_moves(self)
+    }
+
+    #[inline]
+    fn has_legal_move(&self) -> bool {
+        movegen::has_legal_move(self)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        movegen::count_legal_moves(self)
+    }
+
+    #[inline]
+    fn play(&mut self, m: &Move) {
+        Position::play(self, m);
+    }
+
+    #[inline]
+    fn played(&self, m: &Move) -> Position {
+        Position::played(self, m)
+    }
+
+    #[inline]
+    fn is_capture(m: &Move) -> bool {
+        m.is_capture()
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn from_fen(text: &str) -> Result<Position, FenError> {
+        parse_fen(text)
+    }
+
+    fn to_fen(&self) -> String {
+        to_fen(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        parse_move(self, text)
+    }
+
+    fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        perft::perft_until(self, depth, stop)
+    }
+
+    fn divide_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Divide<Move>> {
+        let d = perft::divide_until(self, depth, threads, stop)?;
+        Some(Divide {
+            moves: d.moves,
+            nodes: d.nodes,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_trait_gives_bashnis_own_counts() {
+        let p = Position::startpos();
+        for d in 0..=5 {
+            assert_eq!(Rules::perft(&p, d), perft::perft(&p, d), "depth {d}");
+        }
+        let never = AtomicBool::new(false);
+        let d = Rules::divide_until(&p, 4, 1, &never).unwrap();
+        let own = perft::divide(&p, 4, 1);
+        assert_eq!(d.nodes, own.nodes);
+        assert_eq!(
+            d.lines().collect::<Vec<_>>(),
+            own.lines().collect::<Vec<_>>()
+        );
+        let lost = parse_fen("8/8/8/8/8/8/8/w7 b").unwrap();
+        assert_eq!(lost.winner(), Some(Color::White));
+    }
+}

@@ -1,0 +1,167 @@
+//! Russian FEN and move notation: Bashni's (docs/rules.md, section 4) without towers. The FEN
+//! is read by Bashni's reader, which then must find one piece per square; moves are Bashni's
+//! paths, and any capture path of a merged move is accepted for it.
+
+use crate::games::russian::movegen::{generate_captures, legal_moves, same_capture};
+use crate::games::russian::position::Position;
+use crate::rules::notation::{self, MoveError, parse_path};
+use crate::rules::square::Square;
+use crate::rules::{Color, Move, MoveList};
+use std::fmt;
+
+/// The initial position's FEN (Bashni's).
+pub const START_FEN: &str = notation::START_FEN;
+
+/// What is wrong with a Russian FEN.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FenError {
+    /// Not a FEN in Bashni's format (what and where).
+    Format(notation::FenError),
+    /// A tower of two or more pieces, on this square.
+    Tower(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Format(e) => e.fmt(f),
+            FenError::Tower(sq) => {
+                write!(
+                    f,
+                    "a tower on {sq}: Russian draughts has one piece per square"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Parses a FEN (Bashni's format, one piece per square). Clock and move number are optional.
+pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    let bashni = notation::parse_fen(text).map_err(FenError::Format)?;
+    let mut pos = Position::empty();
+    for sq in Square::all() {
+        let tower = bashni.tower(sq);
+        match tower.height() {
+            0 => {}
+            1 => pos.put(sq, Some(tower.top())),
+            _ => return Err(FenError::Tower(sq.to_string())),
+        }
+    }
+    pos.set_side(bashni.side());
+    pos.set_clock(bashni.clock());
+    pos.set_fullmove(bashni.fullmove());
+    Ok(pos)
+}
+
+/// Prints the position's FEN, always with clock and move number.
+pub fn to_fen(pos: &Position) -> String {
+    let mut s = String::new();
+    for rank in (0..8u8).rev() {
+        let mut gap = 0;
+        for file in 0..8u8 {
+            let piece = Square::from_coords(file, rank).and_then(|sq| pos.piece(sq));
+            let Some(p) = piece else {
+                gap += 1;
+                continue;
+            };
+            if gap > 0 {
+                s.push((b'0' + gap) as char);
+                gap = 0;
+            }
+            s.push(p.letter());
+        }
+        if gap > 0 {
+            s.push((b'0' + gap) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    let side = if pos.side() == Color::White { 'w' } else { 'b' };
+    format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
+}
+
+/// Parses a move and checks it against the legal moves of `pos`.
+///
+/// Accepts `-`, `:` and `x` between squares; a capture may be written by any of its paths
+/// (sequences with the same start, end and captured pieces are one move), or as
+/// `from:to` when exactly one legal capture goes from one to the other.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let legal = legal_moves(pos);
+    let squares = match parse_path(text) {
+        Ok(s) => s,
+        // A light square is a well-formed name: the move is simply not legal.
+        Err(MoveError::BadSquare(_, sq)) if is_coordinate(&sq) => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    let captures = text.contains([':', 'x', 'X']);
+    let fits = |m: &&Move| m.is_capture() == captures && !(captures && text.contains('-'));
+    if let Some(m) = legal
+        .iter()
+        .filter(fits)
+        .find(|m| m.path().eq(squares.iter().copied()))
+    {
+        return Ok(*m);
+    }
+    if captures && !text.contains('-') {
+        // Another path of a merged capture stands for the move it was merged into.
+        let mut every = MoveList::new();
+        generate_captures(pos, &mut every, false);
+        let path = every.iter().find(|m| m.path().eq(squares.iter().copied()));
+        if let Some(m) = path.and_then(|p| legal.iter().find(|m| same_capture(pos, m, p))) {
+            return Ok(*m);
+        }
+        if squares.len() == 2 {
+            let cands: Vec<&Move> = legal
+                .iter()
+                .filter(|m| m.is_capture() && m.from() == squares[0] && m.to() == squares[1])
+                .collect();
+            match cands.len() {
+                0 => {}
+                1 => return Ok(*cands[0]),
+                _ => {
+                    let mut names: Vec<String> = cands.iter().map(|m| m.to_string()).collect();
+                    names.sort();
+                    return Err(MoveError::Ambiguous(text.to_string(), names));
+                }
+            }
+        }
+    }
+    let mut names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+    names.sort();
+    Err(MoveError::Illegal(text.to_string(), names))
+}
+
+fn is_coordinate(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2
+        && (b'a'..=b'h').contains(&b[0].to_ascii_lowercase())
+        && (b'1'..=b'8').contains(&b[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_round_trips_and_towers_are_refused() {
+        let p = parse_fen(START_FEN).unwrap();
+        assert_eq!(p, Position::startpos());
+        assert_eq!(to_fen(&p), START_FEN);
+        assert_eq!(p.hash(), p.compute_hash());
+        assert_eq!(
+            parse_fen("8/8/8/8/3(wb)4/8/8/8 w").unwrap_err().to_string(),
+            "a tower on d4: Russian draughts has one piece per square"
+        );
+        assert_eq!(
+            parse_fen("8/8/8/8/8/8/8 w").unwrap_err().to_string(),
+            "board has 7 ranks, expected 8"
+        );
+        assert_eq!(
+            to_fen(&parse_fen("8/8/8/8/3W4/8/8/b7 b 3 9").unwrap()),
+            "8/8/8/8/3W4/8/8/b7 b 3 9"
+        );
+    }
+}

@@ -1,0 +1,191 @@
+//! The Russian position: Bashni's 32-square board and bitboards, one piece per square (no
+//! towers), the side to move, the no-progress clock and the move number, with an
+//! incrementally kept hash (Bashni's keys for a one-piece tower).
+
+use crate::rules::bitboard::Bitboard;
+use crate::rules::square::Square;
+use crate::rules::tower::{Piece, Tower};
+use crate::rules::zobrist::{SIDE_KEY, tower_key};
+use crate::rules::{Color, Move};
+
+#[inline]
+fn key(c: Color, king: bool, sq: Square) -> u64 {
+    tower_key(sq, Tower::single(Piece::new(c, king)))
+}
+
+/// A Russian draughts position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    by_color: [Bitboard; 2],
+    kings: Bitboard,
+    side: Color,
+    clock: u16,
+    fullmove: u16,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, clock 0, move 1.
+    pub fn empty() -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            kings: Bitboard::EMPTY,
+            side: Color::White,
+            clock: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The initial position: 12 men each on ranks 1-3 (White) and 6-8 (Black), as in Bashni.
+    pub fn startpos() -> Position {
+        let mut p = Position::empty();
+        for sq in Square::all() {
+            match sq.rank() {
+                0..=2 => p.put(sq, Some(Piece::new(Color::White, false))),
+                5..=7 => p.put(sq, Some(Piece::new(Color::Black, false))),
+                _ => {}
+            }
+        }
+        p
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece(&self, sq: Square) -> Option<Piece> {
+        let king = self.kings.has(sq);
+        if self.by_color[0].has(sq) {
+            Some(Piece::new(Color::White, king))
+        } else if self.by_color[1].has(sq) {
+            Some(Piece::new(Color::Black, king))
+        } else {
+            None
+        }
+    }
+
+    /// Puts a piece on `sq` (or clears it), keeping the hash exact.
+    pub(crate) fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(p) = self.piece(sq) {
+            self.hash ^= key(p.color(), p.is_king(), sq);
+        }
+        self.by_color[0].clear(sq);
+        self.by_color[1].clear(sq);
+        self.kings.clear(sq);
+        if let Some(p) = piece {
+            self.by_color[p.color().index()].set(sq);
+            if p.is_king() {
+                self.kings.set(sq);
+            }
+            self.hash ^= key(p.color(), p.is_king(), sq);
+        }
+    }
+
+    /// Sets the side to move.
+    pub(crate) fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= SIDE_KEY;
+            self.side = side;
+        }
+    }
+
+    /// Sets the no-progress clock.
+    pub(crate) fn set_clock(&mut self, clock: u16) {
+        self.clock = clock;
+    }
+
+    /// Sets the move number.
+    pub(crate) fn set_fullmove(&mut self, n: u16) {
+        self.fullmove = n;
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Pieces of `c`.
+    #[inline]
+    pub fn pieces(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    /// Squares holding a king (either colour).
+    #[inline]
+    pub fn kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// Occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Plies since the last capture or man move (kept for the draw rules; no rule reads it
+    /// yet).
+    #[inline]
+    pub fn clock(&self) -> u16 {
+        self.clock
+    }
+
+    /// Move number (starts at 1, grows after Black moves).
+    #[inline]
+    pub fn fullmove(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// Hash of pieces and side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (equals [`Position::hash`] at all times).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        for sq in Square::all() {
+            if let Some(p) = self.piece(sq) {
+                h ^= key(p.color(), p.is_king(), sq);
+            }
+        }
+        h
+    }
+
+    /// Plays a legal move in place: the piece leaves its origin, every piece it jumped leaves
+    /// the board (only now, at the end of the move), and it ends on the last landing, a king
+    /// if it was one or if any landing was on its far rank.
+    pub fn play(&mut self, m: &Move) {
+        let us = self.side;
+        let them = us.opponent();
+        let from = m.from();
+        let to = m.to();
+        let was_king = self.kings.has(from);
+        let promo = Bitboard::promotion(us);
+        let king = was_king || m.landings().iter().any(|&s| promo.has(s));
+        self.put(from, None);
+        for &c in m.jumped() {
+            self.put(c, None);
+        }
+        self.put(to, Some(Piece::new(us, king)));
+        self.clock = if m.is_capture() || !was_king {
+            0
+        } else {
+            self.clock.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.set_side(them);
+    }
+}

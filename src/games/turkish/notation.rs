@@ -1,0 +1,356 @@
+//! Turkish FEN and move notation (docs/rules-turkish.md, section 4), with typed errors that
+//! say what is wrong and where.
+
+use crate::games::turkish::board::{Square, promotion_mask};
+use crate::games::turkish::movegen::legal_moves;
+use crate::games::turkish::moves::{MAX_JUMPS, Move};
+use crate::games::turkish::position::Position;
+use crate::rules::Color;
+use std::fmt;
+
+/// The initial position's FEN.
+pub const START_FEN: &str = "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w 0 1";
+
+/// Most pieces a colour may have.
+pub const MAX_PIECES: usize = 16;
+
+/// What is wrong with a FEN. Character positions count from 1.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FenError {
+    /// Nothing to parse.
+    Empty,
+    /// The board does not have 8 ranks.
+    RankCount(usize),
+    /// A rank adds up to a number of files other than 8 (rank number 1-8, files).
+    RankWidth(u8, usize),
+    /// A character that is not a digit, piece letter or slash.
+    UnknownChar(char, usize),
+    /// More than 16 pieces of one colour.
+    TooManyPieces(Color, usize),
+    /// A man on its own far rank (it would have been crowned there).
+    ManOnLastRank(String),
+    /// No side to move.
+    MissingSide,
+    /// A side to move other than `w` or `b`.
+    BadSide(String),
+    /// The clock is not a number.
+    BadClock(String),
+    /// The move number is not a positive number.
+    BadMoveNumber(String),
+    /// Extra fields after the move number.
+    TrailingFields(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => write!(f, "empty FEN"),
+            FenError::RankCount(n) => write!(f, "board has {n} ranks, expected 8"),
+            FenError::RankWidth(r, n) => write!(f, "rank {r} has {n} files"),
+            FenError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
+            FenError::TooManyPieces(c, n) => {
+                write!(f, "{c} has {n} pieces, at most {MAX_PIECES} allowed")
+            }
+            FenError::ManOnLastRank(sq) => {
+                write!(f, "a man on {sq}, its own last rank (it would be a king)")
+            }
+            FenError::MissingSide => write!(f, "missing side to move (w or b)"),
+            FenError::BadSide(s) => write!(f, "side to move '{s}' is not w or b"),
+            FenError::BadClock(s) => {
+                write!(f, "clock '{s}' is not a whole number 0..65535")
+            }
+            FenError::BadMoveNumber(s) => {
+                write!(f, "move number '{s}' is not a whole number 1..65535")
+            }
+            FenError::TrailingFields(s) => write!(f, "unexpected text after the FEN: '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Parses a FEN. Clock and move number are optional (default `0 1`).
+pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let board_end = text.find(char::is_whitespace).unwrap_or(text.len());
+    let mut pos = Position::empty();
+    parse_board(&text[..board_end], &mut pos)?;
+    let mut fields = text[board_end..].split_whitespace();
+    let side = match fields.next() {
+        None => return Err(FenError::MissingSide),
+        Some("w") | Some("W") => Color::White,
+        Some("b") | Some("B") => Color::Black,
+        Some(s) => return Err(FenError::BadSide(s.to_string())),
+    };
+    pos.set_side(side);
+    if let Some(c) = fields.next() {
+        pos.set_clock(plain_number(c).ok_or_else(|| FenError::BadClock(c.to_string()))?);
+    }
+    if let Some(m) = fields.next() {
+        match plain_number(m) {
+            Some(n) if n > 0 => pos.set_fullmove(n),
+            _ => return Err(FenError::BadMoveNumber(m.to_string())),
+        }
+    }
+    let rest: Vec<&str> = fields.collect();
+    if !rest.is_empty() {
+        return Err(FenError::TrailingFields(rest.join(" ")));
+    }
+    validate(&pos)?;
+    Ok(pos)
+}
+
+/// The checks on a whole board: piece counts, and no man on its own far rank.
+fn validate(pos: &Position) -> Result<(), FenError> {
+    for c in [Color::White, Color::Black] {
+        let n = pos.pieces(c).count_ones() as usize;
+        if n > MAX_PIECES {
+            return Err(FenError::TooManyPieces(c, n));
+        }
+        let stuck = pos.pieces(c) & !pos.kings() & promotion_mask(c);
+        if stuck != 0 {
+            let sq = Square::from_index(stuck.trailing_zeros() as u8);
+            return Err(FenError::ManOnLastRank(sq.to_string()));
+        }
+    }
+    Ok(())
+}
+
+fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut offset = 0; // byte offset of the current rank within the FEN
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0usize;
+        for (j, ch) in rank_text.char_indices() {
+            let piece = match ch {
+                '1'..='8' => {
+                    file += ch as usize - '0' as usize;
+                    continue;
+                }
+                'w' => (Color::White, false),
+                'W' => (Color::White, true),
+                'b' => (Color::Black, false),
+                'B' => (Color::Black, true),
+                c => return Err(FenError::UnknownChar(c, offset + j + 1)),
+            };
+            if let Some(sq) = Square::from_coords(file as u8, rank) {
+                pos.put(sq, Some(piece));
+            }
+            file += 1;
+        }
+        if file != 8 {
+            return Err(FenError::RankWidth(rank + 1, file));
+        }
+        offset += rank_text.len() + 1;
+    }
+    Ok(())
+}
+
+/// Prints the position's FEN, always with clock and move number.
+pub fn to_fen(pos: &Position) -> String {
+    let mut s = String::new();
+    for rank in (0..8u8).rev() {
+        let mut gap = 0;
+        for file in 0..8u8 {
+            let sq = Square::from_coords(file, rank).expect("on the board");
+            let Some((c, king)) = pos.piece(sq) else {
+                gap += 1;
+                continue;
+            };
+            if gap > 0 {
+                s.push((b'0' + gap) as char);
+                gap = 0;
+            }
+            s.push(match (c, king) {
+                (Color::White, false) => 'w',
+                (Color::White, true) => 'W',
+                (Color::Black, false) => 'b',
+                (Color::Black, true) => 'B',
+            });
+        }
+        if gap > 0 {
+            s.push((b'0' + gap) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    let side = if pos.side() == Color::White { 'w' } else { 'b' };
+    format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
+}
+
+/// A FEN counter: plain decimal digits (no sign) that fit in a `u16`.
+fn plain_number(text: &str) -> Option<u16> {
+    text.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| text.parse().ok())
+        .flatten()
+}
+
+/// What is wrong with a move text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not a sequence of squares joined by `-`, `:` or `x`.
+    Syntax(String),
+    /// A part that is not a square name.
+    BadSquare(String, String),
+    /// Well-formed, but not legal here (the legal moves follow).
+    Illegal(String, Vec<String>),
+    /// `from:to` matches several captures.
+    Ambiguous(String, Vec<String>),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(m) => write!(
+                f,
+                "bad move '{m}': expected squares joined by '-' or ':', like d3-d4 or d3:d5"
+            ),
+            MoveError::BadSquare(m, s) => write!(f, "bad move '{m}': '{s}' is not a square"),
+            MoveError::Illegal(m, legal) => {
+                if legal.is_empty() {
+                    write!(f, "illegal move {m}: no legal moves")
+                } else {
+                    write!(f, "illegal move {m}: legal moves are {}", legal.join(" "))
+                }
+            }
+            MoveError::Ambiguous(m, cands) => {
+                write!(f, "ambiguous move {m}: could be {}", cands.join(" "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Splits a move text into squares without checking legality.
+pub fn parse_path(text: &str) -> Result<Vec<Square>, MoveError> {
+    let parts: Vec<&str> = text.trim().split(['-', ':', 'x', 'X']).collect();
+    if parts.len() < 2 || parts.len() > MAX_JUMPS + 1 || parts.iter().any(|p| p.is_empty()) {
+        return Err(MoveError::Syntax(text.to_string()));
+    }
+    parts
+        .iter()
+        .map(|p| {
+            Square::parse(p).ok_or_else(|| MoveError::BadSquare(text.to_string(), p.to_string()))
+        })
+        .collect()
+}
+
+/// Parses a move and checks it against the legal moves of `pos`.
+///
+/// Accepts `-`, `:` and `x` between squares (`-` only for a quiet move), and `from:to` for a
+/// capture when exactly one legal capture goes from one to the other.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let squares = parse_path(text)?;
+    let legal = legal_moves(pos);
+    let captures = text.contains([':', 'x', 'X']);
+    let fits = |m: &&Move| m.is_capture() == captures && !(captures && text.contains('-'));
+    if let Some(m) = legal
+        .iter()
+        .filter(fits)
+        .find(|m| m.path().eq(squares.iter().copied()))
+    {
+        return Ok(*m);
+    }
+    if squares.len() == 2 && captures && !text.contains('-') {
+        let cands: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.is_capture() && m.from() == squares[0] && m.to() == squares[1])
+            .collect();
+        match cands.len() {
+            0 => {}
+            1 => return Ok(*cands[0]),
+            _ => {
+                let mut names: Vec<String> = cands.iter().map(|m| m.to_string()).collect();
+                names.sort();
+                return Err(MoveError::Ambiguous(text.to_string(), names));
+            }
+        }
+    }
+    let mut names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+    names.sort();
+    Err(MoveError::Illegal(text.to_string(), names))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_round_trips() {
+        let p = parse_fen(START_FEN).unwrap();
+        assert_eq!(p, Position::startpos());
+        assert_eq!(to_fen(&p), START_FEN);
+        assert_eq!(p.hash(), p.compute_hash());
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let cases = [
+            ("", "empty FEN"),
+            ("8/8/8/8/8/8/8 w", "board has 7 ranks, expected 8"),
+            ("8/8/8/8/8/wwwwwwwww/8/8 w", "rank 3 has 9 files"),
+            (
+                "8/8/8/8/8/8/8/7x w",
+                "unknown character 'x' at character 16",
+            ),
+            ("8/8/8/8/8/8/8/8", "missing side to move (w or b)"),
+            ("8/8/8/8/8/8/8/8 q", "side to move 'q' is not w or b"),
+            (
+                "8/8/8/8/8/8/8/8 w -1",
+                "clock '-1' is not a whole number 0..65535",
+            ),
+            (
+                "8/8/8/8/8/8/8/8 w 0 0",
+                "move number '0' is not a whole number 1..65535",
+            ),
+            (
+                "8/8/8/8/8/8/8/8 w 0 1 x",
+                "unexpected text after the FEN: 'x'",
+            ),
+            (
+                "w7/8/8/8/8/8/8/8 w",
+                "a man on a8, its own last rank (it would be a king)",
+            ),
+            (
+                "8/8/8/wwwwwwww/wwwwwwww/w7/8/8 w",
+                "white has 17 pieces, at most 16 allowed",
+            ),
+        ];
+        for (fen, msg) in cases {
+            assert_eq!(parse_fen(fen).unwrap_err().to_string(), msg, "{fen}");
+        }
+        assert!(parse_fen("W7/8/8/8/8/8/b7/B7 b 3 9").is_ok());
+    }
+
+    #[test]
+    fn moves_parse_with_any_separator() {
+        let p = parse_fen("8/8/8/4b3/3b4/3w4/8/8 w").unwrap();
+        let m = parse_move(&p, "d3:d5:f5").unwrap();
+        assert_eq!(m.to_string(), "d3:d5:f5");
+        assert_eq!(parse_move(&p, "d3xd5xf5"), Ok(m));
+        assert_eq!(parse_move(&p, "d3:f5"), Ok(m));
+        assert!(matches!(
+            parse_move(&p, "d3-d4"),
+            Err(MoveError::Illegal(..))
+        ));
+        assert!(matches!(parse_move(&p, "d3:"), Err(MoveError::Syntax(_))));
+        assert!(matches!(
+            parse_move(&p, "d3:z9"),
+            Err(MoveError::BadSquare(..))
+        ));
+        assert_eq!(
+            parse_move(&p, "d3-d5").unwrap_err().to_string(),
+            "illegal move d3-d5: legal moves are d3:d5:f5"
+        );
+    }
+}

@@ -1,0 +1,229 @@
+//! The Turkish position: men and kings of each side as 64-square sets, the side to move, the
+//! no-progress clock and the move number, with an incrementally kept hash.
+
+use crate::games::turkish::board::{Square, promotion_mask, rank_mask};
+use crate::games::turkish::moves::Move;
+use crate::rules::Color;
+
+/// XORed into the hash when Black is to move.
+const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// One key per (piece kind, square); kind = colour index + 2 for a king.
+const KEYS: [[u64; 64]; 4] = {
+    let mut k = [[0u64; 64]; 4];
+    let mut kind = 0;
+    while kind < 4 {
+        let mut sq = 0;
+        while sq < 64 {
+            k[kind][sq] = splitmix(0x7475_726b_0000 + (kind * 64 + sq) as u64);
+            sq += 1;
+        }
+        kind += 1;
+    }
+    k
+};
+
+#[inline]
+fn key(c: Color, king: bool, sq: Square) -> u64 {
+    KEYS[c.index() + 2 * king as usize][sq.index()]
+}
+
+/// A Turkish draughts position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    by_color: [u64; 2],
+    kings: u64,
+    side: Color,
+    clock: u16,
+    fullmove: u16,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, clock 0, move 1.
+    pub fn empty() -> Position {
+        Position {
+            by_color: [0; 2],
+            kings: 0,
+            side: Color::White,
+            clock: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The initial position: White's men on ranks 2 and 3, Black's on ranks 6 and 7.
+    pub fn startpos() -> Position {
+        let mut p = Position::empty();
+        for sq in Square::all() {
+            let bit = sq.bit();
+            if bit & (rank_mask(1) | rank_mask(2)) != 0 {
+                p.put(sq, Some((Color::White, false)));
+            } else if bit & (rank_mask(5) | rank_mask(6)) != 0 {
+                p.put(sq, Some((Color::Black, false)));
+            }
+        }
+        p
+    }
+
+    /// What stands on `sq`: a colour and whether it is a king.
+    #[inline]
+    pub fn piece(&self, sq: Square) -> Option<(Color, bool)> {
+        let bit = sq.bit();
+        let king = self.kings & bit != 0;
+        if self.by_color[0] & bit != 0 {
+            Some((Color::White, king))
+        } else if self.by_color[1] & bit != 0 {
+            Some((Color::Black, king))
+        } else {
+            None
+        }
+    }
+
+    /// Puts a piece on `sq` (or clears it), keeping the hash exact.
+    pub(crate) fn put(&mut self, sq: Square, piece: Option<(Color, bool)>) {
+        if let Some((c, k)) = self.piece(sq) {
+            self.hash ^= key(c, k, sq);
+        }
+        let bit = sq.bit();
+        self.by_color[0] &= !bit;
+        self.by_color[1] &= !bit;
+        self.kings &= !bit;
+        if let Some((c, k)) = piece {
+            self.by_color[c.index()] |= bit;
+            if k {
+                self.kings |= bit;
+            }
+            self.hash ^= key(c, k, sq);
+        }
+    }
+
+    /// Sets the side to move.
+    pub(crate) fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= SIDE_KEY;
+            self.side = side;
+        }
+    }
+
+    /// Sets the no-progress clock.
+    pub(crate) fn set_clock(&mut self, clock: u16) {
+        self.clock = clock;
+    }
+
+    /// Sets the move number.
+    pub(crate) fn set_fullmove(&mut self, n: u16) {
+        self.fullmove = n;
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Pieces of `c`.
+    #[inline]
+    pub fn pieces(&self, c: Color) -> u64 {
+        self.by_color[c.index()]
+    }
+
+    /// Squares holding a king (either colour).
+    #[inline]
+    pub fn kings(&self) -> u64 {
+        self.kings
+    }
+
+    /// Occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Plies since the last capture or man move (kept for a no-progress draw rule; no rule
+    /// reads it yet).
+    #[inline]
+    pub fn clock(&self) -> u16 {
+        self.clock
+    }
+
+    /// Move number (starts at 1, grows after Black moves).
+    #[inline]
+    pub fn fullmove(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// Hash of pieces and side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (equals [`Position::hash`] at all times).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        for sq in Square::all() {
+            if let Some((c, k)) = self.piece(sq) {
+                h ^= key(c, k, sq);
+            }
+        }
+        h
+    }
+
+    /// Plays a legal move in place: the piece leaves its origin, the captured pieces leave
+    /// the board, and the piece ends on the last landing, a king if it was one or if any of
+    /// its landings was on its far rank (a man crowned during a capture stays crowned).
+    pub fn play(&mut self, m: &Move) {
+        let us = self.side;
+        let them = us.opponent();
+        let from = m.from();
+        let to = m.to();
+        let was_king = self.kings & from.bit() != 0;
+        let landed_far = m
+            .landings()
+            .iter()
+            .any(|s| s.bit() & promotion_mask(us) != 0);
+        let king = was_king || landed_far;
+        self.hash ^= key(us, was_king, from);
+        self.by_color[us.index()] &= !from.bit();
+        self.kings &= !from.bit();
+        let captured = m.captured();
+        for sq in super::board::squares(captured) {
+            self.hash ^= key(them, self.kings & sq.bit() != 0, sq);
+        }
+        self.by_color[them.index()] &= !captured;
+        self.kings &= !captured;
+        self.by_color[us.index()] |= to.bit();
+        if king {
+            self.kings |= to.bit();
+        }
+        self.hash ^= key(us, king, to);
+        self.clock = if m.is_capture() || !was_king {
+            0
+        } else {
+            self.clock.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = them;
+        self.hash ^= SIDE_KEY;
+    }
+}

@@ -1,0 +1,173 @@
+//! Differential testing of Russian draughts: the fast generator against the simple reference
+//! in `reference_russian/`, on positions from seeded random playouts and on random placements
+//! with kings (moves compared by start, end and captured set, and by resulting FEN), and
+//! perft 3 on a few hundred of them.
+
+mod reference_russian;
+
+use bashni::games::Rules;
+use bashni::games::russian::Position;
+use bashni::rules::Move;
+use bashni::rules::square::Square;
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+use reference_russian as reference;
+
+/// Positions from random games; `capture_bias` prefers the longest captures.
+fn playout_positions(seed: u64, games: usize, capture_bias: bool) -> Vec<Position> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::startpos();
+        for _ in 0..150 {
+            out.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = if capture_bias && rng.random_bool(0.5) {
+                *moves.iter().max_by_key(|m| m.jumped().len()).unwrap()
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            };
+            pos.play(&m);
+        }
+    }
+    out
+}
+
+/// Random placements on the dark squares: a few men and kings of each side (men never on
+/// their own far rank), either side to move.
+fn random_positions(seed: u64, n: usize) -> Vec<Position> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let squares: Vec<Square> = Square::all().collect();
+    (0..n)
+        .map(|_| {
+            let mut board = [['.'; 8]; 8];
+            for white in [true, false] {
+                for _ in 0..rng.random_range(1..=7) {
+                    let sq = squares[rng.random_range(0..squares.len())];
+                    let far = if white { 7 } else { 0 };
+                    let king = sq.rank() == far || rng.random_bool(0.3);
+                    board[sq.rank() as usize][sq.file() as usize] = match (white, king) {
+                        (true, false) => 'w',
+                        (true, true) => 'W',
+                        (false, false) => 'b',
+                        (false, true) => 'B',
+                    };
+                }
+            }
+            let ranks: Vec<String> = (0..8)
+                .rev()
+                .map(|r| {
+                    board[r]
+                        .iter()
+                        .map(|&c| if c == '.' { '1' } else { c })
+                        .collect()
+                })
+                .collect();
+            let side = if rng.random_bool(0.5) { "w" } else { "b" };
+            let fen = format!("{} {side}", ranks.join("/"));
+            Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+        })
+        .collect()
+}
+
+/// A move as the rules identify it: start, end, captured squares (sorted), and the FEN after.
+fn key(pos: &Position, m: &Move) -> (String, String, Vec<String>, String) {
+    let mut captured: Vec<String> = m.jumped().iter().map(|s| s.to_string()).collect();
+    captured.sort();
+    (
+        m.from().to_string(),
+        m.to().to_string(),
+        captured,
+        pos.played(m).to_fen(),
+    )
+}
+
+fn compare(pos: &Position) {
+    let fen = pos.to_fen();
+    let rpos = reference::parse_fen(&fen).unwrap();
+    assert_eq!(reference::to_fen(&rpos), fen);
+    let legal = pos.legal_moves();
+    let mut fast: Vec<_> = legal.iter().map(|m| key(pos, m)).collect();
+    let slow_moves = reference::legal_moves(&rpos);
+    let mut slow: Vec<_> = slow_moves
+        .iter()
+        .map(|m| {
+            let after = reference::to_fen(&m.after);
+            (m.from.clone(), m.to.clone(), m.captured.clone(), after)
+        })
+        .collect();
+    fast.sort();
+    slow.sort();
+    if fast != slow {
+        let only_fast: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).collect();
+        let only_slow: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).collect();
+        panic!("{fen}\nonly fast: {only_fast:?}\nonly reference: {only_slow:?}");
+    }
+    let mut merged = fast.clone();
+    merged.sort();
+    merged.dedup();
+    assert_eq!(merged.len(), fast.len(), "{fen}: a move listed twice");
+    // Every path the reference chose for a move names the engine's move for it.
+    for m in &slow_moves {
+        let parsed = pos
+            .parse_move(&m.text)
+            .unwrap_or_else(|e| panic!("{fen} {}: {e}", m.text));
+        let k = key(pos, &parsed);
+        assert_eq!(
+            (&k.0, &k.1, &k.2),
+            (&m.from, &m.to, &m.captured),
+            "{fen} {}",
+            m.text
+        );
+    }
+    for m in legal.iter() {
+        let after = pos.played(m);
+        assert_eq!(after.hash(), after.compute_hash(), "{fen} {m}");
+    }
+}
+
+#[test]
+fn move_lists_agree_on_random_playouts_and_placements() {
+    let mut positions = playout_positions(1, 60, false);
+    positions.extend(playout_positions(2, 60, true));
+    positions.extend(random_positions(3, 4000));
+    assert!(positions.len() >= 10_000, "only {}", positions.len());
+    let (mut with_king, mut long) = (0, 0);
+    for pos in &positions {
+        compare(pos);
+        with_king += !pos.kings().is_empty() as usize;
+        long += pos.legal_moves().iter().any(|m| m.jumped().len() >= 3) as usize;
+    }
+    println!(
+        "{} positions, {with_king} with kings, {long} with captures of 3+",
+        positions.len()
+    );
+    assert!(with_king >= 2000 && long >= 100, "{with_king} {long}");
+}
+
+#[test]
+fn perft_3_agrees_on_sampled_positions() {
+    let mut positions = playout_positions(4, 30, false);
+    positions.extend(playout_positions(5, 30, true));
+    positions.extend(random_positions(6, 300));
+    let step = (positions.len() / 400).max(1);
+    let mut n = 0;
+    for pos in positions.iter().step_by(step) {
+        let fen = pos.to_fen();
+        let r = reference::perft(&reference::parse_fen(&fen).unwrap(), 3);
+        assert_eq!(pos.perft(3), r, "{fen}");
+        n += 1;
+    }
+    assert!(n >= 300, "only {n} positions");
+}
+
+#[test]
+fn reference_perft_from_the_start() {
+    let start = reference::parse_fen(bashni::games::russian::START_FEN).unwrap();
+    let expected = [7u64, 49, 302, 1469, 7482, 37986];
+    for (d, &n) in expected.iter().enumerate() {
+        assert_eq!(reference::perft(&start, d as u32 + 1), n, "depth {}", d + 1);
+    }
+}

@@ -1,0 +1,114 @@
+//! `bashni perft --variant` driven as a user types it: each game's counts, divide lines, its
+//! own FEN, and clear one-line errors for an unknown variant or a FEN of the wrong game.
+
+use std::process::{Command, Output};
+
+fn bashni(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bashni"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn each_variant_counts_its_own_game() {
+    for (args, nodes) in [
+        (vec!["perft", "4"], "nodes 1469 "),
+        (vec!["perft", "4", "--variant", "bashni"], "nodes 1469 "),
+        (vec!["perft", "4", "--variant", "turkish"], "nodes 7538 "),
+        (vec!["perft", "6", "--variant", "russian"], "nodes 37986 "),
+        (
+            vec!["perft", "6", "--variant", "russian", "--threads", "2"],
+            "nodes 37986 ",
+        ),
+        (vec!["perft", "6"], "nodes 37908 "),
+    ] {
+        let out = bashni(&args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            stdout(&out).starts_with(nodes),
+            "{args:?}: {}",
+            stdout(&out)
+        );
+    }
+}
+
+#[test]
+fn divide_and_fen_work_for_every_variant() {
+    let out = bashni(&["perft", "2", "--variant", "turkish", "--divide"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9, "{text}");
+    assert_eq!(lines[0], "a3-a4 8");
+    assert!(lines[8].starts_with("nodes 64 "), "{text}");
+    let out = bashni(&[
+        "perft",
+        "1",
+        "--divide",
+        "--variant",
+        "turkish",
+        "--fen",
+        "8/8/1b6/b7/3b1b2/8/3W4/8 w",
+    ]);
+    assert_eq!(
+        stdout(&out).lines().take(2).collect::<Vec<_>>(),
+        ["d2:d6:a6:a4:g4 1", "d2:d6:a6:a4:h4 1"]
+    );
+    let out = bashni(&[
+        "perft",
+        "1",
+        "--divide",
+        "--variant",
+        "russian",
+        "--fen",
+        "8/8/8/2b1b3/1W6/2b1b3/8/8 w",
+    ]);
+    assert_eq!(
+        stdout(&out).lines().collect::<Vec<_>>()[..3],
+        ["b4:d2:f4:d6:a3 1", "b4:d6:f4:d2:a5 1", "b4:d6:f4:d2:b4 1"]
+    );
+}
+
+#[test]
+fn an_unknown_variant_or_a_foreign_fen_is_a_clear_error() {
+    let out = bashni(&["perft", "2", "--variant", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown variant 'chess' (expected one of: bashni, turkish, russian)"),
+        "{err}"
+    );
+    // A Bashni FEN with a tower is not a Russian position.
+    let out = bashni(&[
+        "perft",
+        "1",
+        "--variant",
+        "russian",
+        "--fen",
+        "8/8/8/8/3(wb)4/8/8/8 w",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim(),
+        "error: bad FEN: a tower on d4: Russian draughts has one piece per square"
+    );
+    // The Turkish start is not a Bashni position (men on light squares).
+    let out = bashni(&[
+        "perft",
+        "1",
+        "--fen",
+        "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error: bad FEN: piece on light square"),
+        "{err}"
+    );
+}
