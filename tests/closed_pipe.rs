@@ -8,6 +8,7 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Generous limit for one run on a slow, busy machine.
@@ -18,6 +19,12 @@ const BIN: &str = env!("CARGO_BIN_EXE_bashni");
 /// Runs `bashni args` with `input` on standard input (kept open when `keep_open`) and its
 /// standard output closed from the start; asserts a quiet exit with status 0.
 fn ends_quietly(args: &[&str], input: &str, keep_open: bool) {
+    // Tests run on parallel threads: a child another thread forks while this pipe is open
+    // holds a copy of its read end until that child execs, and a first line written then
+    // succeeds (`serve` prints only one line, so it would never see the closed pipe). No
+    // other spawn may run between this spawn and the drop of the read end.
+    static SPAWNING: Mutex<()> = Mutex::new(());
+    let guard = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
     let mut child = Command::new(BIN)
         .args(args)
         .current_dir(scratch())
@@ -27,6 +34,7 @@ fn ends_quietly(args: &[&str], input: &str, keep_open: bool) {
         .spawn()
         .expect("cannot start bashni");
     drop(child.stdout.take()); // the reader is gone before the first line
+    drop(guard);
     let mut stdin = child.stdin.take();
     if let Some(s) = stdin.as_mut() {
         let _ = s.write_all(input.as_bytes()); // it may have exited already
