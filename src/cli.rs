@@ -71,8 +71,9 @@ enum Command {
     /// Example: bashni bench --depth 9
     #[command(verbatim_doc_comment)]
     Bench {
-        /// Depth of every search.
-        #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH)]
+        /// Depth of every search (the protocol's `go depth` range).
+        #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH,
+            value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
         depth: u32,
         /// Search threads.
         #[arg(long, default_value_t = THREADS.default, value_parser = THREADS.flag())]

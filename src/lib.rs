@@ -8,7 +8,9 @@
 //! [`client`] (an engine child process driven over the protocol); then the front ends:
 //! [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
 //! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine),
-//! [`serve`] (the same in the browser) and [`cli`], which ties them together.
+//! [`serve`] (the same in the browser) and [`cli`], which ties them together. [`files`] is how
+//! any of them reads and writes the user's files: bounded reads, and files replaced whole or
+//! not at all.
 
 pub mod analyse;
 pub mod bench;
@@ -18,6 +20,7 @@ pub mod closed_pipe;
 pub mod datagen;
 pub mod display;
 pub mod eval;
+pub mod files;
 pub mod games;
 pub mod matchrun;
 pub mod play;

@@ -20,6 +20,8 @@ pub enum EngineError {
     Spawn(String, String, std::io::Error),
     /// The process ended or closed its output (engine name).
     Crashed(String),
+    /// Its working directory (`dir=`) does not exist or is not a directory (engine name, dir).
+    NoDirectory(String, String),
     /// No answer in time (engine name, what was awaited).
     Timeout(String, &'static str),
     /// An option the engine does not declare (engine name, option).
@@ -33,6 +35,12 @@ impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineError::Spawn(n, cmd, e) => write!(f, "engine '{n}': cannot start '{cmd}': {e}"),
+            EngineError::NoDirectory(n, dir) => {
+                write!(
+                    f,
+                    "engine '{n}': the directory '{dir}' (dir=) does not exist"
+                )
+            }
             EngineError::Crashed(n) => write!(f, "engine '{n}' exited or closed its output"),
             EngineError::Timeout(n, what) => {
                 write!(f, "engine '{n}' did not answer '{what}' in time")
@@ -193,6 +201,14 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
         if let Some(dir) = &spec.dir {
+            // Spawning in a missing directory fails with "No such file or directory", which
+            // reads as if the program were missing: say which is.
+            if !dir.is_dir() {
+                return Err(EngineError::NoDirectory(
+                    spec.name.clone(),
+                    dir.display().to_string(),
+                ));
+            }
             cmd.current_dir(dir);
         }
         let mut child = cmd.spawn().map_err(|e| {

@@ -6,14 +6,15 @@
 
 pub mod format;
 pub mod game;
+pub mod resume;
 
 use crate::search::{Engine, SearchLimits};
 use crate::shard::ShardArg;
 use game::{GameRecord, GameSettings, play_game};
 use rayon::prelude::*;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, IsTerminal, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Seek, SeekFrom, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Arguments of `bashni datagen`.
@@ -40,7 +41,7 @@ pub struct DatagenArgs {
     #[arg(long, conflicts_with = "depth")]
     pub nodes: Option<u64>,
     /// Search every move to this depth instead of a node count.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
     pub depth: Option<u32>,
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -77,7 +78,8 @@ pub struct DatagenArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Continue a stopped run: skip the games that --out already ends (same settings and
-    /// seed), after removing a partly written game at its end.
+    /// seed), after removing a partly written game at its end. A file whose end is not
+    /// datagen data is refused and left as it is.
     #[arg(long)]
     pub resume: bool,
 }
@@ -130,53 +132,6 @@ pub fn run(args: DatagenArgs) -> i32 {
     }
 }
 
-/// Where a run starts: after the last complete game already in `path` (with `--resume`).
-/// Cuts off a partly written game at the end of the file.
-fn resume_point(path: &Path, range: &std::ops::Range<u64>) -> Result<u64, String> {
-    let name = path.display();
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(range.start),
-        Err(e) => return Err(format!("cannot read '{name}': {e}")),
-    };
-    let mut reader = BufReader::new(file);
-    let (mut offset, mut end_of_last_game, mut last_game) = (0u64, 0u64, None);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let n = reader
-            .read_until(b'\n', &mut line)
-            .map_err(|e| format!("cannot read '{name}': {e}"))?;
-        if n == 0 {
-            break;
-        }
-        offset += n as u64;
-        if line.ends_with(b"\n")
-            && let Some(g) = format::parse_game_end(&String::from_utf8_lossy(&line))
-        {
-            last_game = Some(g);
-            end_of_last_game = offset;
-        }
-    }
-    if end_of_last_game < offset {
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| format!("cannot write '{name}': {e}"))?;
-        f.set_len(end_of_last_game)
-            .map_err(|e| format!("cannot truncate '{name}': {e}"))?;
-        eprintln!(
-            "resume: removed {} bytes of an unfinished game at the end of '{name}'",
-            offset - end_of_last_game
-        );
-    }
-    Ok(match last_game {
-        Some(g) if range.contains(&g) => g + 1,
-        Some(g) if g >= range.end => range.end,
-        _ => range.start,
-    })
-}
-
 /// Counts for the progress line.
 struct Progress {
     start: Instant,
@@ -215,7 +170,7 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
     let shard = args.shard.resolve(args.shards).map_err(|e| e.to_string())?;
     let range = shard.range(args.games);
     let first = if args.resume {
-        resume_point(&args.out, &range)?
+        resume::resume_point(&args.out, &range).map_err(|e| e.to_string())?
     } else {
         range.start
     };

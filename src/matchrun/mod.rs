@@ -127,7 +127,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub movetime: Option<u64>,
     /// Fixed search depth.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
     pub depth: Option<u32>,
     /// Fixed node count.
     #[arg(long)]
@@ -146,7 +146,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "PLIES")]
     pub random_openings: Option<u32>,
     /// Depth of the search that checks random openings.
-    #[arg(long, default_value_t = DEFAULT_FILTER_DEPTH)]
+    #[arg(long, default_value_t = DEFAULT_FILTER_DEPTH, value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
     pub filter_depth: u32,
     /// Largest score (centi-men) of a random opening.
     #[arg(long, default_value_t = DEFAULT_MAX_SCORE)]
@@ -225,7 +225,7 @@ pub struct OpeningsArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Depth of the balance check.
-    #[arg(long, default_value_t = DEFAULT_FILTER_DEPTH)]
+    #[arg(long, default_value_t = DEFAULT_FILTER_DEPTH, value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
     pub depth: u32,
     /// Largest score (centi-men) kept.
     #[arg(long, default_value_t = DEFAULT_MAX_SCORE)]
@@ -554,7 +554,7 @@ pub fn run_openings(args: OpeningsArgs) -> i32 {
             print!("{text}");
             0
         }
-        Some(path) => match std::fs::write(path, text) {
+        Some(path) => match crate::files::replace(path, text.as_bytes()) {
             Ok(()) => {
                 eprintln!("wrote {} openings to {}", list.len(), path.display());
                 0

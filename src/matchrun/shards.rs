@@ -298,33 +298,19 @@ pub struct MatchReportArgs {
 fn read_parts(paths: &[PathBuf]) -> Result<Vec<(PathBuf, Part)>, ReportError> {
     let mut parts = Vec::new();
     for path in paths {
-        let text = read_bounded(path).map_err(|e| ReportError::Io(path.clone(), e))?;
+        let text = crate::files::read_text(path, MAX_RESULT_BYTES)
+            .map_err(|e| ReportError::Io(path.clone(), std::io::Error::other(e.to_string())))?;
         parts.push((path.clone(), Part::from_json(&text, path)?));
     }
     Ok(parts)
 }
 
 /// A result file is a few KB: a larger one is not ours, and is not read into memory whole.
-fn read_bounded(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    const MAX_BYTES: u64 = 1 << 20;
-    let mut text = String::new();
-    std::fs::File::open(path)?
-        .take(MAX_BYTES + 1)
-        .read_to_string(&mut text)?;
-    if text.len() as u64 > MAX_BYTES {
-        return Err(std::io::Error::other("larger than 1 MiB"));
-    }
-    Ok(text)
-}
+const MAX_RESULT_BYTES: u64 = 1 << 20;
 
-/// Writes a result file (to a temporary file beside it, then renamed over it, so a failed write
-/// never leaves a cut file).
+/// Writes a result file, replaced whole or not at all ([`crate::files::replace`]).
 pub fn write_result(path: &Path, part: &Part) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, part.to_json())?;
-    std::fs::rename(&tmp, path)
+    crate::files::replace(path, part.to_json().as_bytes())
 }
 
 /// `bashni match-report`: merges the parts and prints the whole match's report; exit code 0, or

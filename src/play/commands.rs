@@ -297,7 +297,7 @@ impl Session {
             println!("{e}");
             return;
         }
-        match std::fs::write(file, text) {
+        match crate::files::replace(std::path::Path::new(file), text.as_bytes()) {
             Ok(()) => {
                 self.unsaved = false;
                 println!(

@@ -5,7 +5,8 @@
 //! and dropped, so a 256 MB line costs no more memory than a short one. Bytes that are not
 //! UTF-8 are replaced, and the line ending (`\n` or `\r\n`) is removed.
 
-use std::io::{BufRead, BufReader, ErrorKind, Read};
+use crate::files::{LineRead, read_line_limited};
+use std::io::{BufRead, BufReader, Read};
 use std::time::Instant;
 
 /// What the reader thread hands over.
@@ -71,36 +72,17 @@ pub fn read_line_lossy(
 
 /// Reads one line into `buf` (cleared first), keeping at most `limit` bytes of it and
 /// dropping the rest. Returns the line's full length in bytes, ending included, or `None`
-/// at end of input.
+/// at end of input. A line is read to its end however long it is (the other program decides
+/// when it ends); [`crate::files::read_line_limited`] does the reading.
 pub fn read_line_bounded(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     limit: usize,
 ) -> std::io::Result<Option<u64>> {
-    buf.clear();
-    let mut len: u64 = 0;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok((len > 0).then_some(len));
-        }
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..=i], true),
-            None => (chunk, false),
-        };
-        let keep = limit.saturating_sub(buf.len()).min(part.len());
-        buf.extend_from_slice(&part[..keep]);
-        let used = part.len();
-        len += used as u64;
-        input.consume(used);
-        if done {
-            return Ok(Some(len));
-        }
-    }
+    Ok(match read_line_limited(input, buf, limit, u64::MAX)? {
+        LineRead::Line(len) | LineRead::Endless(len) => Some(len),
+        LineRead::Eof => None,
+    })
 }
 
 #[cfg(test)]

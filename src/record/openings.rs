@@ -124,10 +124,15 @@ pub fn parse_line(line: &str, n: usize) -> Result<Opening, OpeningsError> {
     Ok(opening)
 }
 
-/// Reads an openings file: one opening a line; blank lines and `#` comments are skipped.
+/// Largest openings file read (the built-in book of 3,000 openings is about 100 KB).
+const MAX_OPENINGS_FILE: u64 = 64 << 20;
+
+/// Reads an openings file: one opening a line; blank lines and `#` comments are skipped, and
+/// a UTF-8 byte order mark at its start is dropped.
 pub fn read_file(path: &Path) -> Result<Vec<Opening>, OpeningsError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| OpeningsError::Io(name.clone(), e))?;
+    let text = crate::files::read_text(path, MAX_OPENINGS_FILE)
+        .map_err(|e| OpeningsError::Io(name.clone(), std::io::Error::other(e.to_string())))?;
     parse_text(&text, &name)
 }
 

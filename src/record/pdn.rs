@@ -151,6 +151,8 @@ fn is_move_number(tok: &str) -> bool {
 
 /// Reads every game of a PDN text.
 pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
+    // A byte order mark (as Windows editors write) means nothing.
+    let text = text.strip_prefix(crate::files::BOM).unwrap_or(text);
     let mut games = Vec::new();
     let mut game = PdnGame::default();
     let mut in_game = false;

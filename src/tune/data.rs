@@ -5,15 +5,18 @@
 use crate::datagen::format::parse_sample;
 use crate::eval::features::{NUM_FEATURES, Sink, extract};
 use crate::eval::phase;
+use crate::files::{LineRead, read_line_limited, size_text};
 use crate::rules::color::Color;
 use crate::rules::position::Position;
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::BufReader;
 use std::path::Path;
 
 /// Longest line read; a longer one is reported and skipped.
 const MAX_LINE: usize = 4096;
+/// Longest stretch read in search of a line's end: past it the input is not data at all.
+const MAX_SCAN: u64 = 1 << 20;
 
 /// One position: its nonzero feature counts (White's minus Black's), phase and target.
 #[derive(Clone, Copy, Debug)]
@@ -117,26 +120,28 @@ pub fn load(
         let mut buf = Vec::new();
         let mut number = 0u64;
         loop {
-            buf.clear();
-            let n = Read::by_ref(&mut reader)
-                .take(MAX_LINE as u64 + 1)
-                .read_until(b'\n', &mut buf)
+            let read = read_line_limited(&mut reader, &mut buf, MAX_LINE, MAX_SCAN)
                 .map_err(|e| format!("cannot read '{name}': {e}"))?;
-            if n == 0 {
-                break;
-            }
             number += 1;
-            if buf.len() > MAX_LINE && !buf.ends_with(b"\n") {
-                // Skip the rest of an overlong line.
-                let mut rest = Vec::new();
-                reader
-                    .read_until(b'\n', &mut rest)
-                    .map_err(|e| format!("cannot read '{name}': {e}"))?;
-                report(format!(
-                    "{name}:{number}: line longer than {MAX_LINE} bytes, skipped"
-                ));
-                out.bad_lines += 1;
-                continue;
+            match read {
+                LineRead::Eof => break,
+                LineRead::Endless(_) => {
+                    // Not data (`tune /dev/zero`): the rest of the file is not read at all.
+                    report(format!(
+                        "{name}:{number}: no line ending within {}: not a data file, the rest of it skipped",
+                        size_text(MAX_SCAN)
+                    ));
+                    out.bad_lines += 1;
+                    break;
+                }
+                LineRead::Line(len) if len > MAX_LINE as u64 => {
+                    report(format!(
+                        "{name}:{number}: line longer than {MAX_LINE} bytes, skipped"
+                    ));
+                    out.bad_lines += 1;
+                    continue;
+                }
+                LineRead::Line(_) => {}
             }
             let Ok(line) = std::str::from_utf8(&buf) else {
                 report(format!("{name}:{number}: not UTF-8, skipped"));

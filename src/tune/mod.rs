@@ -41,8 +41,8 @@ pub struct TuneArgs {
     /// Adam step size, centi-men.
     #[arg(long, default_value_t = 1.0)]
     pub learning_rate: f64,
-    /// Most epochs.
-    #[arg(long, default_value_t = 300)]
+    /// Most epochs (at least 1).
+    #[arg(long, default_value_t = 300, value_parser = at_least_one)]
     pub epochs: usize,
     /// Stop after this many epochs without a better validation loss.
     #[arg(long, default_value_t = 20)]
@@ -66,11 +66,22 @@ pub fn run(args: TuneArgs) -> i32 {
     }
 }
 
+/// A count of at least 1 (clap's ranges work on u64/i64, not usize).
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{text}' is not a whole number of at least 1")),
+    }
+}
+
+/// A weights file is a few KB; a larger one is not one (and is not read into memory).
+const MAX_WEIGHTS_FILE: u64 = 1 << 20;
+
 fn start_weights(from: Option<&Path>) -> Result<Params, String> {
     let ints = match from {
         None => WEIGHTS.to_vec(),
         Some(p) => {
-            let text = std::fs::read_to_string(p)
+            let text = crate::files::read_text(p, MAX_WEIGHTS_FILE)
                 .map_err(|e| format!("cannot read '{}': {e}", p.display()))?;
             weights_file::parse(&text).map_err(|e| format!("'{}': {e}", p.display()))?
         }
@@ -110,7 +121,15 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         k,
         lambda: args.lambda,
     };
-    let before = loss(&loaded.valid, &start, &objective);
+    // With no position held out (a tiny data set, or --valid-every 0) the training loss stands
+    // in for the validation loss, as in `fit`, and every line says so.
+    let held_out = if loaded.valid.is_empty() {
+        println!("no validation positions: the training loss is used in their place");
+        &loaded.train
+    } else {
+        &loaded.valid
+    };
+    let before = loss(held_out, &start, &objective);
     println!("K = {k:.6}; validation loss of the starting weights {before:.6}");
     // 3. Adam over every weight until the validation loss stops improving.
     let settings = FitSettings {
@@ -156,8 +175,11 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         ),
         format!("Validation loss: {before:.6} before, {best_loss:.6} after"),
     ];
-    std::fs::write(&args.out, weights_file::render(&rounded, &header))
-        .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
+    crate::files::replace(
+        &args.out,
+        weights_file::render(&rounded, &header).as_bytes(),
+    )
+    .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
     println!(
         "wrote {} ({:.1} s); validation loss {before:.6} -> {best_loss:.6}",
         args.out.display(),

@@ -48,6 +48,8 @@ pub fn render(weights: &[[i32; 2]], header: &[String]) -> String {
 
 /// Reads the weights back from a file's text.
 pub fn parse(text: &str) -> Result<Vec<[i32; 2]>, WeightsError> {
+    // A file saved with Windows line endings reads the same.
+    let text = text.replace("\r\n", "\n");
     let body = text
         .split_once("= [\n")
         .map(|(head, body)| (head.lines().count(), body))

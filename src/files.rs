@@ -1,0 +1,304 @@
+//! Reading and writing the user's files without losing them: a file the program writes over is
+//! replaced whole or not at all ([`replace`]), a line is read with bounded memory and a bounded
+//! scan ([`read_line_limited`]), and a whole file is read only up to a size ([`read_text`]).
+//!
+//! Every subcommand that writes over a file (`tune --out`, `openings --out`, `play`'s `save`)
+//! and every reader of a file or a pipe line by line (`datagen --resume`, `tune`, the protocol
+//! and the match runner, through [`crate::protocol::reader`]) goes through these functions.
+
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufRead, ErrorKind, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes `contents` to `path` so that `path` holds either its old contents or all of the
+/// new ones, whatever happens: a full disk, a file size limit (`ulimit -f`), a crash. The
+/// text goes to a temporary file in the same directory (so that the rename cannot cross file
+/// systems), which is flushed to disk and then renamed over `path`; on any error it is removed
+/// and `path` is untouched.
+///
+/// A symbolic link is followed (the file it names is replaced, the link stays), and an
+/// existing file keeps its permissions. A `path` that exists but is not a regular file (a
+/// terminal, `/dev/stdout`, a named pipe) cannot be replaced and is written to directly.
+pub fn replace(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let target = match fs::canonicalize(path) {
+        Ok(real) => real,
+        Err(e) if e.kind() == ErrorKind::NotFound => path.to_path_buf(),
+        Err(e) => return Err(e),
+    };
+    let old = match fs::metadata(&target) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    if let Some(m) = &old
+        && !m.is_file()
+    {
+        return OpenOptions::new()
+            .write(true)
+            .open(&target)
+            .and_then(|mut f| f.write_all(contents).and_then(|()| f.flush()));
+    }
+    let temp = temp_beside(&target)?;
+    let written = (|| {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        if let Some(m) = &old {
+            file.set_permissions(m.permissions())?;
+        }
+        file.write_all(contents)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, &target)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
+}
+
+/// A name for a temporary file beside `target` that no other file has: `.<name>.<pid>.tmp`,
+/// hidden, and tied to this process so that two runs writing the same file do not collide.
+fn temp_beside(target: &Path) -> io::Result<PathBuf> {
+    let name = target.file_name().ok_or_else(|| {
+        io::Error::new(
+            ErrorKind::InvalidInput,
+            format!("'{}' is not a file name", target.display()),
+        )
+    })?;
+    let mut temp = std::ffi::OsString::from(".");
+    temp.push(name);
+    temp.push(format!(".{}.tmp", std::process::id()));
+    Ok(target.with_file_name(temp))
+}
+
+/// What one bounded line read found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// A line: its full length in bytes, its ending included (the last line of the input may
+    /// have no ending). The buffer holds at most the first `keep` bytes of it.
+    Line(u64),
+    /// `scan` bytes without a line ending: the read stopped there and left the rest unread,
+    /// as a line that long is not what the caller reads (and may never end, as `/dev/zero`).
+    Endless(u64),
+    /// End of input.
+    Eof,
+}
+
+/// Reads one line into `buf` (cleared first), keeping at most `keep` bytes of it and
+/// dropping the rest, and reading no more than `scan` bytes in search of its end. Memory is
+/// bounded by `keep` whatever the input, and time by `scan`.
+pub fn read_line_limited(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    keep: usize,
+    scan: u64,
+) -> io::Result<LineRead> {
+    buf.clear();
+    let mut len: u64 = 0;
+    loop {
+        if len >= scan {
+            return Ok(LineRead::Endless(len));
+        }
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(if len > 0 {
+                LineRead::Line(len)
+            } else {
+                LineRead::Eof
+            });
+        }
+        let room = usize::try_from(scan - len).unwrap_or(usize::MAX);
+        let chunk = &chunk[..chunk.len().min(room)];
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..=i], true),
+            None => (chunk, false),
+        };
+        let kept = keep.saturating_sub(buf.len()).min(part.len());
+        buf.extend_from_slice(&part[..kept]);
+        let used = part.len();
+        len += used as u64;
+        input.consume(used);
+        if done {
+            return Ok(LineRead::Line(len));
+        }
+    }
+}
+
+/// Why a whole file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// It cannot be opened or read.
+    Io(io::Error),
+    /// It holds more than the limit, in bytes.
+    TooLarge(u64),
+    /// It is not UTF-8 text.
+    NotText,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => e.fmt(f),
+            ReadError::TooLarge(limit) => write!(f, "larger than {}", size_text(*limit)),
+            ReadError::NotText => f.write_str("not UTF-8 text"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The text of the file at `path`, if it holds at most `limit` bytes (so that `/dev/zero` or
+/// a mistaken multi-gigabyte file costs at most `limit` bytes of memory), without a leading
+/// UTF-8 byte order mark (as some Windows editors write).
+pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    let file = File::open(path).map_err(ReadError::Io)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
+    Ok(match text.strip_prefix(BOM) {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The UTF-8 byte order mark, which a text file may start with and which means nothing.
+pub const BOM: char = '\u{feff}';
+
+/// A byte count for messages: `4 KiB`, `1 MiB` or bytes.
+pub fn size_text(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("bashni-files-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn replace_writes_new_files_and_replaces_old_ones() {
+        let d = temp_dir("replace");
+        let p = d.join("out.txt");
+        replace(&p, b"first").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"first");
+        replace(&p, b"second, longer").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"second, longer");
+        // Nothing is left beside it.
+        assert_eq!(fs::read_dir(&d).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn replace_follows_links_and_keeps_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = temp_dir("link");
+        let real = d.join("real.txt");
+        fs::write(&real, "old").unwrap();
+        fs::set_permissions(&real, fs::Permissions::from_mode(0o640)).unwrap();
+        let link = d.join("link.txt");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        replace(&link, b"new").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        let mode = fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+    }
+
+    #[test]
+    fn a_failed_replace_leaves_the_file_and_no_temporary() {
+        let d = temp_dir("fail");
+        let p = d.join("out.txt");
+        fs::write(&p, "precious").unwrap();
+        // A directory where the temporary file would go makes creating it fail.
+        fs::create_dir(temp_beside(&p).unwrap()).unwrap();
+        assert!(replace(&p, b"new").is_err());
+        assert_eq!(fs::read(&p).unwrap(), b"precious");
+        // A path with no directory to write into.
+        assert!(replace(&d.join("missing/out.txt"), b"x").is_err());
+    }
+
+    #[test]
+    fn replace_writes_through_what_is_not_a_regular_file() {
+        use std::os::unix::fs::FileTypeExt;
+        replace(Path::new("/dev/null"), b"gone").unwrap();
+        assert!(
+            fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+    }
+
+    #[test]
+    fn bounded_lines_keep_the_start_and_the_length() {
+        let mut input = Cursor::new(b"abcdefgh\r\nxy\nlast".to_vec());
+        let mut buf = Vec::new();
+        let read = |i: &mut Cursor<Vec<u8>>, b: &mut Vec<u8>| read_line_limited(i, b, 4, 100);
+        assert_eq!(read(&mut input, &mut buf).unwrap(), LineRead::Line(10));
+        assert_eq!(buf, b"abcd");
+        assert_eq!(read(&mut input, &mut buf).unwrap(), LineRead::Line(3));
+        assert_eq!(buf, b"xy\n");
+        assert_eq!(read(&mut input, &mut buf).unwrap(), LineRead::Line(4));
+        assert_eq!(buf, b"last");
+        assert_eq!(read(&mut input, &mut buf).unwrap(), LineRead::Eof);
+    }
+
+    #[test]
+    fn an_endless_line_stops_the_scan() {
+        // Like /dev/zero: bytes without end and without a line ending.
+        let mut input = io::BufReader::with_capacity(7, io::repeat(0));
+        let mut buf = Vec::new();
+        let got = read_line_limited(&mut input, &mut buf, 16, 1000).unwrap();
+        assert_eq!(got, LineRead::Endless(1000));
+        assert_eq!(buf.len(), 16);
+        // A line of exactly `scan` bytes with its ending is still a line.
+        let mut input = Cursor::new(b"abc\nd".to_vec());
+        assert_eq!(
+            read_line_limited(&mut input, &mut buf, 16, 4).unwrap(),
+            LineRead::Line(4)
+        );
+        assert_eq!(
+            read_line_limited(&mut input, &mut buf, 16, 4).unwrap(),
+            LineRead::Line(1)
+        );
+    }
+
+    #[test]
+    fn read_text_is_bounded_and_drops_a_byte_order_mark() {
+        let d = temp_dir("read");
+        let p = d.join("bom.txt");
+        fs::write(&p, "\u{feff}hello\r\n").unwrap();
+        assert_eq!(read_text(&p, 100).unwrap(), "hello\r\n");
+        assert!(matches!(read_text(&p, 5), Err(ReadError::TooLarge(5))));
+        let e = read_text(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert_eq!(e.to_string(), "larger than 1 MiB");
+        fs::write(&p, b"\xff\xfe").unwrap();
+        assert!(matches!(read_text(&p, 100), Err(ReadError::NotText)));
+    }
+}
