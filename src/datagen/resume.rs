@@ -134,10 +134,8 @@ fn could_start_a_line(text: &str) -> bool {
                 .chars()
                 .all(|c| c.is_ascii_digit() || "bwBW()/ ".contains(c)),
             (1, true) => f.trim().parse::<i32>().is_ok(),
-            (1, false) => f
-                .trim_start()
-                .chars()
-                .all(|c| c.is_ascii_digit() || c == '-'),
+            // A score cut anywhere, the space before the next `|` included.
+            (1, false) => f.trim().chars().all(|c| c.is_ascii_digit() || c == '-'),
             _ => {
                 let t = f.trim_start();
                 [GameResult::WhiteWin, GameResult::Draw, GameResult::BlackWin]
