@@ -16,7 +16,7 @@ use crate::client::engine::{
 };
 use crate::client::spec::{EngineSpec, Limit};
 use crate::record::game_record::EngineScore;
-use crate::serve::json::Value;
+use crate::serve::json::{self, Value};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, Weak};
@@ -373,8 +373,8 @@ impl Feed {
 /// A score as the page reads it: `{"cp": n}` or `{"mate": n}`, from the mover's view.
 fn score_json(s: EngineScore) -> Value {
     match s {
-        EngineScore::Cp(c) => Value::object([("cp", Value::from(c))]),
-        EngineScore::Mate(m) => Value::object([("mate", Value::from(m))]),
+        EngineScore::Cp(c) => json::object([("cp", Value::from(c))]),
+        EngineScore::Mate(m) => json::object([("mate", Value::from(m))]),
     }
 }
 
@@ -382,7 +382,7 @@ fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
     let lines: Vec<Value> = lines
         .iter()
         .map(|l| {
-            Value::object([
+            json::object([
                 ("multipv", Value::from(l.multipv)),
                 ("depth", Value::from(l.depth)),
                 ("score", score_json(l.score)),
@@ -390,7 +390,7 @@ fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
             ])
         })
         .collect();
-    Value::object([
+    json::object([
         ("ply", Value::from(ply)),
         ("done", Value::from(done)),
         ("lines", Value::Array(lines)),

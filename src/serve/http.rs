@@ -74,7 +74,7 @@ fn send_json(req: Request, status: u16, v: &Value) {
 }
 
 fn send_error(req: Request, e: &ApiError) {
-    let body = Value::object([("error", Value::from(e.message.as_str()))]);
+    let body = json::object([("error", Value::from(e.message.as_str()))]);
     send_json(req, e.status, &body);
 }
 
@@ -99,7 +99,7 @@ fn read_body(req: &mut Request) -> Result<String, ApiError> {
 fn json_body(req: &mut Request) -> Result<Value, ApiError> {
     let text = read_body(req)?;
     if text.trim().is_empty() {
-        return Ok(Value::Object(Vec::new()));
+        return Ok(Value::Object(serde_json::Map::new()));
     }
     let v = json::parse(&text).map_err(|e| ApiError::new(400, e.to_string()))?;
     match v {
@@ -215,7 +215,7 @@ fn route(
         }
         (Method::Delete, ["api", "games", id]) => {
             reg.remove(id)?;
-            Ok((200, Value::object([("closed", Value::from(*id))])))
+            Ok((200, json::object([("closed", Value::from(*id))])))
         }
         (Method::Post, ["api", "games", id, action]) => {
             let body = json_body(req)?;

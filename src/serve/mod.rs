@@ -84,13 +84,13 @@ pub struct ServeArgs {
 pub fn info_json(limits: &Limits) -> Value {
     let levels: Vec<Value> = (0..=MAX_LEVEL)
         .map(|l| {
-            Value::object([
+            json::object([
                 ("level", Value::from(l)),
                 ("elo", Value::from(LADDER[l as usize])),
             ])
         })
         .collect();
-    Value::object([
+    json::object([
         ("version", Value::from(env!("CARGO_PKG_VERSION"))),
         ("start_fen", Value::from(START_FEN)),
         ("levels", Value::Array(levels)),

@@ -4,7 +4,7 @@
 
 use super::engine_worker::{EngineHandle, lock, spawn_worker, start_engine};
 use super::http::ApiError;
-use super::json::Value;
+use super::json::{self, Value};
 use super::session::{Caps, Session};
 use super::settings::parse_new_game;
 use std::collections::HashMap;
@@ -169,7 +169,7 @@ impl Registry {
 
     /// Counts for `GET /api/status`.
     pub fn status(&self) -> Value {
-        Value::object([
+        json::object([
             ("games", Value::from(self.map().len())),
             ("max_games", Value::from(self.limits.max_games)),
             (

@@ -5,7 +5,7 @@
 use super::clocks::Clocks;
 use super::engine_worker::{EngineHandle, Job, JobKind};
 use super::http::ApiError;
-use super::json::Value;
+use super::json::{self, Value};
 use super::settings::{Human, NewGame, TimeRule};
 use super::sse::Subscribers;
 use crate::record::result::{GameResult, Termination};
@@ -563,7 +563,7 @@ impl Session {
         } else {
             moves_json(at.position())
         };
-        Ok(Value::object([
+        Ok(json::object([
             ("ply", Value::from(ply)),
             ("fen", Value::from(self.fens[ply].as_str())),
             ("legal", Value::Array(legal)),
@@ -579,7 +579,7 @@ impl Session {
             moves_json(pos)
         };
         let result = self.over.map(|e| {
-            Value::object([
+            json::object([
                 ("result", Value::from(e.result.pdn())),
                 ("winner", Value::from(e.winner().map(Color::name))),
                 ("reason", Value::from(e.reason.tag())),
@@ -587,7 +587,7 @@ impl Session {
             ])
         });
         let thinking = self.engine.busy().map(JobKind::name);
-        Value::object([
+        json::object([
             ("id", Value::from(self.id.as_str())),
             ("version", Value::from(self.version)),
             ("start_fen", Value::from(self.fens[0].as_str())),
@@ -621,7 +621,7 @@ impl Session {
                 "analysis",
                 self.analysis
                     .map(|(ply, k)| {
-                        Value::object([("ply", Value::from(ply)), ("multipv", Value::from(k))])
+                        json::object([("ply", Value::from(ply)), ("multipv", Value::from(k))])
                     })
                     .into(),
             ),
@@ -630,7 +630,7 @@ impl Session {
                 self.hint
                     .as_ref()
                     .map(|h| {
-                        Value::object([
+                        json::object([
                             ("ply", Value::from(h.ply)),
                             ("move", Value::from(h.mv.to_string())),
                         ])
@@ -645,7 +645,7 @@ impl Session {
         match (self.time, &self.clocks) {
             (TimeRule::Clock { base_ms, inc_ms }, Some(c)) => {
                 let [w, b] = c.left(self.side(), self.clocks_run(), now);
-                Value::object([
+                json::object([
                     ("kind", Value::from("clock")),
                     ("base_ms", Value::from(base_ms)),
                     ("inc_ms", Value::from(inc_ms)),
@@ -658,7 +658,7 @@ impl Session {
                 ])
             }
             (TimeRule::MoveTime(ms), _) | (TimeRule::Clock { base_ms: ms, .. }, None) => {
-                Value::object([("kind", Value::from("movetime")), ("ms", Value::from(ms))])
+                json::object([("kind", Value::from("movetime")), ("ms", Value::from(ms))])
             }
         }
     }
@@ -686,7 +686,7 @@ fn moves_json(pos: &crate::rules::position::Position) -> Vec<Value> {
         .iter()
         .map(|m| {
             let path: Vec<Value> = m.path().map(|s| Value::from(s.to_string())).collect();
-            Value::object([
+            json::object([
                 ("move", Value::from(m.to_string())),
                 ("path", Value::Array(path)),
             ])

@@ -171,7 +171,7 @@ pub fn parse_new_game(body: &Value, max_think_ms: u64) -> Result<NewGame, ApiErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::serve::json::parse;
+    use crate::serve::json::{object, parse};
 
     fn new_game(text: &str) -> Result<NewGame, String> {
         parse_new_game(&parse(text).unwrap(), 30_000).map_err(|e| e.message)
@@ -198,7 +198,7 @@ mod tests {
             }
         );
         let pdn = "[FEN \"8/8/8/8/8/8/1b6/w7 w 0 1\"]\n\n1. a1:c3 1-0\n";
-        let body = Value::object([("pdn", Value::from(pdn))]).to_string();
+        let body = object([("pdn", Value::from(pdn))]).to_string();
         assert_eq!(new_game(&body).unwrap().game.moves().len(), 1);
     }
 
