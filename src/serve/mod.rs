@@ -16,7 +16,8 @@
 
 pub mod assets;
 pub mod clocks;
-pub mod engine_worker;
+pub mod ending;
+mod engine_worker;
 pub mod http;
 pub mod json;
 pub mod pdn_export;
