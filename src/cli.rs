@@ -92,6 +92,7 @@ enum Command {
     Serve(crate::serve::ServeArgs),
     Datagen(DatagenArgs),
     Tune(TuneArgs),
+    Train(crate::train::TrainArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -138,6 +139,7 @@ pub fn run() -> i32 {
         Some(Command::Serve(args)) => crate::serve::run(args),
         Some(Command::Datagen(args)) => crate::datagen::run(args),
         Some(Command::Tune(args)) => crate::tune::run(args),
+        Some(Command::Train(args)) => crate::train::run(args),
     }
 }
 

@@ -154,10 +154,9 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// The text of the file at `path`, if it holds at most `limit` bytes (so that `/dev/zero` or
-/// a mistaken multi-gigabyte file costs at most `limit` bytes of memory), without a leading
-/// UTF-8 byte order mark (as some Windows editors write).
-pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+/// The bytes of the file at `path`, if it holds at most `limit` bytes (so that `/dev/zero` or
+/// a mistaken multi-gigabyte file costs at most `limit` bytes of memory).
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let file = File::open(path).map_err(ReadError::Io)?;
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1))
@@ -166,6 +165,13 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge(limit));
     }
+    Ok(bytes)
+}
+
+/// The text of the file at `path`, if it holds at most `limit` bytes (see [`read_bytes`]),
+/// without a leading UTF-8 byte order mark (as some Windows editors write).
+pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    let bytes = read_bytes(path, limit)?;
     let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
     Ok(match text.strip_prefix(BOM) {
         Some(rest) => rest.to_string(),

@@ -195,7 +195,7 @@ fn save_and_load_restore_the_exact_position() {
         &["--level", "2", "--seed", "1"],
         &[
             "c3 d4",
-            "b2 c3",
+            "d4 f6", // the capture the engine's reply f6-e5 allows
             "fen",
             &save,
             "new",

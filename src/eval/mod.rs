@@ -138,47 +138,9 @@ pub fn side_terms(pos: &Position, c: Color) -> Terms {
 mod tests {
     use super::*;
     use crate::record::openings::random_playout;
-    use crate::rules::notation::{parse_fen, to_fen};
+    use crate::rules::notation::{mirrored_fen as mirrored, parse_fen, to_fen};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
-
-    /// The FEN of `fen` with colours swapped and the board turned half round.
-    fn mirrored(fen: &str) -> String {
-        let mut fields = fen.split_whitespace();
-        let board = fields.next().unwrap();
-        let side = if fields.next().unwrap() == "w" {
-            "b"
-        } else {
-            "w"
-        };
-        let swap = |c: char| match c {
-            'w' => 'b',
-            'b' => 'w',
-            'W' => 'B',
-            'B' => 'W',
-            other => other,
-        };
-        let ranks: Vec<String> = board
-            .split('/')
-            .rev()
-            .map(|rank| {
-                // Tokens: a digit, a single piece, or a tower in parentheses.
-                let mut tokens = Vec::new();
-                let mut chars = rank.chars();
-                while let Some(c) = chars.next() {
-                    if c == '(' {
-                        let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
-                        tokens.push(format!("({})", inner.chars().map(swap).collect::<String>()));
-                    } else {
-                        tokens.push(swap(c).to_string());
-                    }
-                }
-                tokens.reverse();
-                tokens.concat()
-            })
-            .collect();
-        format!("{} {side}", ranks.join("/"))
-    }
 
     /// Positions from random games of many lengths.
     fn positions() -> Vec<Position> {

@@ -3,9 +3,14 @@
 //! Each numeric option's name, default and range is declared once, here, as a [`Spin`]; the
 //! protocol, `bashni analyse` and `bashni bench` all read them from these constants.
 
+use crate::nnue::{NetError, Network};
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use crate::search::{Engine, Features, Strength, TableError};
 use std::fmt;
+use std::sync::Arc;
+
+/// The `EvalFile` value that stands for the network compiled in.
+pub const EMBEDDED_NET: &str = "<embedded>";
 
 /// A numeric option: its protocol name, default and inclusive range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +138,10 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`.
     pub uci_elo: u64,
+    /// `Use NNUE`: evaluate with the network (else the linear evaluation).
+    pub use_nnue: bool,
+    /// `EvalFile`: the network's file, or [`EMBEDDED_NET`].
+    pub eval_file: String,
 }
 
 impl Default for Options {
@@ -147,12 +156,14 @@ impl Default for Options {
             skill_level: SKILL_LEVEL.default,
             limit_strength: false,
             uci_elo: UCI_ELO.default,
+            use_nnue: true,
+            eval_file: EMBEDDED_NET.to_string(),
         }
     }
 }
 
 /// A change that `setoption` asks for, already checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
     /// New table size.
     Hash(u64),
@@ -174,6 +185,10 @@ pub enum OptionChange {
     LimitStrength(bool),
     /// New `UCI_Elo`.
     UciElo(u64),
+    /// `Use NNUE` on or off.
+    UseNnue(bool),
+    /// A network read and checked (`EvalFile`), with the value given.
+    EvalFile(String, Arc<Network>),
 }
 
 /// What is wrong with a `setoption`.
@@ -189,6 +204,8 @@ pub enum OptionError {
     OutOfRange(&'static str, String, u64, u64),
     /// More hash than the machine has available (asked, available, MiB).
     NotEnoughMemory(u64, u64),
+    /// The `EvalFile` could not be used.
+    Net(NetError),
 }
 
 impl fmt::Display for OptionError {
@@ -217,6 +234,7 @@ impl fmt::Display for OptionError {
                 "setoption: Hash {asked} MiB is more than the {avail} MiB of memory available; \
                  not changed"
             ),
+            OptionError::Net(e) => write!(f, "setoption: EvalFile: {e}; network not changed"),
         }
     }
 }
@@ -239,6 +257,8 @@ pub fn declarations() -> Vec<String> {
             d.limit_strength
         ),
         UCI_ELO.declaration(),
+        format!("option name Use NNUE type check default {}", d.use_nnue),
+        format!("option name EvalFile type string default {}", d.eval_file),
     ];
     for name in Features::NAMES {
         v.push(format!("option name {name} type check default true"));
@@ -273,6 +293,8 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "skill level" => SKILL_LEVEL.parse(value).map(OptionChange::SkillLevel),
         "uci_limitstrength" => check("UCI_LimitStrength", value).map(OptionChange::LimitStrength),
         "uci_elo" => UCI_ELO.parse(value).map(OptionChange::UciElo),
+        "use nnue" => check("Use NNUE", value).map(OptionChange::UseNnue),
+        "evalfile" => eval_file(value),
         other => match Features::NAMES
             .iter()
             .position(|n| n.eq_ignore_ascii_case(other))
@@ -281,6 +303,17 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
             None => Err(OptionError::Unknown(name.to_string())),
         },
     }
+}
+
+/// Reads the network `EvalFile` names ([`EMBEDDED_NET`]: the one compiled in).
+fn eval_file(value: Option<&str>) -> Result<OptionChange, OptionError> {
+    let path = value.ok_or(OptionError::MissingValue("EvalFile"))?.trim();
+    let net = if path == EMBEDDED_NET {
+        Network::embedded()
+    } else {
+        Arc::new(Network::load(path).map_err(OptionError::Net)?)
+    };
+    Ok(OptionChange::EvalFile(path.to_string(), net))
 }
 
 /// Memory available to allocate, MiB, where the system says (Linux `MemAvailable`).
@@ -318,6 +351,14 @@ impl Options {
             OptionChange::SkillLevel(n) => self.skill_level = n,
             OptionChange::LimitStrength(on) => self.limit_strength = on,
             OptionChange::UciElo(elo) => self.uci_elo = elo,
+            OptionChange::UseNnue(on) => {
+                self.use_nnue = on;
+                engine.use_network(on);
+            }
+            OptionChange::EvalFile(path, net) => {
+                self.eval_file = path;
+                engine.set_network(net);
+            }
         }
         engine.set_strength(self.strength());
         Ok(())
@@ -438,7 +479,7 @@ mod tests {
     #[test]
     fn declares_every_option() {
         let d = declarations();
-        assert_eq!(d.len(), 9 + Features::NAMES.len());
+        assert_eq!(d.len(), 11 + Features::NAMES.len());
         assert!(d.iter().all(|l| l.starts_with("option name ")));
     }
 }

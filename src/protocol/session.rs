@@ -284,9 +284,14 @@ impl Session {
             Command::Display => diagram(self.game.position())
                 .iter()
                 .for_each(|l| self.out.line(l)),
-            Command::Eval => eval_report(self.game.position())
-                .iter()
-                .for_each(|l| self.out.line(l)),
+            Command::Eval => {
+                let pos = self.game.position();
+                eval_report(pos).iter().for_each(|l| self.out.line(l));
+                if let Some(engine) = &self.engine {
+                    self.out
+                        .line(&network_line(engine, pos, self.options.use_nnue));
+                }
+            }
             Command::Moves => self.out.line(&moves_line(&self.game)),
             Command::State => self.out.line(&state_line(&self.game)),
         }
@@ -422,4 +427,22 @@ fn fallback_result(pos: &Position) -> SearchResult {
         pv: best.into_iter().collect(),
         notes: Vec::new(),
     }
+}
+
+/// The network's evaluation, and the one the search uses.
+fn network_line(engine: &Engine, pos: &Position, in_use: bool) -> String {
+    let cp = engine.network_eval(pos);
+    let used = engine.static_eval(pos);
+    let using = if in_use {
+        format!(
+            "the mean of the network and the linear evaluation, {} (cp {used})",
+            Score::Cp(used).human()
+        )
+    } else {
+        "the linear evaluation (Use NNUE is false)".to_string()
+    };
+    format!(
+        "Network evaluation: {} (cp {cp}) for the side to move; the search uses {using}",
+        Score::Cp(cp).human()
+    )
 }

@@ -328,6 +328,46 @@ pub fn parse_path(text: &str) -> Result<Vec<Square>, MoveError> {
         .collect()
 }
 
+/// The FEN of `fen` with colours swapped and the board turned half round (for tests of
+/// colour symmetry).
+#[cfg(test)]
+pub(crate) fn mirrored_fen(fen: &str) -> String {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().unwrap();
+    let side = if fields.next().unwrap() == "w" {
+        "b"
+    } else {
+        "w"
+    };
+    let swap = |c: char| match c {
+        'w' => 'b',
+        'b' => 'w',
+        'W' => 'B',
+        'B' => 'W',
+        other => other,
+    };
+    let ranks: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|rank| {
+            // Tokens: a digit, a single piece, or a tower in parentheses.
+            let mut tokens = Vec::new();
+            let mut chars = rank.chars();
+            while let Some(c) = chars.next() {
+                if c == '(' {
+                    let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
+                    tokens.push(format!("({})", inner.chars().map(swap).collect::<String>()));
+                } else {
+                    tokens.push(swap(c).to_string());
+                }
+            }
+            tokens.reverse();
+            tokens.concat()
+        })
+        .collect();
+    format!("{} {side}", ranks.join("/"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,6 +37,7 @@ impl Worker<'_> {
     /// only under `go mate N` (once it is short enough) or a clock (once it is proven, as no
     /// deeper search can refute it and the time is better kept).
     pub fn iterate(&mut self, pos: &Position) -> (Vec<Line>, u32) {
+        self.set_root(pos);
         let limits = self.shared.limits;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let multipv = if self.id == 0 {

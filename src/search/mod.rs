@@ -13,6 +13,7 @@ mod threads;
 pub mod time;
 pub mod tt;
 
+use crate::nnue::Network;
 use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
@@ -317,6 +318,10 @@ pub struct Engine {
     strength: Strength,
     /// Randomness of the weaker levels' choices.
     rng: StdRng,
+    /// The network (the compiled-in one unless another was loaded).
+    network: Arc<Network>,
+    /// Whether the network evaluates (otherwise the linear evaluation does).
+    use_network: bool,
 }
 
 impl Default for Engine {
@@ -355,7 +360,30 @@ impl Engine {
             fault: None,
             strength: Strength::FULL,
             rng: StdRng::seed_from_u64(rand::random()),
+            network: Network::embedded(),
+            use_network: true,
         }
+    }
+
+    /// Evaluates with `net` from now on (when the network is in use).
+    pub fn set_network(&mut self, net: Arc<Network>) {
+        self.network = net;
+    }
+
+    /// Evaluates with the network (`true`, the default) or the linear evaluation.
+    pub fn use_network(&mut self, on: bool) {
+        self.use_network = on;
+    }
+
+    /// The network's evaluation of `pos`, side to move's view (whether in use or not).
+    pub fn network_eval(&self, pos: &Position) -> i32 {
+        let acc = crate::nnue::Accumulator::new(&self.network, pos);
+        self.network.output(&acc, pos.side())
+    }
+
+    /// The static evaluation of `pos`, side to move's view, as the search sees it.
+    pub fn static_eval(&self, pos: &Position) -> i32 {
+        negamax::static_eval(self.use_network.then_some(&*self.network), pos)
     }
 
     /// Sets the playing strength ([`Strength::FULL`] unless weakened on purpose).
@@ -478,6 +506,7 @@ impl Engine {
             threads: self.threads,
             overhead_ms: self.move_overhead_ms,
             features: self.features,
+            net: self.use_network.then_some(&*self.network),
             fault: self.fault,
             pos,
             history,

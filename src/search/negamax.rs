@@ -13,6 +13,8 @@ use super::time::TimeManager;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};
 use crate::eval::evaluate;
+use crate::nnue::accumulator::Delta;
+use crate::nnue::{Accumulator, Network};
 use crate::rules::color::Color;
 use crate::rules::movegen::{can_capture, generate_capture_moves, generate_quiets, has_legal_move};
 use crate::rules::moves::{Move, MoveList};
@@ -27,6 +29,8 @@ pub(super) struct Shared<'a> {
     pub limits: &'a SearchLimits,
     pub time: TimeManager,
     pub features: super::Features,
+    /// The network to evaluate with; `None`: the linear evaluation.
+    pub net: Option<&'a Network>,
     /// Set by the main thread when it finishes, to stop the helpers.
     pub abort: AtomicBool,
     /// Nodes of each thread, flushed every few hundred nodes.
@@ -42,6 +46,17 @@ impl Shared<'_> {
             .iter()
             .map(|n| n.load(AtomicOrdering::Relaxed))
             .sum()
+    }
+}
+
+/// The static evaluation of `pos` with `net` (the linear one without), computed from scratch.
+pub(super) fn static_eval(net: Option<&Network>, pos: &Position) -> i32 {
+    match net {
+        Some(net) => crate::nnue::blend(
+            net.output(&Accumulator::new(net, pos), pos.side()),
+            evaluate(pos),
+        ),
+        None => evaluate(pos),
     }
 }
 
@@ -120,6 +135,12 @@ pub(super) struct Worker<'a> {
     scores: Vec<Vec<i32>>,
     /// Score of the best root move found so far in the current iteration.
     pub(super) root_score: i32,
+    /// The network's first layer at each ply of the current path (unused without a network),
+    /// valid where `acc_fresh` says so; otherwise `acc_delta` says how it differs from the
+    /// ply before (see [`Worker::accumulator`]).
+    acc: Vec<Accumulator>,
+    acc_fresh: Vec<bool>,
+    acc_delta: Vec<Delta>,
 }
 
 /// The window and depth of one child search (see [`Worker::search_child`]).
@@ -162,7 +183,56 @@ impl<'a> Worker<'a> {
             reductions: reduction_table(),
             scores: vec![Vec::new(); MAX_PLY + 2],
             root_score: -INFINITY,
+            acc: vec![Accumulator::default(); MAX_PLY + 2],
+            acc_fresh: vec![false; MAX_PLY + 2],
+            acc_delta: vec![Delta::default(); MAX_PLY + 2],
         }
+    }
+
+    /// Makes `pos` the root of the accumulator stack.
+    pub(super) fn set_root(&mut self, pos: &Position) {
+        if let Some(net) = self.shared.net {
+            self.acc[0].refresh(net, pos);
+            self.acc_fresh[0] = true;
+        }
+    }
+
+    /// The accumulator of ply `ply`, bringing it (and the plies before it) up to date.
+    #[inline]
+    fn accumulator(&mut self, net: &Network, ply: usize) -> &Accumulator {
+        let mut first = ply;
+        while !self.acc_fresh[first] {
+            first -= 1; // Ply 0, the root, is always fresh.
+        }
+        for p in first + 1..=ply {
+            let (done, next) = self.acc.split_at_mut(p);
+            next[0].apply(&done[p - 1], net, &self.acc_delta[p]);
+            self.acc_fresh[p] = true;
+        }
+        &self.acc[ply]
+    }
+
+    /// The static evaluation of `pos`, `ply` plies from the root.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        match self.shared.net {
+            Some(net) => {
+                let network = net.output(self.accumulator(net, ply), pos.side());
+                crate::nnue::blend(network, evaluate(pos))
+            }
+            None => evaluate(pos),
+        }
+    }
+
+    /// `pos.played(&m)`, recording for the accumulator of ply `ply + 1` what changed.
+    #[inline]
+    fn play(&mut self, pos: &Position, m: &Move, ply: usize) -> Position {
+        let child = pos.played(m);
+        if self.shared.net.is_some() {
+            self.acc_delta[ply + 1] = Delta::of_move(pos, &child, m);
+            self.acc_fresh[ply + 1] = false;
+        }
+        child
     }
 
     pub(super) fn flush_nodes(&mut self) {
@@ -287,7 +357,7 @@ impl<'a> Worker<'a> {
                 return alpha;
             }
             if ply >= MAX_PLY - 1 {
-                return evaluate(pos);
+                return self.evaluate(pos, ply);
             }
         }
 
@@ -326,7 +396,7 @@ impl<'a> Worker<'a> {
             && depth <= RFP_MAX_DEPTH
             && pos.commanded_by(pos.side()).count() >= RFP_MIN_COMMANDERS
         {
-            let eval = evaluate(pos);
+            let eval = self.evaluate(pos, ply);
             if eval - RFP_MARGIN * depth >= beta && eval.abs() < WIN_BOUND {
                 return eval;
             }
@@ -364,7 +434,8 @@ impl<'a> Worker<'a> {
                 pv_node,
             };
             self.hashes.push(pos.hash());
-            let score = self.search_child(&pos.played(&m), &child, ply + 1);
+            let next = self.play(pos, &m, ply);
+            let score = self.search_child(&next, &child, ply + 1);
             self.hashes.pop();
             if self.stopped {
                 self.scores[ply] = scores;
@@ -447,7 +518,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply as u32);
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         if !can_capture(pos) {
             if !has_legal_move(pos) {
@@ -456,7 +527,7 @@ impl<'a> Worker<'a> {
             if pos.clock_draw() || self.is_repetition(pos) {
                 return 0;
             }
-            return evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let mut moves = MoveList::new();
         generate_capture_moves(pos, &mut moves);
@@ -468,7 +539,7 @@ impl<'a> Worker<'a> {
         for i in 0..n {
             pick(list, &mut scores, i);
             let m = list[i];
-            let child = pos.played(&m);
+            let child = self.play(pos, &m, ply);
             self.hashes.push(pos.hash());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.hashes.pop();

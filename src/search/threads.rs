@@ -10,12 +10,12 @@
 //! completed result of the others (or the first legal move).
 
 use super::deepen::{Line, Reporter};
-use super::negamax::{Shared, Worker};
+use super::negamax::{Shared, Worker, static_eval};
 use super::params::FORCED_REPLY_DEPTH;
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
-use crate::eval::evaluate;
+use crate::nnue::Network;
 use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
@@ -44,6 +44,8 @@ pub(super) struct Job<'a> {
     pub threads: usize,
     pub overhead_ms: u64,
     pub features: Features,
+    /// The network to evaluate with; `None`: the linear evaluation.
+    pub net: Option<&'a Network>,
     /// Test hook: this thread panics after its search.
     pub fault: Option<usize>,
     pub pos: &'a Position,
@@ -165,6 +167,7 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
         limits,
         time: TimeManager::new(limits, job.control, job.pos.side(), job.overhead_ms),
         features: job.features,
+        net: job.net,
         abort: AtomicBool::new(false),
         nodes: (0..job.threads).map(|_| AtomicU64::new(0)).collect(),
         searching: (0..MAX_PLY).map(|_| AtomicU32::new(0)).collect(),
@@ -175,7 +178,7 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
     let mut notes = Vec::new();
     let choice = search_on_threads(job, &shared, &root_moves, &mut notes, on_info);
     let choice = choice.unwrap_or_else(|| Choice {
-        score: Score::Cp(evaluate(job.pos)),
+        score: Score::Cp(static_eval(job.net, job.pos)),
         depth: 0,
         pv: vec![root_moves[0]],
     });

@@ -47,9 +47,15 @@ impl Sink for Net {
     }
 }
 
-impl Dataset {
+/// A set of training positions as a trainer keeps them (the tuner's feature counts, the
+/// network trainer's inputs): [`load`] fills one.
+pub trait Samples: Default {
     /// Adds a position with its game result (White's share) and search score (White's view).
-    pub fn push(&mut self, pos: &Position, result: f32, score: i32) {
+    fn push(&mut self, pos: &Position, result: f32, score: i32);
+}
+
+impl Samples for Dataset {
+    fn push(&mut self, pos: &Position, result: f32, score: i32) {
         let mut net = Net([0; NUM_FEATURES]);
         extract(pos, &mut net);
         let start = self.features.len() as u32;
@@ -67,7 +73,9 @@ impl Dataset {
             score,
         });
     }
+}
 
+impl Dataset {
     /// Number of positions.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -92,11 +100,11 @@ impl Dataset {
 
 /// What loading found: the training and validation sets and what was skipped.
 #[derive(Default, Debug)]
-pub struct Loaded {
+pub struct Loaded<D = Dataset> {
     /// Positions to fit.
-    pub train: Dataset,
+    pub train: D,
     /// Held-out positions (about one in `valid_every`, chosen by position hash).
-    pub valid: Dataset,
+    pub valid: D,
     /// Positions seen before (same hash), skipped.
     pub duplicates: u64,
     /// Lines that could not be read, skipped (each reported).
@@ -106,12 +114,12 @@ pub struct Loaded {
 /// Reads data files. Each bad line is reported through `report` with its file and line
 /// number and skipped; only a file that cannot be opened is an error. A position whose hash
 /// ends in 0 modulo `valid_every` goes to the validation set.
-pub fn load(
+pub fn load<D: Samples>(
     paths: &[&Path],
     valid_every: u64,
     report: &mut dyn FnMut(String),
-) -> Result<Loaded, String> {
-    let mut out = Loaded::default();
+) -> Result<Loaded<D>, String> {
+    let mut out = Loaded::<D>::default();
     let mut seen = HashSet::new();
     for path in paths {
         let name = path.display();

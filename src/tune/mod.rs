@@ -103,7 +103,8 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
     let start = start_weights(args.from.as_deref())?;
     let clock = Instant::now();
     let paths: Vec<&Path> = args.data.iter().map(PathBuf::as_path).collect();
-    let loaded = data::load(&paths, args.valid_every, &mut |msg| eprintln!("{msg}"))?;
+    let loaded =
+        data::load::<data::Dataset>(&paths, args.valid_every, &mut |msg| eprintln!("{msg}"))?;
     println!(
         "data: {} training, {} validation positions; {} duplicates and {} bad lines skipped ({:.1} s)",
         loaded.train.len(),

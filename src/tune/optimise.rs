@@ -111,7 +111,12 @@ pub fn fit_k(data: &Dataset, w: &Params) -> f64 {
             },
         )
     };
-    let (mut a, mut b) = ((1e-5f64).ln(), (1e-1f64).ln());
+    golden_min(f, (1e-5f64).ln(), (1e-1f64).ln()).exp()
+}
+
+/// The `x` in `a..b` where `f` is lowest, for an `f` with one minimum there (golden-section
+/// search, 60 steps).
+pub fn golden_min(f: impl Fn(f64) -> f64, mut a: f64, mut b: f64) -> f64 {
     let r = (5f64.sqrt() - 1.0) / 2.0;
     let mut c = b - r * (b - a);
     let mut d = a + r * (b - a);
@@ -131,7 +136,7 @@ pub fn fit_k(data: &Dataset, w: &Params) -> f64 {
             fd = f(d);
         }
     }
-    ((a + b) / 2.0).exp()
+    (a + b) / 2.0
 }
 
 /// Settings of a fit.
@@ -219,6 +224,7 @@ mod tests {
     use crate::eval::features::{ADVANCE, KING, MAN, MAN_PRISONER};
     use crate::eval::weights::WEIGHTS;
     use crate::record::openings::random_playout;
+    use crate::tune::data::Samples;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 

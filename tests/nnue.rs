@@ -1,0 +1,192 @@
+//! The network evaluation as users meet it: `bashni train` on a shipped data sample, and the
+//! protocol's `EvalFile` and `Use NNUE` options, damaged files included.
+
+mod common;
+
+use common::gui::Gui;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("bashni-nnue-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn sample() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nnue-sample.txt")
+}
+
+fn embedded_net_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/bashni-nnue-1.nnue")
+}
+
+/// Runs `bashni train` on the sample; returns stdout.
+fn train(out: &Path, threads: &str) -> String {
+    let run = Command::new(BASHNI)
+        .arg("train")
+        .arg(sample())
+        .args([
+            "--epochs",
+            "4",
+            "--batch",
+            "256",
+            "--learning-rate",
+            "0.003",
+        ])
+        .args([
+            "--valid-every",
+            "5",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--out",
+        ])
+        .arg(out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout).to_string();
+    assert!(
+        run.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    stdout
+}
+
+/// The number after `word` on the first line that starts with `start`.
+fn number_after(text: &str, start: &str, word: &str) -> f64 {
+    let line = text.lines().find(|l| l.starts_with(start)).unwrap();
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == word).unwrap();
+    words.next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn training_lowers_the_loss_is_deterministic_and_writes_a_manifest() {
+    let d = dir("train");
+    let out = train(&d.join("a.nnue"), "2");
+    let before = number_after(&out, "start:", "validation");
+    let first = number_after(&out, "epoch   1", "train");
+    let last = number_after(&out, "epoch   4", "train");
+    let best = out.lines().last().unwrap();
+    let after: f64 = best.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!(after < before * 0.8, "{out}");
+    assert!(last < first, "{out}");
+    let manifest = std::fs::read_to_string(d.join("a.nnue.md")).unwrap();
+    assert!(manifest.contains("--seed 3 --threads 2"), "{manifest}");
+    assert!(manifest.contains("| 4 |"), "{manifest}");
+    // Same data, seed and threads: the same bytes.
+    train(&d.join("b.nnue"), "2");
+    let a = std::fs::read(d.join("a.nnue")).unwrap();
+    assert_eq!(a, std::fs::read(d.join("b.nnue")).unwrap());
+    // And the engine plays with what it wrote.
+    let mut gui = Gui::start(&[]);
+    gui.handshake();
+    gui.send(&format!(
+        "setoption name EvalFile value {}",
+        d.join("a.nnue").display()
+    ));
+    gui.send("position startpos");
+    gui.send("go depth 4");
+    let (lines, best) = gui.bestmove();
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert!(!best.is_empty() && best != "(none)", "{best}");
+}
+
+#[test]
+fn the_options_are_declared_and_switch_the_evaluation() {
+    let mut gui = Gui::start(&[]);
+    let decl = gui.handshake();
+    assert!(decl.contains(&"option name Use NNUE type check default true".to_string()));
+    assert!(decl.contains(&"option name EvalFile type string default <embedded>".to_string()));
+    gui.send("position fen 8/8/8/8/3(bw)4/8/8/w7 w");
+    gui.send("eval");
+    let on = gui.until(|l| l.starts_with("Network evaluation"));
+    assert!(
+        on.last()
+            .unwrap()
+            .contains("the search uses the mean of the network and the linear"),
+        "{on:?}"
+    );
+    gui.send("setoption name Use NNUE value false");
+    gui.send("eval");
+    let off = gui.until(|l| l.starts_with("Network evaluation"));
+    assert!(off.last().unwrap().contains("linear evaluation"), "{off:?}");
+    // Both evaluations search.
+    for use_nnue in ["false", "true"] {
+        gui.send(&format!("setoption name Use NNUE value {use_nnue}"));
+        gui.send("position startpos");
+        gui.send("go depth 5");
+        let (lines, best) = gui.bestmove();
+        assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+        assert!(!best.is_empty() && best != "(none)", "{best}");
+    }
+}
+
+#[test]
+fn a_damaged_or_missing_network_file_is_refused_and_the_engine_keeps_its_network() {
+    let d = dir("damaged");
+    let good = std::fs::read(embedded_net_file()).unwrap();
+    let mut flipped = good.clone();
+    flipped[5000] ^= 1;
+    let cases: [(&str, Vec<u8>, &str); 4] = [
+        (
+            "flipped.nnue",
+            flipped,
+            "damaged network file: the checksum does not match",
+        ),
+        (
+            "short.nnue",
+            good[..good.len() / 2].to_vec(),
+            "not a network file",
+        ),
+        (
+            "text.nnue",
+            b"hello, this is not a network\n".to_vec(),
+            "does not start with BSHNNUE2",
+        ),
+        (
+            "long.nnue",
+            [good.clone(), vec![0; 10]].concat(),
+            "cannot read network file",
+        ),
+    ];
+    let mut gui = Gui::start(&[]);
+    gui.handshake();
+    gui.send("position fen 8/8/8/8/3(bw)4/8/8/w7 w");
+    gui.send("eval");
+    let before = gui.until(|l| l.starts_with("Network evaluation"));
+    for (name, bytes, message) in cases {
+        let path = d.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        gui.send(&format!("setoption name EvalFile value {}", path.display()));
+        gui.send("isready");
+        let lines = gui.until_line("readyok");
+        let error = lines
+            .iter()
+            .find(|l| l.starts_with("info string error"))
+            .unwrap();
+        assert!(error.contains(message), "{name}: {error}");
+        assert!(error.ends_with("network not changed"), "{error}");
+    }
+    gui.send("setoption name EvalFile value /nonexistent/net.nnue");
+    gui.send("isready");
+    let lines = gui.until_line("readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("cannot read network file")),
+        "{lines:?}"
+    );
+    // Still the same network, still searching.
+    gui.send("eval");
+    let after = gui.until(|l| l.starts_with("Network evaluation"));
+    assert_eq!(before.last(), after.last());
+    gui.send("position startpos");
+    gui.send("go depth 4");
+    let best = gui.bestmove().1;
+    assert!(!best.is_empty() && best != "(none)", "{best}");
+}
