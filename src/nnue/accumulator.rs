@@ -27,21 +27,32 @@ impl Delta {
     /// The changes `m` made, `before` becoming `after`.
     #[inline]
     pub fn of_move(before: &Position, after: &Position, m: &Move) -> Delta {
+        let mut delta = Delta::default();
+        delta.record(before, after, m);
+        delta
+    }
+
+    /// Makes this the changes `m` made, `before` becoming `after`, in place: the search
+    /// keeps one per ply, and building a new one would copy its whole capacity each move.
+    #[inline]
+    pub fn record(&mut self, before: &Position, after: &Position, m: &Move) {
         // A bitboard, so that a square jumped twice (Bashni allows it) is counted once.
         let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
         for &sq in m.jumped() {
             touched.set(sq);
         }
-        let mut changes = ArrayVec::new();
+        self.changes.clear();
         for sq in touched {
             let (old, new) = (before.tower(sq), after.tower(sq));
             if old != new {
-                changes.push((sq, old, new));
+                self.changes.push((sq, old, new));
             }
         }
-        Delta { changes }
     }
 }
+
+/// Hidden units updated together: a 256-bit register of `i16` (two 128-bit ones without AVX2).
+const LANES: usize = 16;
 
 /// Both perspectives' first-layer sums (before the clip), `i16`.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -125,22 +136,21 @@ impl Accumulator {
             }
             let half = &mut self.halves[persp.index()];
             let from = &parent.halves[persp.index()];
-            // The first pass reads the parent (no separate copy); a quiet move (one input
-            // out, one in) needs no other.
-            match (subs.first(), adds.first()) {
-                (Some(s), Some(a)) => {
-                    for j in 0..HIDDEN {
-                        half[j] = from[j].wrapping_sub(s[j]).wrapping_add(a[j]);
+            // One pass over the layer, a register's width at a time: the parent's lanes, every
+            // row taken out and put in, stored once (a capture touches several squares).
+            for lane in (0..HIDDEN).step_by(LANES) {
+                let mut v: [i16; LANES] = from[lane..lane + LANES].try_into().expect("lanes");
+                for s in &subs {
+                    for (x, &w) in v.iter_mut().zip(&s[lane..lane + LANES]) {
+                        *x = x.wrapping_sub(w);
                     }
                 }
-                _ => *half = *from,
-            }
-            let skip = subs.len().min(adds.len()).min(1);
-            for s in &subs[skip..] {
-                sub(half, s);
-            }
-            for a in &adds[skip..] {
-                add(half, a);
+                for a in &adds {
+                    for (x, &w) in v.iter_mut().zip(&a[lane..lane + LANES]) {
+                        *x = x.wrapping_add(w);
+                    }
+                }
+                half[lane..lane + LANES].copy_from_slice(&v);
             }
         }
     }
@@ -158,14 +168,6 @@ fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     acc.iter_mut()
         .zip(row)
         .for_each(|(a, &w)| *a = a.wrapping_add(w));
-}
-
-/// `acc -= row`, wrapping.
-#[inline(always)]
-fn sub(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    acc.iter_mut()
-        .zip(row)
-        .for_each(|(a, &w)| *a = a.wrapping_sub(w));
 }
 
 #[cfg(test)]

@@ -114,6 +114,38 @@ fn tt_cuts(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
     }
 }
 
+/// A thread's last static evaluations by position hash, so that a position the search meets
+/// again (a re-search, a transposition, the next iteration) is not evaluated again. The
+/// evaluation is a function of what the hash covers (pieces and side to move), so a hit
+/// returns exactly what evaluating would.
+struct EvalCache {
+    slots: Vec<(u64, i32)>,
+}
+
+impl EvalCache {
+    /// Slots (a power of two): 64 Ki of 16 bytes, 1 MiB, half this CPU's level-2 cache.
+    const SLOTS: usize = 1 << 16;
+
+    fn new() -> EvalCache {
+        // Key 0 with its slot 0 could be taken for a stored entry; no position hashes to 0
+        // in practice, and a slot is only read back when its key matches in full.
+        EvalCache {
+            slots: vec![(u64::MAX, 0); Self::SLOTS],
+        }
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<i32> {
+        let (k, v) = self.slots[key as usize & (Self::SLOTS - 1)];
+        (k == key).then_some(v)
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, eval: i32) {
+        self.slots[key as usize & (Self::SLOTS - 1)] = (key, eval);
+    }
+}
+
 /// Per-thread search state.
 pub(super) struct Worker<'a> {
     pub(super) id: usize,
@@ -141,6 +173,8 @@ pub(super) struct Worker<'a> {
     acc: Vec<Accumulator>,
     acc_fresh: Vec<bool>,
     acc_delta: Vec<Delta>,
+    /// Evaluations of positions seen lately.
+    eval_cache: EvalCache,
 }
 
 /// The window and depth of one child search (see [`Worker::search_child`]).
@@ -186,6 +220,7 @@ impl<'a> Worker<'a> {
             acc: vec![Accumulator::default(); MAX_PLY + 2],
             acc_fresh: vec![false; MAX_PLY + 2],
             acc_delta: vec![Delta::default(); MAX_PLY + 2],
+            eval_cache: EvalCache::new(),
         }
     }
 
@@ -215,13 +250,18 @@ impl<'a> Worker<'a> {
     /// The static evaluation of `pos`, `ply` plies from the root.
     #[inline]
     fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        match self.shared.net {
+        if let Some(eval) = self.eval_cache.get(pos.hash()) {
+            return eval;
+        }
+        let eval = match self.shared.net {
             Some(net) => {
                 let network = net.output(self.accumulator(net, ply), pos.side());
                 crate::nnue::blend(network, evaluate(pos))
             }
             None => evaluate(pos),
-        }
+        };
+        self.eval_cache.put(pos.hash(), eval);
+        eval
     }
 
     /// `pos.played(&m)`, recording for the accumulator of ply `ply + 1` what changed.
@@ -229,7 +269,7 @@ impl<'a> Worker<'a> {
     fn play(&mut self, pos: &Position, m: &Move, ply: usize) -> Position {
         let child = pos.played(m);
         if self.shared.net.is_some() {
-            self.acc_delta[ply + 1] = Delta::of_move(pos, &child, m);
+            self.acc_delta[ply + 1].record(pos, &child, m);
             self.acc_fresh[ply + 1] = false;
         }
         child
