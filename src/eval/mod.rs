@@ -14,8 +14,9 @@ pub mod features;
 pub mod weights;
 
 use crate::rules::color::Color;
+use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use features::{GROUPS, NUM_FEATURES, Sink, extract};
+use features::{GROUPS, KING_PRISONER, MAN_PRISONER, NUM_FEATURES, Sink, extract};
 use weights::WEIGHTS;
 
 /// Towers at the start; the phase runs from this (opening) down to 0 (endgame).
@@ -66,6 +67,29 @@ pub fn evaluate(pos: &Position) -> i32 {
 pub fn commander_value(king: bool, phase: i32) -> i32 {
     let w = WEIGHTS[if king { features::KING } else { features::MAN }];
     taper(w[0], w[1], phase)
+}
+
+/// Material a capture takes, at the evaluation's values: each commander it removes, plus
+/// what each of our pieces it frees gains by going from prisoner to commander.
+pub fn capture_gain(pos: &Position, m: &Move) -> i32 {
+    let phase = phase(pos);
+    let mut gain = 0;
+    for (i, &c) in m.jumped().iter().enumerate() {
+        // A square jumped twice gives up its second piece the second time.
+        let times = m.jumped()[..i].iter().filter(|&&x| x == c).count();
+        let t = pos.tower(c);
+        let piece = t.piece(times.min(t.height().saturating_sub(1)));
+        gain += commander_value(piece.is_king(), phase);
+        if t.height() > times + 1 {
+            let freed = t.piece(times + 1);
+            if freed.color() == pos.side() {
+                let king = freed.is_king();
+                let p = WEIGHTS[if king { KING_PRISONER } else { MAN_PRISONER }];
+                gain += commander_value(king, phase) - taper(p[0], p[1], phase);
+            }
+        }
+    }
+    gain
 }
 
 /// The evaluation terms `eval` shows, in order; each gathers one or more feature groups.

@@ -2,8 +2,10 @@
 //! the same functions as before (its move generator, its own perft and divide), so nothing on
 //! Bashni's paths changes.
 
-use crate::games::{Divide, Rules, Variant};
+use crate::games::{Divide, Game, Rules, Variant};
+use crate::nnue::AccumulatorStack;
 use crate::rules::notation::{FenError, MoveError, START_FEN, parse_fen, parse_move, to_fen};
+use crate::rules::square::NUM_BITS;
 use crate::rules::{Color, Move, MoveList, Position, movegen, perft};
 use std::sync::atomic::AtomicBool;
 
@@ -82,6 +84,64 @@ impl Rules for Position {
             moves: d.moves,
             nodes: d.nodes,
         })
+    }
+}
+
+impl Game for Position {
+    type Evaluator = AccumulatorStack;
+
+    const CLOCK_RULE: &'static str = "30-ply-rule";
+
+    #[inline]
+    fn clock(&self) -> u16 {
+        Position::clock(self)
+    }
+
+    #[inline]
+    fn clock_draw(&self) -> bool {
+        Position::clock_draw(self)
+    }
+
+    #[inline]
+    fn generate_captures(&self, list: &mut MoveList) -> bool {
+        movegen::generate_capture_moves(self, list)
+    }
+
+    #[inline]
+    fn generate_quiets(&self, list: &mut MoveList) {
+        movegen::generate_quiets(self, list)
+    }
+
+    #[inline]
+    fn can_capture(&self) -> bool {
+        movegen::can_capture(self)
+    }
+
+    #[inline]
+    fn commanders(&self, c: Color) -> u32 {
+        self.commanded_by(c).count()
+    }
+
+    #[inline]
+    fn move_key(m: &Move) -> u32 {
+        m.key()
+    }
+
+    const HISTORY_SLOTS: usize = 2 * NUM_BITS * NUM_BITS;
+
+    #[inline]
+    fn history_slot(&self, m: &Move) -> usize {
+        (self.side().index() * NUM_BITS + m.from().index()) * NUM_BITS + m.to().index()
+    }
+
+    #[inline]
+    fn capture_gain(&self, m: &Move) -> i32 {
+        crate::eval::capture_gain(self, m)
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        crate::eval::evaluate(self)
     }
 }
 

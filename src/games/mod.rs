@@ -10,18 +10,19 @@
 //! chess variants, with an enum only where a variant is chosen by name).
 
 pub mod bashni;
+mod game;
 mod movelist;
 mod perft;
 pub mod russian;
 pub mod turkish;
 
+pub use game::{EvalConfig, Evaluator, Game, Linear, MoveBuf};
 pub use movelist::MoveList;
 pub use perft::{Divide, divide_until, perft_until};
 
 use crate::rules::Color;
 use std::fmt;
 use std::hash::Hash;
-use std::ops::Deref;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
@@ -34,7 +35,7 @@ pub trait Rules: Clone + Send + Sync + Sized + 'static {
     /// A move; its `Display` is the move text the game's notation writes.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync;
     /// The legal moves of one position.
-    type MoveList: Deref<Target = [Self::Move]> + Default + Send;
+    type MoveList: MoveBuf<Self::Move>;
     /// Why a FEN was refused.
     type FenError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
     /// Why a move text was refused.

@@ -3,7 +3,7 @@
 //! Bashni keeps its own `crate::rules::MoveList`, unchanged.
 
 use arrayvec::ArrayVec;
-use std::ops::Deref;
+use std::ops::{Deref, DerefMut};
 
 /// Capacity before the list moves to the heap.
 pub const INLINE_MOVES: usize = 128;
@@ -59,6 +59,23 @@ impl<M> Deref for MoveList<M> {
             MoveList::Inline(v) => v.as_slice(),
             MoveList::Heap(v) => v.as_slice(),
         }
+    }
+}
+
+impl<M> DerefMut for MoveList<M> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [M] {
+        match self {
+            MoveList::Inline(v) => v.as_mut_slice(),
+            MoveList::Heap(v) => v.as_mut_slice(),
+        }
+    }
+}
+
+impl<M: Clone + Send> super::MoveBuf<M> for MoveList<M> {
+    #[inline]
+    fn push(&mut self, m: M) {
+        MoveList::push(self, m)
     }
 }
 

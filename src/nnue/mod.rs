@@ -15,9 +15,11 @@
 pub mod accumulator;
 pub mod features;
 pub mod network;
+mod stack;
 
 pub use accumulator::Accumulator;
 pub use network::{NetError, Network};
+pub use stack::AccumulatorStack;
 
 /// Kinds of tower an input tells apart: 4 commanders x 4 own-below counts x 4 enemy-below
 /// counts. (Telling apart also whose piece is directly under the commander, 192 kinds, played

@@ -3,7 +3,7 @@
 use crate::rules::square::Square;
 use arrayvec::ArrayVec;
 use std::fmt;
-use std::ops::Deref;
+use std::ops::{Deref, DerefMut};
 
 /// Most jumps one move can make: each jump takes one enemy piece, and a side has 12.
 pub const MAX_JUMPS: usize = 12;
@@ -183,6 +183,20 @@ impl Deref for MoveList {
             MoveList::Inline(v) => v.as_slice(),
             MoveList::Heap(v) => v.as_slice(),
         }
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        self.as_mut_slice()
+    }
+}
+
+impl crate::games::MoveBuf<Move> for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m)
     }
 }
 

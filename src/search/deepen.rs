@@ -8,35 +8,34 @@ use super::params::{
 };
 use super::tt::Bound;
 use super::{INFINITY, MAX_DEPTH, WIN, WIN_BOUND};
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
+use crate::games::Game;
 use std::sync::atomic::Ordering as AtomicOrdering;
 
 /// One finished principal variation at the root.
 #[derive(Clone, Debug)]
-pub(super) struct Line {
+pub(super) struct Line<M> {
     pub score: i32,
     pub bound: Bound,
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// Reports of a search thread, given to the thread driver.
-pub(super) trait Reporter {
+pub(super) trait Reporter<M> {
     /// A finished (or, when slow, failed-high/low) line of an iteration; whether it was
     /// shown (each depth is shown once, in order, by the thread that completes it first).
-    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line) -> bool;
+    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line<M>) -> bool;
     /// The root move `m`, `number`th in this iteration's order, is being searched now.
-    fn currmove(&mut self, depth: u32, m: Move, number: usize);
+    fn currmove(&mut self, depth: u32, m: M, number: usize);
 }
 
-impl Worker<'_> {
+impl<G: Game> Worker<'_, G> {
     /// Iterative deepening. Returns the lines of the last completed depth (possibly
     /// improved by a partial one) and that depth.
     ///
     /// Every depth up to the limit is searched: a win found on the way ends the search early
     /// only under `go mate N` (once it is short enough) or a clock (once it is proven, as no
     /// deeper search can refute it and the time is better kept).
-    pub fn iterate(&mut self, pos: &Position) -> (Vec<Line>, u32) {
+    pub fn iterate(&mut self, pos: &G) -> (Vec<Line<G::Move>>, u32) {
         self.set_root(pos);
         let limits = self.shared.limits;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
@@ -45,7 +44,7 @@ impl Worker<'_> {
         } else {
             1
         };
-        let mut best: Vec<Line> = Vec::new();
+        let mut best: Vec<Line<G::Move>> = Vec::new();
         let mut completed = 0;
         let mut prev_scores: Vec<i32> = Vec::new();
         let mut depth = 1;
@@ -57,7 +56,7 @@ impl Worker<'_> {
             self.excluded.clear();
             let searching = &self.shared.searching[depth as usize];
             searching.fetch_add(1, AtomicOrdering::Relaxed);
-            let mut lines: Vec<Line> = Vec::new();
+            let mut lines: Vec<Line<G::Move>> = Vec::new();
             for index in 0..multipv {
                 let prev = prev_scores.get(index).copied();
                 let Some(line) = self.aspiration(pos, depth, prev, index) else {
@@ -148,11 +147,11 @@ impl Worker<'_> {
     /// iteration's score of line `index`; `None` when stopped before any move of the line.
     fn aspiration(
         &mut self,
-        pos: &Position,
+        pos: &G,
         depth: i32,
         prev: Option<i32>,
         index: usize,
-    ) -> Option<Line> {
+    ) -> Option<Line<G::Move>> {
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match prev {
             Some(p)

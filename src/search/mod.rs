@@ -13,8 +13,8 @@ mod threads;
 pub mod time;
 pub mod tt;
 
+use crate::games::{EvalConfig, Game};
 use crate::nnue::Network;
-use crate::rules::movegen::legal_moves;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use rand::SeedableRng;
@@ -38,10 +38,11 @@ pub const WIN_BOUND: i32 = WIN - 1000;
 /// Scores are never outside +-INFINITY.
 pub const INFINITY: i32 = WIN + 1;
 
-/// What limits a search. The default (all `None`/`false`, one line) searches until stopped
-/// or until the deepest depth the search allows ([`MAX_DEPTH`]).
+/// What limits a search of a game whose moves are `M` (Bashni's by default). The default
+/// (all `None`/`false`, one line) searches until stopped or until the deepest depth the
+/// search allows ([`MAX_DEPTH`]).
 #[derive(Clone, Debug)]
-pub struct SearchLimits {
+pub struct SearchLimits<M = Move> {
     /// Maximum depth in plies.
     pub depth: Option<u32>,
     /// Maximum nodes.
@@ -61,14 +62,14 @@ pub struct SearchLimits {
     /// Search until `stop`.
     pub infinite: bool,
     /// Restrict the root to these moves (empty = all).
-    pub searchmoves: Vec<Move>,
+    pub searchmoves: Vec<M>,
     /// Number of principal variations to report (1 = normal).
     pub multipv: usize,
     /// Stop once a win in at most this many own moves is proven (`go mate N`).
     pub mate: Option<u32>,
 }
 
-impl Default for SearchLimits {
+impl<M> Default for SearchLimits<M> {
     fn default() -> Self {
         SearchLimits {
             depth: None,
@@ -217,7 +218,7 @@ fn own_moves(plies: u32) -> u32 {
 
 /// One `info` report: a completed (or fail-high/low) iteration of one PV line.
 #[derive(Clone, Debug)]
-pub struct SearchInfo {
+pub struct SearchInfo<M = Move> {
     /// Depth completed.
     pub depth: u32,
     /// Deepest ply reached.
@@ -237,19 +238,19 @@ pub struct SearchInfo {
     /// Milliseconds since the search started.
     pub time_ms: u64,
     /// Principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Set on a progress report instead of a line: the root move being searched now and its
     /// 1-based number in the search order (`info currmove M currmovenumber K`).
-    pub currmove: Option<(Move, usize)>,
+    pub currmove: Option<(M, usize)>,
 }
 
 /// The outcome of a search.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// Best move (`None` when there is no legal move).
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// Expected reply.
-    pub ponder: Option<Move>,
+    pub ponder: Option<M>,
     /// Score of the best move.
     pub score: Score,
     /// Depth completed.
@@ -257,7 +258,7 @@ pub struct SearchResult {
     /// Nodes searched (all threads).
     pub nodes: u64,
     /// Full principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// What went wrong on the way and was worked around (a search thread that could not
     /// start or panicked), one line each; front ends show them (`info string <note>`).
     pub notes: Vec<String>,
@@ -382,8 +383,15 @@ impl Engine {
     }
 
     /// The static evaluation of `pos`, side to move's view, as the search sees it.
-    pub fn static_eval(&self, pos: &Position) -> i32 {
-        negamax::static_eval(self.use_network.then_some(&*self.network), pos)
+    pub fn static_eval<G: Game>(&self, pos: &G) -> i32 {
+        negamax::static_eval(&self.eval_config(), pos)
+    }
+
+    /// What shapes the evaluation now: the network, if in use.
+    fn eval_config(&self) -> EvalConfig {
+        EvalConfig {
+            network: self.use_network.then(|| Arc::clone(&self.network)),
+        }
     }
 
     /// Sets the playing strength ([`Strength::FULL`] unless weakened on purpose).
@@ -453,14 +461,14 @@ impl Engine {
     /// Below full strength the search is weakened (see [`skill`]): capped in depth, it
     /// reports at least [`skill::CANDIDATES`] lines and answers one of them, chosen at random
     /// with a preference for the better ones.
-    pub fn search(
+    pub fn search<G: Game>(
         &mut self,
-        pos: &Position,
+        pos: &G,
         history: &[u64],
-        limits: &SearchLimits,
+        limits: &SearchLimits<G::Move>,
         control: &SearchControl,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
         let level = self.strength.draw_level(&mut self.rng);
         let Some(cap) = skill::depth_cap(level) else {
             return self.search_full(pos, history, limits, control, on_info);
@@ -470,7 +478,8 @@ impl Engine {
             multipv: limits.multipv.max(skill::CANDIDATES),
             ..limits.clone()
         };
-        let expected = legal_moves(pos)
+        let expected = pos
+            .legal_moves()
             .iter()
             .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
             .count()
@@ -493,20 +502,21 @@ impl Engine {
     }
 
     /// The search at full strength.
-    fn search_full(
+    fn search_full<G: Game>(
         &mut self,
-        pos: &Position,
+        pos: &G,
         history: &[u64],
-        limits: &SearchLimits,
+        limits: &SearchLimits<G::Move>,
         control: &SearchControl,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let eval = self.eval_config();
         let job = threads::Job {
             tt: &self.tt,
             threads: self.threads,
             overhead_ms: self.move_overhead_ms,
             features: self.features,
-            net: self.use_network.then_some(&*self.network),
+            eval: &eval,
             fault: self.fault,
             pos,
             history,
@@ -546,6 +556,41 @@ pub(crate) fn from_tt(score: i16, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{russian, turkish};
+
+    /// Searches `fen` of game `G` to `depth` and returns the best move's text and the score.
+    fn best<G: Game>(fen: &str, depth: u32) -> (Option<String>, Score) {
+        let pos = G::from_fen(fen).unwrap();
+        let limits = SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        };
+        let control = SearchControl::new(false);
+        let r = Engine::new().search(&pos, &[], &limits, &control, &mut |_| {});
+        if let Some(m) = &r.best {
+            assert!(pos.legal_moves().contains(m));
+        }
+        (r.best.map(|m| m.to_string()), r.score)
+    }
+
+    #[test]
+    fn every_game_is_searched() {
+        let (m, _) = best::<Position>(crate::rules::notation::START_FEN, 6);
+        assert!(m.is_some());
+        let (m, _) = best::<turkish::Position>(turkish::START_FEN, 6);
+        assert!(m.is_some());
+        let (m, _) = best::<russian::Position>(russian::START_FEN, 6);
+        assert!(m.is_some());
+    }
+
+    #[test]
+    fn a_turkish_king_against_a_man_is_a_win_the_search_sees() {
+        // White's king takes the man on a2, leaving one king against the man on h2: a win
+        // by that rule at once (Black still has a legal move).
+        let (m, score) = best::<turkish::Position>("8/8/8/8/8/8/b6b/W7 w", 3);
+        assert!(m.unwrap().starts_with("a1:a"));
+        assert_eq!(score, Score::WinIn(1));
+    }
 
     #[test]
     fn mate_distances_are_own_moves_everywhere() {

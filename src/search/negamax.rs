@@ -12,25 +12,20 @@ use super::params::{
 use super::time::TimeManager;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};
-use crate::eval::evaluate;
-use crate::nnue::accumulator::Delta;
-use crate::nnue::{Accumulator, Network};
+use crate::games::{EvalConfig, Evaluator, Game, MoveBuf};
 use crate::rules::color::Color;
-use crate::rules::movegen::{can_capture, generate_capture_moves, generate_quiets, has_legal_move};
-use crate::rules::moves::{Move, MoveList};
-use crate::rules::position::Position;
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 
 /// State all threads of one search share.
-pub(super) struct Shared<'a> {
+pub(super) struct Shared<'a, G: Game> {
     pub tt: &'a TranspositionTable,
     pub control: &'a SearchControl,
-    pub limits: &'a SearchLimits,
+    pub limits: &'a SearchLimits<G::Move>,
     pub time: TimeManager,
     pub features: super::Features,
-    /// The network to evaluate with; `None`: the linear evaluation.
-    pub net: Option<&'a Network>,
+    /// What shapes the evaluation (Bashni's network).
+    pub eval: &'a EvalConfig,
     /// Set by the main thread when it finishes, to stop the helpers.
     pub abort: AtomicBool,
     /// Nodes of each thread, flushed every few hundred nodes.
@@ -40,7 +35,7 @@ pub(super) struct Shared<'a> {
     pub searching: Vec<AtomicU32>,
 }
 
-impl Shared<'_> {
+impl<G: Game> Shared<'_, G> {
     pub fn total_nodes(&self) -> u64 {
         self.nodes
             .iter()
@@ -49,15 +44,11 @@ impl Shared<'_> {
     }
 }
 
-/// The static evaluation of `pos` with `net` (the linear one without), computed from scratch.
-pub(super) fn static_eval(net: Option<&Network>, pos: &Position) -> i32 {
-    match net {
-        Some(net) => crate::nnue::blend(
-            net.output(&Accumulator::new(net, pos), pos.side()),
-            evaluate(pos),
-        ),
-        None => evaluate(pos),
-    }
+/// The static evaluation of `pos` as the search sees it, computed from scratch.
+pub(super) fn static_eval<G: Game>(config: &EvalConfig, pos: &G) -> i32 {
+    let mut evaluator = G::Evaluator::new(config);
+    evaluator.set_root(pos);
+    evaluator.evaluate(pos, 0)
 }
 
 /// Late-move reductions by depth and move index, computed once per thread.
@@ -86,12 +77,22 @@ fn mate_window(alpha: i32, beta: i32) -> bool {
     alpha >= WIN_BOUND || beta <= -WIN_BOUND
 }
 
+/// The score of a game decided `ply` plies from the root: won by the side to move or lost.
+#[inline]
+fn won_or_lost(won: bool, ply: usize) -> i32 {
+    if won {
+        WIN - ply as i32
+    } else {
+        -WIN + ply as i32
+    }
+}
+
 /// Whether a side is down to a single commander, which a mating net can leave without a move
 /// (captured or blocked) within a few plies: the evaluation cannot see it and pruning or
 /// reductions would hide it. Such endgames are small, so they are searched exactly.
 #[inline]
-fn mating_net(pos: &Position) -> bool {
-    pos.commanded_by(Color::White).count() < 2 || pos.commanded_by(Color::Black).count() < 2
+fn mating_net<G: Game>(pos: &G) -> bool {
+    pos.commanders(Color::White) < 2 || pos.commanders(Color::Black) < 2
 }
 
 /// Whether a table entry with score `s` (already relative to this node) ends the search of a
@@ -147,32 +148,28 @@ impl EvalCache {
 }
 
 /// Per-thread search state.
-pub(super) struct Worker<'a> {
+pub(super) struct Worker<'a, G: Game> {
     pub(super) id: usize,
-    pub(super) shared: &'a Shared<'a>,
-    pub(super) reporter: Box<dyn Reporter + Send + 'a>,
-    ordering: Ordering,
+    pub(super) shared: &'a Shared<'a, G>,
+    pub(super) reporter: Box<dyn Reporter<G::Move> + Send + 'a>,
+    ordering: Ordering<G>,
     nodes: u64,
     flushed: u64,
     pub(super) seldepth: u32,
     pub(super) stopped: bool,
     /// Hashes of the positions before the current node (game history, then the path).
     hashes: Vec<u64>,
-    pub(super) pv: Vec<ArrayVec<Move, MAX_PLY>>,
-    pub(super) root_moves: Vec<Move>,
-    pub(super) excluded: Vec<Move>,
+    pub(super) pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
+    pub(super) root_moves: Vec<G::Move>,
+    pub(super) excluded: Vec<G::Move>,
     pub(super) root_depth: i32,
     reductions: Vec<[i8; 64]>,
     /// Reusable ordering-score buffers, one per ply.
     scores: Vec<Vec<i32>>,
     /// Score of the best root move found so far in the current iteration.
     pub(super) root_score: i32,
-    /// The network's first layer at each ply of the current path (unused without a network),
-    /// valid where `acc_fresh` says so; otherwise `acc_delta` says how it differs from the
-    /// ply before (see [`Worker::accumulator`]).
-    acc: Vec<Accumulator>,
-    acc_fresh: Vec<bool>,
-    acc_delta: Vec<Delta>,
+    /// The game's evaluation, told of every move along the path.
+    eval: G::Evaluator,
     /// Evaluations of positions seen lately.
     eval_cache: EvalCache,
 }
@@ -192,13 +189,13 @@ struct Child {
     pv_node: bool,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, G: Game> Worker<'a, G> {
     pub fn new(
         id: usize,
-        shared: &'a Shared<'a>,
+        shared: &'a Shared<'a, G>,
         history: &[u64],
-        root_moves: Vec<Move>,
-        reporter: Box<dyn Reporter + Send + 'a>,
+        root_moves: Vec<G::Move>,
+        reporter: Box<dyn Reporter<G::Move> + Send + 'a>,
     ) -> Self {
         Worker {
             id,
@@ -217,61 +214,32 @@ impl<'a> Worker<'a> {
             reductions: reduction_table(),
             scores: vec![Vec::new(); MAX_PLY + 2],
             root_score: -INFINITY,
-            acc: vec![Accumulator::default(); MAX_PLY + 2],
-            acc_fresh: vec![false; MAX_PLY + 2],
-            acc_delta: vec![Delta::default(); MAX_PLY + 2],
+            eval: G::Evaluator::new(shared.eval),
             eval_cache: EvalCache::new(),
         }
     }
 
-    /// Makes `pos` the root of the accumulator stack.
-    pub(super) fn set_root(&mut self, pos: &Position) {
-        if let Some(net) = self.shared.net {
-            self.acc[0].refresh(net, pos);
-            self.acc_fresh[0] = true;
-        }
-    }
-
-    /// The accumulator of ply `ply`, bringing it (and the plies before it) up to date.
-    #[inline]
-    fn accumulator(&mut self, net: &Network, ply: usize) -> &Accumulator {
-        let mut first = ply;
-        while !self.acc_fresh[first] {
-            first -= 1; // Ply 0, the root, is always fresh.
-        }
-        for p in first + 1..=ply {
-            let (done, next) = self.acc.split_at_mut(p);
-            next[0].apply(&done[p - 1], net, &self.acc_delta[p]);
-            self.acc_fresh[p] = true;
-        }
-        &self.acc[ply]
+    /// Makes `pos` the root of the evaluator's path.
+    pub(super) fn set_root(&mut self, pos: &G) {
+        self.eval.set_root(pos);
     }
 
     /// The static evaluation of `pos`, `ply` plies from the root.
     #[inline]
-    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+    fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
         if let Some(eval) = self.eval_cache.get(pos.hash()) {
             return eval;
         }
-        let eval = match self.shared.net {
-            Some(net) => {
-                let network = net.output(self.accumulator(net, ply), pos.side());
-                crate::nnue::blend(network, evaluate(pos))
-            }
-            None => evaluate(pos),
-        };
+        let eval = self.eval.evaluate(pos, ply);
         self.eval_cache.put(pos.hash(), eval);
         eval
     }
 
-    /// `pos.played(&m)`, recording for the accumulator of ply `ply + 1` what changed.
+    /// `pos.played(&m)`, telling the evaluator (whose ply `ply + 1` it is).
     #[inline]
-    fn play(&mut self, pos: &Position, m: &Move, ply: usize) -> Position {
+    fn play(&mut self, pos: &G, m: &G::Move, ply: usize) -> G {
         let child = pos.played(m);
-        if self.shared.net.is_some() {
-            self.acc_delta[ply + 1].record(pos, &child, m);
-            self.acc_fresh[ply + 1] = false;
-        }
+        self.eval.played(ply, pos, &child, m);
         child
     }
 
@@ -319,7 +287,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The PV at `ply` becomes `m` followed by the child's PV.
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -334,7 +302,7 @@ impl<'a> Worker<'a> {
     /// Whether `pos` repeats a position of the game or of the search path with the same
     /// side to move since the last capture or man move (the clock bounds how far back a
     /// repetition can lie). The 30-ply rule is checked by the caller.
-    fn is_repetition(&self, pos: &Position) -> bool {
+    fn is_repetition(&self, pos: &G) -> bool {
         let window = (pos.clock() as usize).min(self.hashes.len());
         let n = self.hashes.len();
         (2..=window)
@@ -343,16 +311,16 @@ impl<'a> Worker<'a> {
     }
 
     /// The moves of an inner node, or the root moves still to search at the root.
-    fn node_moves(&self, pos: &Position, ply: usize) -> MoveList {
-        let mut l = MoveList::new();
+    fn node_moves(&self, pos: &G, ply: usize) -> G::MoveList {
+        let mut l = G::MoveList::default();
         if ply == 0 {
             for m in &self.root_moves {
                 if !self.excluded.contains(m) {
                     l.push(*m);
                 }
             }
-        } else if !generate_capture_moves(pos, &mut l) {
-            generate_quiets(pos, &mut l);
+        } else if !pos.generate_captures(&mut l) {
+            pos.generate_quiets(&mut l);
         }
         l
     }
@@ -361,7 +329,7 @@ impl<'a> Worker<'a> {
     /// root. Fail-soft: the score may lie outside `alpha..beta`, as a bound.
     pub(super) fn search(
         &mut self,
-        pos: &Position,
+        pos: &G,
         mut alpha: i32,
         mut beta: i32,
         depth: i32,
@@ -381,8 +349,11 @@ impl<'a> Worker<'a> {
         // Step 2. Draws, and mate-distance pruning: no result here can beat a win already
         // found closer to the root, nor be worse than losing right here.
         if ply > 0 {
+            if let Some(winner) = pos.decided() {
+                return won_or_lost(winner == pos.side_to_move(), ply);
+            }
             if pos.clock_draw() {
-                return if has_legal_move(pos) {
+                return if pos.has_legal_move() {
                     0
                 } else {
                     -WIN + ply as i32
@@ -422,7 +393,7 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             return -WIN + ply as i32;
         }
-        let capturing = moves[0].is_capture();
+        let capturing = G::is_capture(&moves[0]);
         let exact = mate_window(alpha, beta) || mating_net(pos);
 
         // Step 5. Reverse futility pruning: far enough above beta near the leaves, a quiet
@@ -434,7 +405,7 @@ impl<'a> Worker<'a> {
             && !capturing
             && !exact
             && depth <= RFP_MAX_DEPTH
-            && pos.commanded_by(pos.side()).count() >= RFP_MIN_COMMANDERS
+            && pos.commanders(pos.side_to_move()) >= RFP_MIN_COMMANDERS
         {
             let eval = self.evaluate(pos, ply);
             if eval - RFP_MARGIN * depth >= beta && eval.abs() < WIN_BOUND {
@@ -452,9 +423,9 @@ impl<'a> Worker<'a> {
         let reducible = !capturing && extend == 0 && !exact && self.shared.features.lmr;
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let mut best_move: Option<Move> = None;
+        let mut best_move: Option<G::Move> = None;
         let n = moves.len();
-        let list = moves.as_mut_slice();
+        let list = &mut moves[..];
         for i in 0..n {
             pick(list, &mut scores, i);
             let m = list[i];
@@ -512,7 +483,7 @@ impl<'a> Worker<'a> {
             self.shared.tt.store(
                 pos.hash(),
                 Entry {
-                    move_key: best_move.map_or(0, |m| m.key()),
+                    move_key: best_move.map_or(0, |m| G::move_key(&m)),
                     score: to_tt(best, ply),
                     depth: depth.clamp(0, 255) as u8,
                     bound,
@@ -526,7 +497,7 @@ impl<'a> Worker<'a> {
     /// move with the node's window; any other with a null window, reduced first
     /// (and again unreduced if it beats alpha, so a win or a good move found by a reduced
     /// search is confirmed at full depth), then with the full window if it lands inside it.
-    fn search_child(&mut self, pos: &Position, c: &Child, ply: usize) -> i32 {
+    fn search_child(&mut self, pos: &G, c: &Child, ply: usize) -> i32 {
         let (alpha, beta) = (c.alpha, c.beta);
         if c.first {
             return -self.search(pos, -beta, -alpha, c.depth, ply, c.pv_node);
@@ -542,7 +513,7 @@ impl<'a> Worker<'a> {
     }
 
     /// `info currmove` for the main thread once the search has run a while.
-    fn report_currmove(&mut self, m: Move, i: usize) {
+    fn report_currmove(&mut self, m: G::Move, i: usize) {
         if self.id == 0 && self.shared.time.elapsed_ms() >= CURRMOVE_REPORT_MS {
             let number = self.excluded.len() + i + 1;
             self.reporter.currmove(self.root_depth as u32, m, number);
@@ -551,7 +522,7 @@ impl<'a> Worker<'a> {
 
     /// Quiescence: a side that must capture searches all its captures (no stand-pat, so a
     /// capture chain is always resolved); otherwise the static evaluation stands.
-    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
@@ -560,8 +531,11 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos, ply);
         }
-        if !can_capture(pos) {
-            if !has_legal_move(pos) {
+        if let Some(winner) = pos.decided() {
+            return won_or_lost(winner == pos.side_to_move(), ply);
+        }
+        if !pos.can_capture() {
+            if !pos.has_legal_move() {
                 return -WIN + ply as i32;
             }
             if pos.clock_draw() || self.is_repetition(pos) {
@@ -569,13 +543,13 @@ impl<'a> Worker<'a> {
             }
             return self.evaluate(pos, ply);
         }
-        let mut moves = MoveList::new();
-        generate_capture_moves(pos, &mut moves);
+        let mut moves = G::MoveList::default();
+        pos.generate_captures(&mut moves);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.ordering.score(pos, &moves, 0, ply, &mut scores);
         let mut best = -INFINITY;
         let n = moves.len();
-        let list = moves.as_mut_slice();
+        let list = &mut moves[..];
         for i in 0..n {
             pick(list, &mut scores, i);
             let m = list[i];

@@ -2,66 +2,34 @@
 
 use super::MAX_PLY;
 use super::params::{HISTORY_MAX, HISTORY_MAX_BONUS, ORDER_CAPTURE, ORDER_KILLER, ORDER_TT_MOVE};
-use crate::eval::features::{KING_PRISONER, MAN_PRISONER};
-use crate::eval::weights::WEIGHTS;
-use crate::eval::{commander_value, phase, taper};
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
-use crate::rules::square::NUM_BITS;
+use crate::games::Game;
 
 /// Per-thread ordering state.
-pub struct Ordering {
-    killers: Vec<[Option<Move>; 2]>,
+pub struct Ordering<G: Game> {
+    killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
 }
 
-impl Default for Ordering {
+impl<G: Game> Default for Ordering<G> {
     fn default() -> Self {
         Ordering::new()
     }
 }
 
-fn hist_index(pos: &Position, m: &Move) -> usize {
-    (pos.side().index() * NUM_BITS + m.from().index()) * NUM_BITS + m.to().index()
-}
-
-impl Ordering {
+impl<G: Game> Ordering<G> {
     /// Empty killers and history.
-    pub fn new() -> Ordering {
+    pub fn new() -> Ordering<G> {
         Ordering {
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * NUM_BITS * NUM_BITS],
+            history: vec![0; G::HISTORY_SLOTS],
         }
-    }
-
-    /// Material a capture takes, at the evaluation's values: each commander it removes, plus
-    /// what each of our pieces it frees gains by going from prisoner to commander.
-    pub fn capture_gain(pos: &Position, m: &Move) -> i32 {
-        let phase = phase(pos);
-        let mut gain = 0;
-        for (i, &c) in m.jumped().iter().enumerate() {
-            // A square jumped twice gives up its second piece the second time.
-            let times = m.jumped()[..i].iter().filter(|&&x| x == c).count();
-            let t = pos.tower(c);
-            let piece = t.piece(times.min(t.height().saturating_sub(1)));
-            gain += commander_value(piece.is_king(), phase);
-            if t.height() > times + 1 {
-                let freed = t.piece(times + 1);
-                if freed.color() == pos.side() {
-                    let king = freed.is_king();
-                    let p = WEIGHTS[if king { KING_PRISONER } else { MAN_PRISONER }];
-                    gain += commander_value(king, phase) - taper(p[0], p[1], phase);
-                }
-            }
-        }
-        gain
     }
 
     /// Scores moves for ordering (higher first) into `scores`.
     pub fn score(
         &self,
-        pos: &Position,
-        moves: &[Move],
+        pos: &G,
+        moves: &[G::Move],
         tt_key: u32,
         ply: usize,
         scores: &mut Vec<i32>,
@@ -69,16 +37,16 @@ impl Ordering {
         scores.clear();
         let killers = self.killers[ply.min(MAX_PLY)];
         for m in moves {
-            let s = if tt_key != 0 && m.key() == tt_key {
+            let s = if tt_key != 0 && G::move_key(m) == tt_key {
                 ORDER_TT_MOVE
-            } else if m.is_capture() {
-                ORDER_CAPTURE + Self::capture_gain(pos, m)
+            } else if G::is_capture(m) {
+                ORDER_CAPTURE + pos.capture_gain(m)
             } else if killers[0] == Some(*m) {
                 ORDER_KILLER
             } else if killers[1] == Some(*m) {
                 ORDER_KILLER - 1
             } else {
-                self.history[hist_index(pos, m)]
+                self.history[pos.history_slot(m)]
             };
             scores.push(s);
         }
@@ -88,13 +56,13 @@ impl Ordering {
     /// tried before it.
     pub fn record_cutoff(
         &mut self,
-        pos: &Position,
-        m: &Move,
-        tried: &[Move],
+        pos: &G,
+        m: &G::Move,
+        tried: &[G::Move],
         depth: i32,
         ply: usize,
     ) {
-        if m.is_capture() {
+        if G::is_capture(m) {
             return;
         }
         let k = &mut self.killers[ply.min(MAX_PLY)];
@@ -103,10 +71,10 @@ impl Ordering {
             k[0] = Some(*m);
         }
         let bonus = (depth * depth).min(HISTORY_MAX_BONUS);
-        Self::update(&mut self.history[hist_index(pos, m)], bonus);
+        Self::update(&mut self.history[pos.history_slot(m)], bonus);
         for t in tried {
-            if !t.is_capture() && t != m {
-                Self::update(&mut self.history[hist_index(pos, t)], -bonus);
+            if !G::is_capture(t) && t != m {
+                Self::update(&mut self.history[pos.history_slot(t)], -bonus);
             }
         }
     }
@@ -120,7 +88,7 @@ impl Ordering {
 /// Moves the best-scored of `moves[i..]` to index `i` (lazy selection sort: most nodes cut
 /// off after a move or two, so sorting everything would be wasted).
 #[inline]
-pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+pub fn pick<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
         if scores[j] > scores[best] {

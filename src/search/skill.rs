@@ -169,25 +169,25 @@ pub fn choose(level: u8, scores: &[Score], rng: &mut impl Rng) -> usize {
 
 /// One candidate: a line of the last depth the weakened search completed.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Candidate {
+pub struct Candidate<M = Move> {
     /// Its score.
     pub score: Score,
     /// Its moves.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// Collects the lines of a search's reports: those of the deepest depth at which every
 /// expected line was reported (or, when none was, the lines seen at the deepest depth).
-pub struct Lines {
+pub struct Lines<M = Move> {
     expected: usize,
     depth: u32,
-    current: Vec<Option<Candidate>>,
-    complete: Vec<Candidate>,
+    current: Vec<Option<Candidate<M>>>,
+    complete: Vec<Candidate<M>>,
 }
 
-impl Lines {
+impl<M: Clone> Lines<M> {
     /// A collector for searches that report `expected` lines per depth.
-    pub fn new(expected: usize) -> Lines {
+    pub fn new(expected: usize) -> Lines<M> {
         Lines {
             expected,
             depth: 0,
@@ -197,7 +197,7 @@ impl Lines {
     }
 
     /// Takes note of one report (progress reports and bounds are ignored).
-    pub fn see(&mut self, info: &SearchInfo) {
+    pub fn see(&mut self, info: &SearchInfo<M>) {
         if info.currmove.is_some() || info.bound != Bound::Exact || info.pv.is_empty() {
             return;
         }
@@ -220,7 +220,7 @@ impl Lines {
     }
 
     /// The candidates.
-    pub fn finish(self) -> Vec<Candidate> {
+    pub fn finish(self) -> Vec<Candidate<M>> {
         if self.complete.is_empty() {
             self.current.into_iter().flatten().collect()
         } else {

@@ -15,10 +15,7 @@ use super::params::FORCED_REPLY_DEPTH;
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
-use crate::nnue::Network;
-use crate::rules::movegen::legal_moves;
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
+use crate::games::{EvalConfig, Game};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{Sender, channel};
@@ -38,54 +35,54 @@ fn memory_left(bytes: usize) -> bool {
 }
 
 /// Everything one search needs, as [`super::Engine::search`] hands it over.
-pub(super) struct Job<'a> {
+pub(super) struct Job<'a, G: Game> {
     pub tt: &'a TranspositionTable,
     /// Threads asked for (the main one included).
     pub threads: usize,
     pub overhead_ms: u64,
     pub features: Features,
-    /// The network to evaluate with; `None`: the linear evaluation.
-    pub net: Option<&'a Network>,
+    /// What shapes the evaluation (Bashni's network).
+    pub eval: &'a EvalConfig,
     /// Test hook: this thread panics after its search.
     pub fault: Option<usize>,
-    pub pos: &'a Position,
+    pub pos: &'a G,
     pub history: &'a [u64],
-    pub limits: &'a SearchLimits,
+    pub limits: &'a SearchLimits<G::Move>,
     pub control: &'a SearchControl,
 }
 
 /// What one thread brings back: its lines at its deepest completed depth and that depth, or
 /// what went wrong.
-type ThreadResult = Result<(Vec<Line>, u32), String>;
+type ThreadResult<M> = Result<(Vec<Line<M>>, u32), String>;
 
 /// The answer chosen from the threads' results.
-struct Choice {
+struct Choice<M> {
     score: Score,
     depth: u32,
-    pv: Vec<Move>,
+    pv: Vec<M>,
 }
 
 struct NoReport;
 
-impl Reporter for NoReport {
-    fn line(&mut self, _: u32, _: u32, _: usize, _: &Line) -> bool {
+impl<M> Reporter<M> for NoReport {
+    fn line(&mut self, _: u32, _: u32, _: usize, _: &Line<M>) -> bool {
         false
     }
-    fn currmove(&mut self, _: u32, _: Move, _: usize) {}
+    fn currmove(&mut self, _: u32, _: M, _: usize) {}
 }
 
 /// Sends reports to the caller's thread. Depths are shown once each and in order, by the
 /// thread that completes the next one first: with one line (MultiPV 1) helpers report too,
 /// so that a depth a helper completes ahead of the main thread is shown as well.
-struct ChannelReporter<'a> {
-    tx: Sender<SearchInfo>,
-    shared: &'a Shared<'a>,
+struct ChannelReporter<'a, G: Game> {
+    tx: Sender<SearchInfo<G::Move>>,
+    shared: &'a Shared<'a, G>,
     /// Deepest depth whose first line was sent.
     reported: &'a AtomicU32,
 }
 
-impl Reporter for ChannelReporter<'_> {
-    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line) -> bool {
+impl<G: Game> Reporter<G::Move> for ChannelReporter<'_, G> {
+    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line<G::Move>) -> bool {
         let show = if index == 1 && line.bound == Bound::Exact {
             let next = depth.saturating_sub(1);
             self.reported
@@ -103,7 +100,7 @@ impl Reporter for ChannelReporter<'_> {
         show
     }
 
-    fn currmove(&mut self, depth: u32, m: Move, number: usize) {
+    fn currmove(&mut self, depth: u32, m: G::Move, number: usize) {
         let line = Line {
             score: 0,
             bound: Bound::Exact,
@@ -115,7 +112,13 @@ impl Reporter for ChannelReporter<'_> {
     }
 }
 
-fn make_info(shared: &Shared, depth: u32, seldepth: u32, index: usize, line: &Line) -> SearchInfo {
+fn make_info<G: Game>(
+    shared: &Shared<G>,
+    depth: u32,
+    seldepth: u32,
+    index: usize,
+    line: &Line<G::Move>,
+) -> SearchInfo<G::Move> {
     let time_ms = shared.time.elapsed_ms();
     let nodes = shared.total_nodes();
     SearchInfo {
@@ -134,16 +137,19 @@ fn make_info(shared: &Shared, depth: u32, seldepth: u32, index: usize, line: &Li
 }
 
 /// Holds the answer back while `go infinite` or pondering goes on.
-fn wait_for_release(limits: &SearchLimits, control: &SearchControl) {
+fn wait_for_release<M>(limits: &SearchLimits<M>, control: &SearchControl) {
     while (limits.infinite && !control.is_stopped()) || control.is_pondering() {
         std::thread::sleep(Duration::from_millis(1));
     }
 }
 
 /// Runs one search on up to `job.threads` threads; see [`super::Engine::search`].
-pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+pub(super) fn run<G: Game>(
+    job: &Job<G>,
+    on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> SearchResult<G::Move> {
     job.tt.new_search();
-    let mut root_moves: Vec<Move> = legal_moves(job.pos).to_vec();
+    let mut root_moves: Vec<G::Move> = job.pos.legal_moves().to_vec();
     if !job.limits.searchmoves.is_empty() {
         root_moves.retain(|m| job.limits.searchmoves.contains(m));
     }
@@ -165,9 +171,9 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
         tt: job.tt,
         control: job.control,
         limits,
-        time: TimeManager::new(limits, job.control, job.pos.side(), job.overhead_ms),
+        time: TimeManager::new(limits, job.control, job.pos.side_to_move(), job.overhead_ms),
         features: job.features,
-        net: job.net,
+        eval: job.eval,
         abort: AtomicBool::new(false),
         nodes: (0..job.threads).map(|_| AtomicU64::new(0)).collect(),
         searching: (0..MAX_PLY).map(|_| AtomicU32::new(0)).collect(),
@@ -178,7 +184,7 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
     let mut notes = Vec::new();
     let choice = search_on_threads(job, &shared, &root_moves, &mut notes, on_info);
     let choice = choice.unwrap_or_else(|| Choice {
-        score: Score::Cp(static_eval(job.net, job.pos)),
+        score: Score::Cp(static_eval(job.eval, job.pos)),
         depth: 0,
         pv: vec![root_moves[0]],
     });
@@ -193,7 +199,7 @@ pub(super) fn run(job: &Job, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResu
     }
 }
 
-impl Job<'_> {
+impl<G: Game> Job<'_, G> {
     /// Whether a clock limits this search and nothing holds its answer back.
     fn timed_and_released(&self) -> bool {
         let l = self.limits;
@@ -203,7 +209,10 @@ impl Job<'_> {
 }
 
 /// No legal move: nothing to think about, the side to move has lost.
-fn answer_without_search(job: &Job, root_moves: &[Move]) -> Option<SearchResult> {
+fn answer_without_search<G: Game>(
+    job: &Job<G>,
+    root_moves: &[G::Move],
+) -> Option<SearchResult<G::Move>> {
     if !root_moves.is_empty() {
         return None;
     }
@@ -223,14 +232,14 @@ fn answer_without_search(job: &Job, root_moves: &[Move]) -> Option<SearchResult>
 /// foresee) and moved in. Its work runs under `catch_unwind`: a panic comes back as an
 /// error message. The main thread (0), once done, holds its answer while the search must
 /// not end yet, then stops the helpers. An error says why the thread could not start.
-fn spawn_worker<'scope, 'env>(
+fn spawn_worker<'scope, 'env, G: Game>(
     s: &'scope Scope<'scope, 'env>,
     id: usize,
-    job: &'env Job<'env>,
-    shared: &'env Shared<'env>,
-    root: &'env [Move],
-    reporter: Box<dyn Reporter + Send + 'scope>,
-) -> Result<ScopedJoinHandle<'scope, ThreadResult>, String> {
+    job: &'env Job<'env, G>,
+    shared: &'env Shared<'env, G>,
+    root: &'env [G::Move],
+    reporter: Box<dyn Reporter<G::Move> + Send + 'scope>,
+) -> Result<ScopedJoinHandle<'scope, ThreadResult<G::Move>>, String> {
     if id > 0 && !memory_left(MEMORY_MARGIN) {
         return Err("not enough memory".to_string());
     }
@@ -270,17 +279,17 @@ fn spawn_worker<'scope, 'env>(
 /// Runs the main thread and as many helpers as start, forwards their reports to `on_info`,
 /// and chooses the answer. `None` when no thread produced a line (the caller falls back to
 /// the first legal move). What went wrong goes to `notes`.
-fn search_on_threads(
-    job: &Job,
-    shared: &Shared,
-    root: &[Move],
+fn search_on_threads<G: Game>(
+    job: &Job<G>,
+    shared: &Shared<G>,
+    root: &[G::Move],
     notes: &mut Vec<String>,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Option<Choice> {
+    on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> Option<Choice<G::Move>> {
     let one_line = job.limits.multipv <= 1;
     let reported = AtomicU32::new(0);
-    let (tx, rx) = channel::<SearchInfo>();
-    let reporter = |tx: &Sender<SearchInfo>| ChannelReporter {
+    let (tx, rx) = channel::<SearchInfo<G::Move>>();
+    let reporter = |tx: &Sender<SearchInfo<G::Move>>| ChannelReporter {
         tx: tx.clone(),
         shared,
         reported: &reported,
@@ -299,7 +308,7 @@ fn search_on_threads(
         //    search to those that did.
         let mut helpers = Vec::new();
         for id in 1..job.threads {
-            let rep: Box<dyn Reporter + Send> = if one_line {
+            let rep: Box<dyn Reporter<G::Move> + Send> = if one_line {
                 Box::new(reporter(&tx))
             } else {
                 Box::new(NoReport)
@@ -318,7 +327,7 @@ fn search_on_threads(
         }
         drop(tx);
         // 3. Reports, as they come, until every thread is done.
-        let mut last: Option<SearchInfo> = None;
+        let mut last: Option<SearchInfo<G::Move>> = None;
         let mut seldepth = 0;
         for info in rx {
             if info.multipv == 1 && info.bound == Bound::Exact {
@@ -329,7 +338,7 @@ fn search_on_threads(
         }
         // 4. The answer: the main thread's, unless a helper completed a deeper iteration
         //    (with several lines only the main thread has them all).
-        let joined = |h: ScopedJoinHandle<'_, ThreadResult>| {
+        let joined = |h: ScopedJoinHandle<'_, ThreadResult<G::Move>>| {
             h.join()
                 .unwrap_or_else(|_| Err("a search thread panicked".to_string()))
         };
@@ -366,7 +375,7 @@ fn search_on_threads(
 }
 
 /// A thread's first line as an answer; a failure becomes a note.
-fn take_result(r: ThreadResult, notes: &mut Vec<String>) -> Option<Choice> {
+fn take_result<M>(r: ThreadResult<M>, notes: &mut Vec<String>) -> Option<Choice<M>> {
     match r {
         Ok((lines, depth)) => lines
             .into_iter()
@@ -384,7 +393,7 @@ fn take_result(r: ThreadResult, notes: &mut Vec<String>) -> Option<Choice> {
     }
 }
 
-fn choice_of_info(info: &SearchInfo) -> Choice {
+fn choice_of_info<M: Clone>(info: &SearchInfo<M>) -> Choice<M> {
     Choice {
         score: info.score,
         depth: info.depth,

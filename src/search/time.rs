@@ -22,8 +22,8 @@ pub struct TimeManager {
 impl TimeManager {
     /// Resolves `limits` for the side `us` with `overhead_ms` kept in reserve; time counts
     /// from when `control`'s search was asked for.
-    pub fn new(
-        limits: &SearchLimits,
+    pub fn new<M>(
+        limits: &SearchLimits<M>,
         control: &SearchControl,
         us: Color,
         overhead_ms: u64,

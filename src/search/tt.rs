@@ -6,7 +6,6 @@
 //! Four slots make a bucket; replacement prefers the same position, then the shallowest or
 //! oldest entry.
 
-use crate::rules::moves::Move;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -207,11 +206,6 @@ impl TranspositionTable {
             .count();
         (used * 1000 / n.max(1)) as u32
     }
-}
-
-/// The TT key of a move (0 = none).
-pub fn move_key(m: Option<&Move>) -> u32 {
-    m.map_or(0, Move::key)
 }
 
 #[cfg(test)]

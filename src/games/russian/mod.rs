@@ -7,6 +7,7 @@
 //! Squares, bitboards, moves, move lists and move errors are Bashni's (`crate::rules`), used
 //! as they are.
 
+pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod position;
@@ -14,8 +15,9 @@ pub mod position;
 pub use notation::{FenError, START_FEN};
 pub use position::Position;
 
-use crate::games::{Rules, Variant};
+use crate::games::{Game, Linear, Rules, Variant};
 use crate::rules::notation::MoveError;
+use crate::rules::square::NUM_BITS;
 use crate::rules::{Color, Move, MoveList};
 
 impl Rules for Position {
@@ -76,6 +78,77 @@ impl Rules for Position {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
+    }
+}
+
+/// Plies in which both sides only moved kings without capturing after which the game is
+/// drawn: 15 moves of each side (the Russian federation's rule).
+pub const CLOCK_LIMIT: u16 = 30;
+
+impl Game for Position {
+    type Evaluator = Linear;
+
+    const CLOCK_RULE: &'static str = "15-move-king-rule";
+
+    #[inline]
+    fn clock(&self) -> u16 {
+        Position::clock(self)
+    }
+
+    #[inline]
+    fn clock_draw(&self) -> bool {
+        Position::clock(self) >= CLOCK_LIMIT
+    }
+
+    #[inline]
+    fn generate_captures(&self, list: &mut MoveList) -> bool {
+        movegen::generate_captures(self, list, true)
+    }
+
+    #[inline]
+    fn generate_quiets(&self, list: &mut MoveList) {
+        movegen::generate_quiets(self, list)
+    }
+
+    #[inline]
+    fn can_capture(&self) -> bool {
+        movegen::can_capture(self)
+    }
+
+    #[inline]
+    fn commanders(&self, c: Color) -> u32 {
+        self.pieces(c).count()
+    }
+
+    #[inline]
+    fn move_key(m: &Move) -> u32 {
+        m.key()
+    }
+
+    const HISTORY_SLOTS: usize = 2 * NUM_BITS * NUM_BITS;
+
+    #[inline]
+    fn history_slot(&self, m: &Move) -> usize {
+        (self.side().index() * NUM_BITS + m.from().index()) * NUM_BITS + m.to().index()
+    }
+
+    #[inline]
+    fn capture_gain(&self, m: &Move) -> i32 {
+        m.jumped()
+            .iter()
+            .map(|&sq| {
+                if self.kings().has(sq) {
+                    eval::KING
+                } else {
+                    eval::MAN
+                }
+            })
+            .sum()
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
     }
 }
 

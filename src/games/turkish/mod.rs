@@ -4,6 +4,7 @@
 //! during a capture going on as a king.
 
 pub mod board;
+pub mod eval;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -13,7 +14,7 @@ pub use moves::Move;
 pub use notation::{FenError, MoveError, START_FEN};
 pub use position::Position;
 
-use crate::games::{MoveList, Rules, Variant};
+use crate::games::{Game, Linear, MoveList, Rules, Variant};
 use crate::rules::Color;
 
 impl Rules for Position {
@@ -74,6 +75,89 @@ impl Rules for Position {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
+    }
+}
+
+/// Plies without a capture or a man's move after which the game is drawn: 25 moves of each
+/// side (as FMJD's 25-move rule for kings in international draughts; the seed is silent).
+pub const CLOCK_LIMIT: u16 = 50;
+
+impl Game for Position {
+    type Evaluator = Linear;
+
+    const CLOCK_RULE: &'static str = "50-ply-rule";
+
+    #[inline]
+    fn clock(&self) -> u16 {
+        Position::clock(self)
+    }
+
+    #[inline]
+    fn clock_draw(&self) -> bool {
+        Position::clock(self) >= CLOCK_LIMIT
+    }
+
+    /// One king against one man: the king's side wins (the seed: "ha solo una dama e il
+    /// suo avversario una pedina").
+    #[inline]
+    fn decided(&self) -> Option<Color> {
+        if self.occupied().count_ones() != 2 {
+            return None;
+        }
+        let white = self.pieces(Color::White);
+        let black = self.pieces(Color::Black);
+        if white.count_ones() != 1 || black.count_ones() != 1 {
+            return None;
+        }
+        match (white & self.kings() != 0, black & self.kings() != 0) {
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn generate_captures(&self, list: &mut MoveList<Move>) -> bool {
+        movegen::generate_captures(self, list)
+    }
+
+    #[inline]
+    fn generate_quiets(&self, list: &mut MoveList<Move>) {
+        movegen::generate_quiets(self, list)
+    }
+
+    #[inline]
+    fn can_capture(&self) -> bool {
+        movegen::can_capture(self)
+    }
+
+    #[inline]
+    fn commanders(&self, c: Color) -> u32 {
+        self.pieces(c).count_ones()
+    }
+
+    #[inline]
+    fn move_key(m: &Move) -> u32 {
+        m.key()
+    }
+
+    const HISTORY_SLOTS: usize = 2 * 64 * 64;
+
+    #[inline]
+    fn history_slot(&self, m: &Move) -> usize {
+        (self.side().index() * 64 + m.from().index()) * 64 + m.to().index()
+    }
+
+    #[inline]
+    fn capture_gain(&self, m: &Move) -> i32 {
+        let kings = (m.captured() & self.kings()).count_ones() as i32;
+        let men = m.capture_count() as i32 - kings;
+        men * eval::MAN + kings * eval::KING
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
     }
 }
 

@@ -67,6 +67,16 @@ impl Move {
         self.capture
     }
 
+    /// A 32-bit digest of the landing path (the transposition table's move key). Never 0.
+    pub fn key(&self) -> u32 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.capture as u64;
+        for sq in self.path() {
+            h = (h ^ sq.index() as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        let k = (h ^ (h >> 32)) as u32;
+        k.max(1)
+    }
+
     /// Landing squares in order (origin excluded).
     #[inline]
     pub fn landings(&self) -> &[Square] {

@@ -1,0 +1,118 @@
+//! What the engine needs of a game beyond its move rules: the draw rules and any other way
+//! a game is decided, the parts of move generation the search calls on their own, hints for
+//! move ordering, and the evaluation.
+//!
+//! The search (`crate::search`) and every front end built on it are generic over [`Game`],
+//! so each game gets its own monomorphised search: Bashni's calls the same functions as
+//! before the other games came, through `#[inline]` trait methods.
+
+use super::Rules;
+use crate::nnue::Network;
+use crate::rules::Color;
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+/// A move list the search can fill and reorder in place.
+pub trait MoveBuf<M>: Deref<Target = [M]> + DerefMut + Default + Send {
+    /// Appends a move.
+    fn push(&mut self, m: M);
+}
+
+/// A game the engine plays: its rules, and what its search and evaluation need.
+pub trait Game: Rules {
+    /// Per-thread evaluation state that the search keeps along its path ([`Linear`] for a
+    /// game evaluated from the position alone).
+    type Evaluator: Evaluator<Self>;
+
+    /// The name of the no-progress rule in `state` answers and PDN terminations, e.g.
+    /// `30-ply-rule`.
+    const CLOCK_RULE: &'static str;
+
+    /// Plies since the last irreversible move (a capture, or a man's move): no position
+    /// further back can repeat.
+    fn clock(&self) -> u16;
+
+    /// Whether the game's no-progress rule has drawn the game.
+    fn clock_draw(&self) -> bool;
+
+    /// The winner by a rule other than "the side to move has no legal move" (Turkish
+    /// draughts: one king against one man wins), checked before anything else.
+    #[inline]
+    fn decided(&self) -> Option<Color> {
+        None
+    }
+
+    /// Pushes every legal capture; whether there was any (captures are compulsory, so then
+    /// they are all the legal moves).
+    fn generate_captures(&self, list: &mut Self::MoveList) -> bool;
+
+    /// Pushes every legal quiet move (call only when no capture exists).
+    fn generate_quiets(&self, list: &mut Self::MoveList);
+
+    /// Whether the side to move has a capture.
+    fn can_capture(&self) -> bool;
+
+    /// How many pieces `c` commands (towers in Bashni, pieces elsewhere): a side with few is
+    /// one a mating net can leave without a move within a few plies.
+    fn commanders(&self, c: Color) -> u32;
+
+    /// A 32-bit digest of a move for the transposition table, never 0, and different for
+    /// different moves of one position.
+    fn move_key(m: &Self::Move) -> u32;
+
+    /// Slots of the history table of quiet moves.
+    const HISTORY_SLOTS: usize;
+
+    /// The history slot of a quiet move (below [`Game::HISTORY_SLOTS`]).
+    fn history_slot(&self, m: &Self::Move) -> usize;
+
+    /// What a capture takes, in centi-men, for ordering captures before the search.
+    fn capture_gain(&self, m: &Self::Move) -> i32;
+
+    /// The game's own static evaluation, centi-men from the side to move's view.
+    fn evaluate(&self) -> i32;
+}
+
+/// What the search asks of an evaluation. The search tells it each move it plays (so that
+/// state kept per ply, such as a network's first layer, can follow) and asks for the
+/// evaluation of the position `ply` plies from the root.
+pub trait Evaluator<G: Game>: Send + Sized {
+    /// A fresh evaluator for one search thread.
+    fn new(config: &EvalConfig) -> Self;
+
+    /// `pos` is the root of the search.
+    fn set_root(&mut self, pos: &G);
+
+    /// The search played `m` from `before` (at `ply`) to `after` (at `ply + 1`).
+    fn played(&mut self, ply: usize, before: &G, after: &G, m: &G::Move);
+
+    /// The static evaluation of `pos`, `ply` plies from the root, side to move's view.
+    fn evaluate(&mut self, pos: &G, ply: usize) -> i32;
+}
+
+/// The engine's choices that shape evaluations: the network, for the games that have one.
+#[derive(Clone, Default)]
+pub struct EvalConfig {
+    /// Bashni's network (`None`: its linear evaluation alone).
+    pub network: Option<Arc<Network>>,
+}
+
+/// The evaluator of a game evaluated from the position alone: [`Game::evaluate`].
+pub struct Linear;
+
+impl<G: Game> Evaluator<G> for Linear {
+    fn new(_: &EvalConfig) -> Linear {
+        Linear
+    }
+
+    #[inline]
+    fn set_root(&mut self, _: &G) {}
+
+    #[inline]
+    fn played(&mut self, _: usize, _: &G, _: &G, _: &G::Move) {}
+
+    #[inline]
+    fn evaluate(&mut self, pos: &G, _: usize) -> i32 {
+        pos.evaluate()
+    }
+}
