@@ -4,7 +4,7 @@
 mod common;
 
 use bashni::rules::color::Color;
-use bashni::rules::game::{Game, Outcome};
+use bashni::rules::game::Game;
 use bashni::rules::movegen::legal_moves;
 use bashni::rules::notation::START_FEN;
 use bashni::rules::notation::parse_fen;
@@ -102,10 +102,10 @@ fn game_against_random(level0_color: Color, seed: u64) -> f64 {
     let mut game = Game::new(parse_fen(START_FEN).unwrap());
     for _ in 0..400 {
         if let Some(outcome) = game.outcome() {
-            return match outcome {
-                Outcome::NoLegalMove(w) if w == level0_color => 1.0,
-                Outcome::NoLegalMove(_) => 0.0,
-                Outcome::Repetition | Outcome::ClockRule => 0.5,
+            return match outcome.winner() {
+                Some(w) if w == level0_color => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
             };
         }
         let pos = game.position().clone();

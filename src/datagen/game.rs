@@ -95,8 +95,12 @@ pub fn play_game(settings: &GameSettings, index: u64, engine: &mut Engine) -> Ga
     let result = loop {
         if let Some(outcome) = game.outcome() {
             break match outcome {
-                Outcome::NoLegalMove(Color::White) => GameResult::WhiteWin,
-                Outcome::NoLegalMove(Color::Black) => GameResult::BlackWin,
+                Outcome::NoLegalMove(Color::White) | Outcome::KingAgainstMan(Color::White) => {
+                    GameResult::WhiteWin
+                }
+                Outcome::NoLegalMove(Color::Black) | Outcome::KingAgainstMan(Color::Black) => {
+                    GameResult::BlackWin
+                }
                 Outcome::Repetition | Outcome::ClockRule => GameResult::Draw,
             };
         }

@@ -13,12 +13,14 @@ pub mod bashni;
 mod game;
 mod movelist;
 mod perft;
+pub mod record;
 pub mod russian;
 pub mod turkish;
 
 pub use game::{EvalConfig, Evaluator, Game, Linear, MoveBuf};
 pub use movelist::MoveList;
 pub use perft::{Divide, divide_until, perft_until};
+pub use record::{Outcome, Record, RecordError};
 
 use crate::rules::Color;
 use std::fmt;

@@ -10,7 +10,7 @@ use crate::record::game_record::{GameRecord, PlayedMove};
 use crate::record::openings::Opening;
 use crate::record::result::{GameResult, Termination};
 use crate::rules::color::Color;
-use crate::rules::game::{Game, Outcome};
+use crate::rules::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -188,11 +188,7 @@ impl Table<'_> {
 
     fn over(&self) -> Option<Ending> {
         if let Some(o) = self.game.outcome() {
-            let (result, t) = match o {
-                Outcome::NoLegalMove(w) => (GameResult::win_for(w), Termination::NoLegalMove),
-                Outcome::Repetition => (GameResult::Draw, Termination::Repetition),
-                Outcome::ClockRule => (GameResult::Draw, Termination::ThirtyPly),
-            };
+            let (result, t) = Termination::of_outcome(o);
             return Some(Ending::by(result, t));
         }
         let max = self.referee.max_plies;

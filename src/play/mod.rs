@@ -21,7 +21,7 @@ use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
 use crate::record::time_control::TimeControl;
 use crate::rules::color::Color;
-use crate::rules::game::{Game, Outcome};
+use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::notation::{START_FEN, parse_fen};
 use crate::rules::position::Position;
@@ -468,11 +468,7 @@ impl Session {
         let Some(outcome) = self.game.outcome() else {
             return false;
         };
-        let (result, termination) = match outcome {
-            Outcome::NoLegalMove(w) => (GameResult::win_for(w), Termination::NoLegalMove),
-            Outcome::Repetition => (GameResult::Draw, Termination::Repetition),
-            Outcome::ClockRule => (GameResult::Draw, Termination::ThirtyPly),
-        };
+        let (result, termination) = Termination::of_outcome(outcome);
         self.finish(
             Ending {
                 result,
@@ -491,6 +487,7 @@ impl Session {
             Termination::NoLegalMove => format!("{mover} has no legal move"),
             Termination::Repetition => "the same position for the third time".to_string(),
             Termination::ThirtyPly => "30 plies without a capture".to_string(),
+            Termination::KingAgainstMan => "one king against one man".to_string(),
             Termination::TimeForfeit(..) => format!("{mover}'s time is up"),
             Termination::Resignation => "you resign".to_string(),
             Termination::DrawAgreement => "draw agreed".to_string(),

@@ -47,8 +47,8 @@ pub fn state_line(game: &Game) -> String {
 fn result_token(outcome: Option<Outcome>) -> &'static str {
     match outcome {
         None => "none",
-        Some(Outcome::NoLegalMove(Color::White)) => "1-0",
-        Some(Outcome::NoLegalMove(Color::Black)) => "0-1",
+        Some(Outcome::NoLegalMove(Color::White) | Outcome::KingAgainstMan(Color::White)) => "1-0",
+        Some(Outcome::NoLegalMove(Color::Black) | Outcome::KingAgainstMan(Color::Black)) => "0-1",
         Some(Outcome::Repetition | Outcome::ClockRule) => "1/2-1/2",
     }
 }
@@ -58,6 +58,7 @@ fn reason_token(outcome: Option<Outcome>) -> &'static str {
     match outcome {
         None => "none",
         Some(Outcome::NoLegalMove(_)) => "no-legal-move",
+        Some(Outcome::KingAgainstMan(_)) => "king-against-man",
         Some(Outcome::Repetition) => "threefold-repetition",
         Some(Outcome::ClockRule) => "30-ply-rule",
     }

@@ -1,6 +1,7 @@
 //! How a game ended: its result and the reason, shared by every front end that plays games
 //! (`bashni match`, `play`, `datagen`, `serve`) and written into PDN records.
 
+use crate::games::Outcome;
 use crate::rules::color::Color;
 use std::fmt;
 
@@ -13,6 +14,8 @@ pub enum Termination {
     Repetition,
     /// 30 plies without a capture.
     ThirtyPly,
+    /// Turkish draughts: one king against one man.
+    KingAgainstMan,
     /// The ply limit of the match was reached (a draw).
     MaxPlies,
     /// Both engines called the game level for long enough (`--draw`).
@@ -41,6 +44,7 @@ impl Termination {
             Termination::NoLegalMove => "no legal move",
             Termination::Repetition => "threefold repetition",
             Termination::ThirtyPly => "30-ply rule",
+            Termination::KingAgainstMan => "one king against one man",
             Termination::MaxPlies => "max plies",
             Termination::DrawAdjudication => "draw adjudication",
             Termination::ResignAdjudication => "resign adjudication",
@@ -50,6 +54,16 @@ impl Termination {
             Termination::TimeForfeit(..) => "time forfeit",
             Termination::Resignation => "resignation",
             Termination::DrawAgreement => "draw agreement",
+        }
+    }
+
+    /// The result and termination of a game the rules ended.
+    pub fn of_outcome(o: Outcome) -> (GameResult, Termination) {
+        match o {
+            Outcome::NoLegalMove(w) => (GameResult::win_for(w), Termination::NoLegalMove),
+            Outcome::KingAgainstMan(w) => (GameResult::win_for(w), Termination::KingAgainstMan),
+            Outcome::Repetition => (GameResult::Draw, Termination::Repetition),
+            Outcome::ClockRule => (GameResult::Draw, Termination::ThirtyPly),
         }
     }
 

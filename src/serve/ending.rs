@@ -15,6 +15,8 @@ pub enum Reason {
     Repetition,
     /// 30 plies without a capture.
     ThirtyPly,
+    /// One king against one man (Turkish draughts).
+    KingAgainstMan,
     /// This side resigned.
     Resignation(Color),
     /// This side's clock ran out.
@@ -28,6 +30,7 @@ impl Reason {
             Reason::NoLegalMove => Termination::NoLegalMove.tag(),
             Reason::Repetition => Termination::Repetition.tag(),
             Reason::ThirtyPly => Termination::ThirtyPly.tag(),
+            Reason::KingAgainstMan => Termination::KingAgainstMan.tag(),
             Reason::Resignation(_) => "resignation",
             Reason::Time(_) => Termination::TimeForfeit(0, 0).tag(),
         }
@@ -56,6 +59,10 @@ impl End {
             Outcome::NoLegalMove(w) => End {
                 result: GameResult::win_for(w),
                 reason: Reason::NoLegalMove,
+            },
+            Outcome::KingAgainstMan(w) => End {
+                result: GameResult::win_for(w),
+                reason: Reason::KingAgainstMan,
             },
             Outcome::Repetition => End {
                 result: GameResult::Draw,
@@ -93,6 +100,7 @@ impl End {
             Reason::NoLegalMove => format!("{w} wins: {l} has no legal move"),
             Reason::Repetition => "Draw by threefold repetition".to_string(),
             Reason::ThirtyPly => "Draw by the 30-ply rule (30 plies without a capture)".into(),
+            Reason::KingAgainstMan => format!("{w} wins: one king against one man"),
             Reason::Resignation(_) => format!("{w} wins: {l} resigned"),
             Reason::Time(_) => format!("{w} wins on time"),
         }
