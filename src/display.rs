@@ -3,20 +3,24 @@
 //! side at the bottom) and the evaluation broken into its terms (`eval`).
 
 use crate::eval::{evaluate, side_terms};
+use crate::games::Game;
 use crate::rules::color::Color;
-use crate::rules::notation::to_fen;
 use crate::rules::position::Position;
-use crate::rules::square::Square;
 use crate::search::Score;
 
-/// Text of one board cell: the tower top first (`b`, `(Wbb)`), `.` for an empty dark
-/// square, blank for a light square.
-fn cell(file: u8, rank: u8, pos: &Position) -> String {
-    match Square::from_coords(file, rank) {
+/// Text of one board cell: the tower top first (`b`, `(Wbb)`), `.` for an empty square,
+/// blank for a square the game does not use.
+fn cell<G: Game>(file: u8, rank: u8, pos: &G) -> String {
+    match pos.tower_at(file, rank) {
         None => String::new(),
-        Some(sq) if pos.tower(sq).is_empty() => ".".to_string(),
-        Some(sq) => pos.tower(sq).to_string(),
+        Some(t) if t.is_empty() => ".".to_string(),
+        Some(t) => t.to_string(),
     }
+}
+
+/// The name of the square at (file, rank): `a1` is (0, 0).
+pub fn square_name(file: u8, rank: u8) -> String {
+    format!("{}{}", (b'a' + file) as char, rank + 1)
 }
 
 /// Colour name for people.
@@ -26,7 +30,7 @@ pub fn color_name(c: Color) -> &'static str {
 
 /// The board diagram, rank 8 at the top, every tower written in full (top piece first), then
 /// the FEN and the side to move. Each file is as wide as its tallest tower.
-pub fn diagram(pos: &Position) -> Vec<String> {
+pub fn diagram<G: Game>(pos: &G) -> Vec<String> {
     let cells: Vec<Vec<String>> = (0..8u8)
         .rev()
         .map(|r| (0..8u8).map(|f| cell(f, r, pos)).collect())
@@ -48,11 +52,20 @@ pub fn diagram(pos: &Position) -> Vec<String> {
         ));
     }
     lines.push(String::new());
-    lines.push("w b = men, W B = kings; a tower is written top first: (Wbb)".to_string());
-    lines.push(format!("FEN: {}", to_fen(pos)));
+    lines.push(match G::VARIANT {
+        crate::games::Variant::Bashni => {
+            "w b = men, W B = kings; a tower is written top first: (Wbb)".to_string()
+        }
+        _ => "w b = men, W B = kings".to_string(),
+    });
+    lines.push(format!("FEN: {}", pos.to_fen()));
+    let since = match G::VARIANT {
+        crate::games::Variant::Bashni => "since the last capture",
+        _ => "since the last capture or man's move",
+    };
     lines.push(format!(
-        "{} to move; {} since the last capture; move {}",
-        capitalised(color_name(pos.side())),
+        "{} to move; {} {since}; move {}",
+        capitalised(color_name(pos.side_to_move())),
         plies(pos.clock()),
         pos.fullmove()
     ));
@@ -80,11 +93,10 @@ const GLYPH_WIDTH: usize = 2;
 /// for one piece, the top piece's letter and the height for a tower (`W3`: a white king on
 /// two more pieces; `W+` from 10 pieces up), blank for a light square. The whole tower is
 /// in [`tower_list`].
-fn glyph(file: u8, rank: u8, pos: &Position) -> String {
-    let Some(sq) = Square::from_coords(file, rank) else {
+fn glyph<G: Game>(file: u8, rank: u8, pos: &G) -> String {
+    let Some(t) = pos.tower_at(file, rank) else {
         return String::new();
     };
-    let t = pos.tower(sq);
     match t.height() {
         0 => ".".to_string(),
         1 => t.to_string(),
@@ -96,13 +108,17 @@ fn glyph(file: u8, rank: u8, pos: &Position) -> String {
 /// The towers of two or more pieces written in full, top first, in reading order from
 /// White's side (rank 8 first): `towers, top first: c5 (Wbb), f4 (bw)`; `None` when there
 /// are none.
-pub fn tower_list(pos: &Position) -> Option<String> {
-    let mut towers: Vec<(Square, String)> = Square::all()
-        .filter(|&sq| pos.tower(sq).height() > 1)
-        .map(|sq| (sq, format!("{sq} {}", pos.tower(sq))))
-        .collect();
-    towers.sort_by_key(|&(sq, _)| (std::cmp::Reverse(sq.rank()), sq.file()));
-    let list: Vec<String> = towers.into_iter().map(|(_, t)| t).collect();
+pub fn tower_list<G: Game>(pos: &G) -> Option<String> {
+    let mut list = Vec::new();
+    for rank in (0..8).rev() {
+        for file in 0..8 {
+            if let Some(t) = pos.tower_at(file, rank)
+                && t.height() > 1
+            {
+                list.push(format!("{} {t}", square_name(file, rank)));
+            }
+        }
+    }
     (!list.is_empty()).then(|| format!("towers, top first: {}", list.join(", ")))
 }
 
@@ -114,8 +130,9 @@ pub struct BoardStyle {
     pub flipped: bool,
     /// ANSI colours (a terminal without `NO_COLOR`); plain text otherwise.
     pub color: bool,
-    /// Squares to mark: in colour with a highlighted background, in plain text in brackets.
-    pub marked: Vec<Square>,
+    /// Squares to mark, as (file, rank): in colour with a highlighted background, in plain
+    /// text in brackets.
+    pub marked: Vec<(u8, u8)>,
 }
 
 /// ANSI escapes of the colour board.
@@ -161,7 +178,7 @@ fn board_cell(text: &str, width: usize, dark: bool, marked: bool, color: bool) -
 /// The board a person plays on: a grid of cells of one width, a tower shown by its top piece
 /// and height (`W3`; [`tower_list`] writes it in full), file letters above and below, rank
 /// numbers left and right, the marked squares highlighted.
-pub fn board(pos: &Position, style: &BoardStyle) -> Vec<String> {
+pub fn board<G: Game>(pos: &G, style: &BoardStyle) -> Vec<String> {
     let ranks: Vec<u8> = if style.flipped {
         (0..8).collect()
     } else {
@@ -191,9 +208,9 @@ pub fn board(pos: &Position, style: &BoardStyle) -> Vec<String> {
     for (row, &r) in cells.iter().zip(&ranks) {
         let mut s = format!("{frame} {} {reset}", r + 1);
         for ((text, &f), &w) in row.iter().zip(&files).zip(&widths) {
-            let sq = Square::from_coords(f, r);
-            let marked = sq.is_some_and(|sq| style.marked.contains(&sq));
-            s.push_str(&board_cell(text, w, sq.is_some(), marked, style.color));
+            let used = pos.tower_at(f, r).is_some();
+            let marked = used && style.marked.contains(&(f, r));
+            s.push_str(&board_cell(text, w, used, marked, style.color));
         }
         s.push_str(&format!("{frame} {}{reset}", r + 1));
         lines.push(s);
@@ -289,11 +306,29 @@ mod tests {
     }
 
     #[test]
+    fn other_games_use_their_own_squares() {
+        use crate::games::{Rules, russian, turkish};
+        let t = turkish::Position::startpos();
+        let d = diagram(&t);
+        assert_eq!(d[0], "    a b c d e f g h");
+        assert_eq!(d[2], " 7  b b b b b b b b");
+        assert_eq!(d[1], " 8  . . . . . . . .");
+        assert!(
+            d.iter()
+                .any(|l| l == &format!("FEN: {}", turkish::START_FEN))
+        );
+        let b = board(&t, &BoardStyle::default());
+        assert_eq!(b[7], " 2  w   w   w   w   w   w   w   w   2");
+        let r = russian::Position::startpos();
+        assert_eq!(diagram(&r)[8], " 1  w   w   w   w");
+        assert_eq!(tower_list(&r), None);
+    }
+
+    #[test]
     fn play_board_plain_and_flipped() {
         let pos = parse_fen("8/8/8/(WbBbb)7/8/8/8/6w1 b 3 9").unwrap();
-        let g1 = Square::parse("g1").unwrap();
         let style = BoardStyle {
-            marked: vec![g1],
+            marked: vec![(6, 0)],
             ..BoardStyle::default()
         };
         let b = board(&pos, &style);

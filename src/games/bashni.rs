@@ -5,7 +5,8 @@
 use crate::games::{Divide, Game, Rules, Variant};
 use crate::nnue::AccumulatorStack;
 use crate::rules::notation::{FenError, MoveError, START_FEN, parse_fen, parse_move, to_fen};
-use crate::rules::square::NUM_BITS;
+use crate::rules::square::{NUM_BITS, Square};
+use crate::rules::tower::Tower;
 use crate::rules::{Color, Move, MoveList, Position, movegen, perft};
 use std::sync::atomic::AtomicBool;
 
@@ -142,6 +143,18 @@ impl Game for Position {
     #[inline]
     fn evaluate(&self) -> i32 {
         crate::eval::evaluate(self)
+    }
+
+    fn fullmove(&self) -> u16 {
+        Position::fullmove(self)
+    }
+
+    fn tower_at(&self, file: u8, rank: u8) -> Option<Tower> {
+        Square::from_coords(file, rank).map(|sq| self.tower(sq))
+    }
+
+    fn move_squares(m: &Move) -> Vec<(u8, u8)> {
+        m.path().map(|sq| (sq.file(), sq.rank())).collect()
     }
 }
 

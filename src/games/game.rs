@@ -8,7 +8,7 @@
 
 use super::Rules;
 use crate::nnue::Network;
-use crate::rules::Color;
+use crate::rules::{Color, Tower};
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
@@ -71,6 +71,17 @@ pub trait Game: Rules {
 
     /// The game's own static evaluation, centi-men from the side to move's view.
     fn evaluate(&self) -> i32;
+
+    /// The move number: 1 at the start, one more after each of Black's moves.
+    fn fullmove(&self) -> u16;
+
+    /// What stands on the square of `file` and `rank` (0-based, a1 = (0, 0)): `None` for a
+    /// square the game does not play on (the light squares of a diagonal game), else the
+    /// tower there (one piece outside Bashni; empty for an empty square).
+    fn tower_at(&self, file: u8, rank: u8) -> Option<Tower>;
+
+    /// The squares a move visits, its origin first, as (file, rank).
+    fn move_squares(m: &Self::Move) -> Vec<(u8, u8)>;
 }
 
 /// What the search asks of an evaluation. The search tells it each move it plays (so that

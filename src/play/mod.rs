@@ -523,7 +523,9 @@ impl Session {
         let style = BoardStyle {
             flipped: self.flip,
             color: self.io.color,
-            marked: last.map(|m| m.path().collect()).unwrap_or_default(),
+            marked: last
+                .map(|m| m.path().map(|sq| (sq.file(), sq.rank())).collect())
+                .unwrap_or_default(),
         };
         println!();
         for line in board(self.game.position(), &style) {

@@ -17,7 +17,8 @@ pub use position::Position;
 
 use crate::games::{Game, Linear, Rules, Variant};
 use crate::rules::notation::MoveError;
-use crate::rules::square::NUM_BITS;
+use crate::rules::square::{NUM_BITS, Square};
+use crate::rules::tower::Tower;
 use crate::rules::{Color, Move, MoveList};
 
 impl Rules for Position {
@@ -149,6 +150,19 @@ impl Game for Position {
     #[inline]
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+
+    fn fullmove(&self) -> u16 {
+        Position::fullmove(self)
+    }
+
+    fn tower_at(&self, file: u8, rank: u8) -> Option<Tower> {
+        let sq = Square::from_coords(file, rank)?;
+        Some(self.piece(sq).map_or(Tower::EMPTY, Tower::single))
+    }
+
+    fn move_squares(m: &Move) -> Vec<(u8, u8)> {
+        m.path().map(|sq| (sq.file(), sq.rank())).collect()
     }
 }
 

@@ -16,6 +16,7 @@ pub use position::Position;
 
 use crate::games::{Game, Linear, MoveList, Rules, Variant};
 use crate::rules::Color;
+use crate::rules::tower::{Piece, Tower};
 
 impl Rules for Position {
     type Move = Move;
@@ -158,6 +159,22 @@ impl Game for Position {
     #[inline]
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+
+    fn fullmove(&self) -> u16 {
+        Position::fullmove(self)
+    }
+
+    fn tower_at(&self, file: u8, rank: u8) -> Option<Tower> {
+        let sq = board::Square::from_coords(file, rank)?;
+        Some(
+            self.piece(sq)
+                .map_or(Tower::EMPTY, |(c, king)| Tower::single(Piece::new(c, king))),
+        )
+    }
+
+    fn move_squares(m: &Move) -> Vec<(u8, u8)> {
+        m.path().map(|sq| (sq.file(), sq.rank())).collect()
     }
 }
 
