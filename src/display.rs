@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn other_games_use_their_own_squares() {
-        use crate::games::{Rules, russian, turkish};
+        use crate::games::{russian, turkish};
         let t = turkish::Position::startpos();
         let d = diagram(&t);
         assert_eq!(d[0], "    a b c d e f g h");
