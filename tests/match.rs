@@ -310,7 +310,8 @@ fn openings_file_round_trip() {
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 3);
     for (i, line) in lines.iter().enumerate() {
-        let opening = bashni::record::openings::parse_line(line, i + 1).unwrap();
+        let opening =
+            bashni::record::openings::parse_line::<bashni::rules::Position>(line, i + 1).unwrap();
         assert_eq!(opening.moves.len(), 6, "{line}");
     }
     // The same seed gives the same openings.

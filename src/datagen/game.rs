@@ -162,7 +162,7 @@ mod tests {
     fn settings() -> GameSettings {
         GameSettings {
             seed: 5,
-            book: std::sync::Arc::new(crate::record::openings::book()),
+            book: std::sync::Arc::new(crate::record::openings::book::<crate::rules::Position>()),
             opening_plies: 2,
             filter_depth: 2,
             max_opening_score: 80,

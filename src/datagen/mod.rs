@@ -109,7 +109,7 @@ impl DatagenArgs {
             book: std::sync::Arc::new(if self.no_book {
                 Vec::new()
             } else {
-                crate::record::openings::book()
+                crate::record::openings::book::<crate::rules::Position>()
             }),
             opening_plies: self.opening_plies,
             filter_depth: OPENING_FILTER_DEPTH,

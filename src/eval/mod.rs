@@ -170,7 +170,7 @@ mod tests {
     fn positions() -> Vec<Position> {
         let mut rng = StdRng::seed_from_u64(7);
         (0..300)
-            .filter_map(|i| random_playout(&mut rng, 2 + i % 80))
+            .filter_map(|i| random_playout::<Position, _>(&mut rng, 2 + i % 80))
             .map(|(g, _)| g.position().clone())
             .collect()
     }

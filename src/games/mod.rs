@@ -33,7 +33,7 @@ use std::sync::atomic::AtomicBool;
 /// Everything is "by the move rules": legal moves, playing them, and the end of the game when
 /// the side to move has no legal move (no piece left, or every piece blocked). Draw rules
 /// (repetition, no-progress clocks) and adjudications are not part of this trait.
-pub trait Rules: Clone + Send + Sync + Sized + 'static {
+pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// A move; its `Display` is the move text the game's notation writes.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync;
     /// The legal moves of one position.

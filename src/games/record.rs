@@ -48,7 +48,7 @@ impl<G: Rules> fmt::Display for RecordError<G> {
     }
 }
 
-impl<G: Rules + fmt::Debug> std::error::Error for RecordError<G> {}
+impl<G: Rules> std::error::Error for RecordError<G> {}
 
 /// A game from some start position.
 #[derive(Clone, Debug)]

@@ -372,8 +372,8 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<Planned, MatchError> {
         )))
     } else {
         let mut list = match &args.openings {
-            Some(path) => openings::read_file(path)?,
-            None => openings::book(),
+            Some(path) => openings::read_file::<crate::rules::Position>(path)?,
+            None => openings::book::<crate::rules::Position>(),
         };
         if args.openings_order == OpeningsOrder::Random {
             list.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
@@ -534,7 +534,8 @@ pub fn run_openings(args: OpeningsArgs) -> i32 {
         depth: args.depth,
         max_score: args.max_score,
     };
-    let list = match openings::draw_openings(draw, args.threads as usize) {
+    let list = match openings::draw_openings::<crate::rules::Position>(draw, args.threads as usize)
+    {
         Ok(l) => l,
         Err(e) => {
             eprintln!("error: {e}");

@@ -20,7 +20,7 @@ pub enum OpeningSource {
     /// A list, used in order and from the start again when it runs out.
     List(Vec<Opening>),
     /// Drawn at random, one per pair.
-    Random(Box<RandomOpenings>),
+    Random(Box<RandomOpenings<crate::rules::Position>>),
 }
 
 /// Everything a match needs.

@@ -1,10 +1,8 @@
 //! Openings: read from a file (one FEN or one move list per line), or drawn at random from a
-//! seed and kept only when a short search finds them balanced.
+//! seed and kept only when a short search finds them balanced. An opening is text (a FEN and
+//! move texts); which game it belongs to is the type parameter of whatever reads or plays it.
 
-use crate::rules::game::Game;
-use crate::rules::movegen::legal_moves;
-use crate::rules::notation::{START_FEN, parse_fen, to_fen};
-use crate::rules::position::Position;
+use crate::games::{Game, Record, Variant};
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -37,14 +35,15 @@ impl Opening {
         }
     }
 
-    /// The start position.
-    pub fn start(&self) -> Position {
-        parse_fen(self.fen.as_deref().unwrap_or(START_FEN)).expect("opening FEN checked when read")
+    /// The start position in game `G`.
+    pub fn start<G: Game>(&self) -> G {
+        G::from_fen(self.fen.as_deref().unwrap_or(G::START_FEN))
+            .expect("opening FEN checked when read")
     }
 
-    /// The game after the opening moves.
-    pub fn game(&self) -> Game {
-        Game::from_fen_and_moves(self.fen.as_deref().unwrap_or(START_FEN), &self.moves)
+    /// The game `G` after the opening moves.
+    pub fn game<G: Game>(&self) -> Record<G> {
+        Record::from_fen_and_moves(self.fen.as_deref().unwrap_or(G::START_FEN), &self.moves)
             .expect("openings are checked when read")
     }
 }
@@ -86,19 +85,19 @@ impl fmt::Display for OpeningsError {
 
 impl std::error::Error for OpeningsError {}
 
-/// Parses one line: a FEN, or moves from the initial position separated by spaces (move
-/// numbers like `1.` are skipped). `n` is the line number for errors.
-pub fn parse_line(line: &str, n: usize) -> Result<Opening, OpeningsError> {
-    let opening = match parse_fen(line) {
+/// Parses one line of game `G`: a FEN, or moves from the initial position separated by
+/// spaces (move numbers like `1.` are skipped). `n` is the line number for errors.
+pub fn parse_line<G: Game>(line: &str, n: usize) -> Result<Opening, OpeningsError> {
+    let opening = match G::from_fen(line) {
         Ok(pos) => {
-            let fen = to_fen(&pos);
+            let fen = pos.to_fen();
             Opening {
-                fen: (fen != START_FEN).then_some(fen),
+                fen: (fen != G::START_FEN).then_some(fen),
                 moves: Vec::new(),
             }
         }
         Err(fen_err) => {
-            let mut game = Game::new(Position::startpos());
+            let mut game = Record::new(G::startpos());
             let mut moves = Vec::new();
             for word in line.split_whitespace().filter(|w| !w.ends_with('.')) {
                 match game.play_text(word) {
@@ -118,7 +117,7 @@ pub fn parse_line(line: &str, n: usize) -> Result<Opening, OpeningsError> {
             Opening { fen: None, moves }
         }
     };
-    if opening.game().outcome().is_some() {
+    if opening.game::<G>().outcome().is_some() {
         return Err(OpeningsError::GameOver(n));
     }
     Ok(opening)
@@ -129,20 +128,20 @@ const MAX_OPENINGS_FILE: u64 = 64 << 20;
 
 /// Reads an openings file: one opening a line; blank lines and `#` comments are skipped, and
 /// a UTF-8 byte order mark at its start is dropped.
-pub fn read_file(path: &Path) -> Result<Vec<Opening>, OpeningsError> {
+pub fn read_file<G: Game>(path: &Path) -> Result<Vec<Opening>, OpeningsError> {
     let name = path.display().to_string();
     let text = crate::files::read_text(path, MAX_OPENINGS_FILE)
         .map_err(|e| OpeningsError::Io(name.clone(), std::io::Error::other(e.to_string())))?;
-    parse_text(&text, &name)
+    parse_text::<G>(&text, &name)
 }
 
-/// Parses the text of an openings file called `name`.
-pub fn parse_text(text: &str, name: &str) -> Result<Vec<Opening>, OpeningsError> {
+/// Parses the text of an openings file of game `G` called `name`.
+pub fn parse_text<G: Game>(text: &str, name: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if !line.is_empty() {
-            out.push(parse_line(line, i + 1)?);
+            out.push(parse_line::<G>(line, i + 1)?);
         }
     }
     if out.is_empty() {
@@ -154,7 +153,8 @@ pub fn parse_text(text: &str, name: &str) -> Result<Vec<Opening>, OpeningsError>
 /// Draws random openings: `plies` uniformly random legal moves from the initial position,
 /// kept when the game is not over, the position is new, and a search to `depth` scores it
 /// within `max_score` centi-men.
-pub struct RandomOpenings {
+pub struct RandomOpenings<G: Game> {
+    _game: std::marker::PhantomData<G>,
     rng: StdRng,
     plies: u32,
     depth: u32,
@@ -163,14 +163,15 @@ pub struct RandomOpenings {
     seen: HashSet<u64>,
 }
 
-impl RandomOpenings {
+impl<G: Game> RandomOpenings<G> {
     /// A generator seeded with `seed`.
-    pub fn new(seed: u64, plies: u32, depth: u32, max_score: i32) -> RandomOpenings {
+    pub fn new(seed: u64, plies: u32, depth: u32, max_score: i32) -> RandomOpenings<G> {
         let mut engine = Engine::new();
         // A small table is plenty for shallow searches; if even that cannot be had, the
         // default one stays.
         let _ = engine.set_hash_mb(4);
         RandomOpenings {
+            _game: std::marker::PhantomData,
             rng: StdRng::seed_from_u64(seed),
             plies,
             depth: depth.max(1),
@@ -193,7 +194,7 @@ impl RandomOpenings {
     }
 
     fn try_one(&mut self) -> Option<Opening> {
-        let (game, moves) = random_playout(&mut self.rng, self.plies)?;
+        let (game, moves) = random_playout::<G, _>(&mut self.rng, self.plies)?;
         if !self.seen.insert(game.position().hash()) {
             return None;
         }
@@ -204,20 +205,23 @@ impl RandomOpenings {
 
 /// `plies` uniformly random legal moves from the initial position, drawn from `rng`: the game
 /// and the moves in our notation, or `None` when the game ended on the way.
-pub fn random_playout<R: rand::Rng>(rng: &mut R, plies: u32) -> Option<(Game, Vec<String>)> {
-    random_playout_from(rng, Game::new(Position::startpos()), plies)
+pub fn random_playout<G: Game, R: rand::Rng>(
+    rng: &mut R,
+    plies: u32,
+) -> Option<(Record<G>, Vec<String>)> {
+    random_playout_from(rng, Record::new(G::startpos()), plies)
 }
 
 /// `plies` uniformly random legal moves from `game` on: the game and the moves added, or
 /// `None` when the game ended on the way.
-pub fn random_playout_from<R: rand::Rng>(
+pub fn random_playout_from<G: Game, R: rand::Rng>(
     rng: &mut R,
-    mut game: Game,
+    mut game: Record<G>,
     plies: u32,
-) -> Option<(Game, Vec<String>)> {
+) -> Option<(Record<G>, Vec<String>)> {
     let mut moves = Vec::with_capacity(plies as usize);
     for _ in 0..plies {
-        let legal = legal_moves(game.position());
+        let legal = game.position().legal_moves();
         if legal.is_empty() {
             return None;
         }
@@ -233,7 +237,12 @@ pub fn random_playout_from<R: rand::Rng>(
 
 /// Whether a fresh search of `game`'s position to `depth` scores it within `max_score`
 /// centi-men (a proven win or loss is never balanced).
-pub fn is_balanced(engine: &mut Engine, game: &Game, depth: u32, max_score: i32) -> bool {
+pub fn is_balanced<G: Game>(
+    engine: &mut Engine,
+    game: &Record<G>,
+    depth: u32,
+    max_score: i32,
+) -> bool {
     let limits = SearchLimits {
         depth: Some(depth.max(1)),
         ..Default::default()
@@ -271,7 +280,7 @@ const BATCH: usize = 64;
 /// Draws the openings of `draw`, checking candidates on up to `threads` threads: the same
 /// openings in the same order whatever `threads` is (candidates are drawn in order from the
 /// seed, checked in parallel, and kept in order).
-pub fn draw_openings(draw: Draw, threads: usize) -> Result<Vec<Opening>, OpeningsError> {
+pub fn draw_openings<G: Game>(draw: Draw, threads: usize) -> Result<Vec<Opening>, OpeningsError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -287,8 +296,8 @@ pub fn draw_openings(draw: Draw, threads: usize) -> Result<Vec<Opening>, Opening
     let mut fruitless = 0;
     while out.len() < draw.count {
         // 1. New candidates, in the seed's order.
-        let batch: Vec<(Game, Vec<String>)> = (0..BATCH)
-            .filter_map(|_| random_playout(&mut rng, draw.plies))
+        let batch: Vec<(Record<G>, Vec<String>)> = (0..BATCH)
+            .filter_map(|_| random_playout::<G, _>(&mut rng, draw.plies))
             .filter(|(g, _)| seen.insert(g.position().hash()))
             .collect();
         // 2. Their balance checks, in parallel, each on its thread's engine (the table is
@@ -322,36 +331,55 @@ pub fn draw_openings(draw: Draw, threads: usize) -> Result<Vec<Opening>, Opening
     Ok(out)
 }
 
-/// The openings shipped with bashni (`openings/balanced.txt`, made by `bashni openings`):
-/// what `bashni match` plays by default and `bashni datagen` starts its games from.
+/// The Bashni openings shipped with bashni (`openings/balanced.txt`, made by `bashni
+/// openings`): what `bashni match` plays by default and `bashni datagen` starts its games
+/// from.
 pub const BOOK: &str = include_str!("../../openings/balanced.txt");
 
-/// The shipped openings, parsed.
-pub fn book() -> Vec<Opening> {
-    parse_text(BOOK, "the built-in book").expect("the shipped book is checked by its tests")
+/// The text of game `G`'s shipped book, if it has one.
+pub fn book_text<G: Game>() -> Option<&'static str> {
+    match G::VARIANT {
+        Variant::Bashni => Some(BOOK),
+        Variant::Turkish | Variant::Russian => None,
+    }
+}
+
+/// Game `G`'s shipped openings, parsed; the initial position alone for a game without a
+/// book.
+pub fn book<G: Game>() -> Vec<Opening> {
+    match book_text::<G>() {
+        Some(text) => parse_text::<G>(text, "the built-in book")
+            .expect("the shipped book is checked by its tests"),
+        None => vec![Opening::initial()],
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Position;
+    use crate::rules::notation::START_FEN;
 
     #[test]
     fn lines() {
-        assert_eq!(parse_line(START_FEN, 1).unwrap(), Opening::initial());
-        let o = parse_line("1. c3-d4 f6-e5 2. d4:f6", 1).unwrap();
+        assert_eq!(
+            parse_line::<Position>(START_FEN, 1).unwrap(),
+            Opening::initial()
+        );
+        let o = parse_line::<Position>("1. c3-d4 f6-e5 2. d4:f6", 1).unwrap();
         assert_eq!(o.moves, ["c3-d4", "f6-e5", "d4:f6"]);
-        let o = parse_line("8/8/8/6B1/1b1b4/6b1/8/W7 w", 1).unwrap();
+        let o = parse_line::<Position>("8/8/8/6B1/1b1b4/6b1/8/W7 w", 1).unwrap();
         assert!(o.fen.is_some() && o.moves.is_empty());
         assert!(matches!(
-            parse_line("c3-d4 c3-d4", 3),
+            parse_line::<Position>("c3-d4 c3-d4", 3),
             Err(OpeningsError::BadLine(3, _))
         ));
         assert!(matches!(
-            parse_line("hello", 2),
+            parse_line::<Position>("hello", 2),
             Err(OpeningsError::BadLine(2, _))
         ));
         assert!(matches!(
-            parse_line("8/8/8/8/8/8/8/W7 b", 4),
+            parse_line::<Position>("8/8/8/8/8/8/8/W7 b", 4),
             Err(OpeningsError::GameOver(4))
         ));
     }
@@ -365,29 +393,35 @@ mod tests {
             depth: 3,
             max_score: DEFAULT_MAX_SCORE,
         };
-        let a = draw_openings(draw, 1).unwrap();
-        let b = draw_openings(draw, 3).unwrap();
+        let a = draw_openings::<Position>(draw, 1).unwrap();
+        let b = draw_openings::<Position>(draw, 3).unwrap();
         assert_eq!(a, b);
-        let unique: HashSet<u64> = a.iter().map(|o| o.game().position().hash()).collect();
+        let unique: HashSet<u64> = a
+            .iter()
+            .map(|o| o.game::<Position>().position().hash())
+            .collect();
         assert_eq!(unique.len(), 70);
         for o in &a {
             assert_eq!(o.moves.len(), 6);
-            assert_eq!(o.game().position().fullmove(), 4);
+            assert_eq!(o.game::<Position>().position().fullmove(), 4);
         }
     }
 
     #[test]
     fn the_book_is_large_balanced_and_distinct() {
-        let book = book();
+        let book = book::<Position>();
         assert!(book.len() >= 2000, "{}", book.len());
-        let unique: HashSet<u64> = book.iter().map(|o| o.game().position().hash()).collect();
+        let unique: HashSet<u64> = book
+            .iter()
+            .map(|o| o.game::<Position>().position().hash())
+            .collect();
         assert_eq!(unique.len(), book.len());
         // A sample still scores level with a quick search (they were kept at a deep one).
         let mut e = Engine::new();
         let level = book
             .iter()
             .step_by(book.len() / 20)
-            .filter(|o| is_balanced(&mut e, &o.game(), 4, 150))
+            .filter(|o| is_balanced(&mut e, &o.game::<Position>(), 4, 150))
             .count();
         assert!(level >= 18, "{level} of 20");
     }

@@ -234,7 +234,7 @@ mod tests {
         let mut out = Vec::new();
         let mut plies = 4;
         while out.len() < n {
-            if let Some((game, _)) = random_playout(&mut rng, plies) {
+            if let Some((game, _)) = random_playout::<crate::rules::Position, _>(&mut rng, plies) {
                 out.push(game.position().clone());
             }
             plies = 4 + (plies + 7) % 70;
