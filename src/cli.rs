@@ -114,12 +114,8 @@ pub fn run() -> i32 {
                 show,
                 threads,
             };
-            // The one place the game is chosen: each arm is its own monomorphised perft.
-            match variant {
-                Variant::Bashni => run_perft::<crate::rules::Position>(args),
-                Variant::Turkish => run_perft::<crate::games::turkish::Position>(args),
-                Variant::Russian => run_perft::<crate::games::russian::Position>(args),
-            }
+            // Each game gets its own monomorphised perft.
+            crate::for_variant!(variant, G => run_perft::<G>(args))
         }
         Some(Command::Bench {
             depth,

@@ -145,6 +145,55 @@ impl Variant {
             Variant::Russian => "russian",
         }
     }
+
+    /// The value of the PDN `GameType` tag: the standard's number and board description
+    /// where the game has one (FMJD's PDN table: 25 Russian, 30 Turkish draughts); Bashni,
+    /// which has none, keeps its name.
+    pub const fn pdn_game_type(self) -> &'static str {
+        match self {
+            Variant::Bashni => "Bashni",
+            Variant::Turkish => "30,W,8,8,A0,0",
+            Variant::Russian => "25,W,8,8,A0,0",
+        }
+    }
+
+    /// The variant of a PDN `GameType` tag value (its number, or Bashni's name).
+    pub fn from_pdn_game_type(tag: &str) -> Option<Variant> {
+        let number = tag.split(',').next().unwrap_or("").trim();
+        Variant::ALL.into_iter().find(|v| {
+            let own = v.pdn_game_type().split(',').next().unwrap_or("");
+            number.eq_ignore_ascii_case(own)
+        })
+    }
+}
+
+/// Runs `$body` with the type alias `$g` naming the position type of the variant `$v`: the
+/// one place where a variant chosen at run time becomes a type, so that everything behind it
+/// is monomorphised per game.
+///
+/// ```
+/// use bashni::games::{Rules, Variant};
+/// let moves = bashni::for_variant!(Variant::Turkish, G => G::startpos().legal_moves().len());
+/// assert_eq!(moves, 8);
+/// ```
+#[macro_export]
+macro_rules! for_variant {
+    ($v:expr, $g:ident => $body:expr) => {
+        match $v {
+            $crate::games::Variant::Bashni => {
+                type $g = $crate::rules::Position;
+                $body
+            }
+            $crate::games::Variant::Turkish => {
+                type $g = $crate::games::turkish::Position;
+                $body
+            }
+            $crate::games::Variant::Russian => {
+                type $g = $crate::games::russian::Position;
+                $body
+            }
+        }
+    };
 }
 
 impl fmt::Display for Variant {
@@ -199,6 +248,12 @@ mod tests {
             "unknown variant 'chess' (expected one of: bashni, turkish, russian)"
         );
         assert_eq!(Variant::default(), Variant::Bashni);
+        for v in Variant::ALL {
+            assert_eq!(Variant::from_pdn_game_type(v.pdn_game_type()), Some(v));
+        }
+        assert_eq!(Variant::from_pdn_game_type("30"), Some(Variant::Turkish));
+        assert_eq!(Variant::from_pdn_game_type("bashni"), Some(Variant::Bashni));
+        assert_eq!(Variant::from_pdn_game_type("20,W,10,10,N2,0"), None);
     }
 
     /// The three games answer the trait's questions the same way from their start positions.
