@@ -556,3 +556,30 @@ fn openings_of_another_game() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("openings line 2: "), "{}", run.stderr);
 }
+
+/// Without opening flags a match of another game plays that game's own book.
+#[test]
+fn each_game_plays_its_own_book() {
+    let pdn = temp("russian-book.pdn");
+    let run = bashni(
+        "match --variant russian --engine cmd=@B --engine cmd=@B --depth 1 --games 2 \
+         --openings-order random --seed 8 --pdn @F",
+        &[&pdn],
+    );
+    run.ok();
+    let book: Vec<Vec<String>> = bashni::record::openings::book::<russian::Position>()
+        .into_iter()
+        .map(|o| o.moves)
+        .collect();
+    let games = parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let n = g
+            .moves
+            .iter()
+            .take_while(|m| m.comment.as_deref() == Some("book"))
+            .count();
+        let opening: Vec<String> = g.moves[..n].iter().map(|m| m.text.clone()).collect();
+        assert!(n > 0 && book.contains(&opening), "{opening:?}");
+    }
+}

@@ -336,11 +336,20 @@ pub fn draw_openings<G: Game>(draw: Draw, threads: usize) -> Result<Vec<Opening>
 /// from.
 pub const BOOK: &str = include_str!("../../openings/balanced.txt");
 
-/// The text of game `G`'s shipped book, if it has one.
+/// The Turkish draughts openings shipped with bashni (`openings/turkish.txt`, made by the
+/// `bashni openings --variant turkish` command in its first line).
+pub const TURKISH_BOOK: &str = include_str!("../../openings/turkish.txt");
+
+/// The Russian draughts openings shipped with bashni (`openings/russian.txt`, made by the
+/// `bashni openings --variant russian` command in its first line).
+pub const RUSSIAN_BOOK: &str = include_str!("../../openings/russian.txt");
+
+/// The text of game `G`'s shipped book, if it has one (every game has one now).
 pub fn book_text<G: Game>() -> Option<&'static str> {
     match G::VARIANT {
         Variant::Bashni => Some(BOOK),
-        Variant::Turkish | Variant::Russian => None,
+        Variant::Turkish => Some(TURKISH_BOOK),
+        Variant::Russian => Some(RUSSIAN_BOOK),
     }
 }
 
@@ -407,22 +416,50 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_book_is_large_balanced_and_distinct() {
-        let book = book::<Position>();
-        assert!(book.len() >= 2000, "{}", book.len());
+    /// Game `G`'s book: at least `min` openings, each of `plies` moves from the start, each
+    /// a different position, and a sample still level with a quick search (they were kept at
+    /// a deep one); its first line is the command that made it.
+    fn check_book<G: Game>(min: usize, plies: usize) {
+        let book = book::<G>();
+        assert!(book.len() >= min, "{}", book.len());
+        let header = book_text::<G>().unwrap().lines().next().unwrap();
+        assert!(header.starts_with("# bashni openings "), "{header}");
+        assert_eq!(
+            header.contains(&format!(" --variant {} ", G::VARIANT)),
+            G::VARIANT != Variant::Bashni,
+            "{header}"
+        );
         let unique: HashSet<u64> = book
             .iter()
-            .map(|o| o.game::<Position>().position().hash())
+            .map(|o| o.game::<G>().position().hash())
             .collect();
         assert_eq!(unique.len(), book.len());
-        // A sample still scores level with a quick search (they were kept at a deep one).
+        assert!(
+            book.iter()
+                .all(|o| o.fen.is_none() && o.moves.len() == plies)
+        );
         let mut e = Engine::new();
         let level = book
             .iter()
             .step_by(book.len() / 20)
-            .filter(|o| is_balanced(&mut e, &o.game::<Position>(), 4, 150))
+            .take(20)
+            .filter(|o| is_balanced(&mut e, &o.game::<G>(), 4, 150))
             .count();
         assert!(level >= 18, "{level} of 20");
+    }
+
+    #[test]
+    fn the_book_is_large_balanced_and_distinct() {
+        check_book::<Position>(2000, 8);
+    }
+
+    #[test]
+    fn the_turkish_book_is_large_balanced_and_distinct() {
+        check_book::<crate::games::turkish::Position>(500, 8);
+    }
+
+    #[test]
+    fn the_russian_book_is_large_balanced_and_distinct() {
+        check_book::<crate::games::russian::Position>(1500, 8);
     }
 }
