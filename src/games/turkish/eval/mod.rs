@@ -85,6 +85,14 @@ mod tests {
     }
 
     #[test]
+    fn terms_add_up_to_the_evaluation() {
+        linear::check_terms(&positions());
+        let names = linear::term_names::<Position>();
+        assert_eq!(names[0], "material");
+        assert!(names.contains(&"piece squares"));
+    }
+
+    #[test]
     fn colours_are_symmetric() {
         let all = positions();
         assert!(all.len() > 200);
