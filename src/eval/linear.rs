@@ -179,9 +179,13 @@ pub fn side_terms<G: LinearEval>(pos: &G, c: Color) -> Vec<(&'static str, i32)> 
     let mut eg = vec![0; names.len()];
     for g in G::GROUPS {
         let t = names.iter().position(|&n| n == g.term).expect("listed");
-        for f in g.start..g.start + g.len {
-            mg[t] += G::WEIGHTS[f][0] * counts[c.index()][f];
-            eg[t] += G::WEIGHTS[f][1] * counts[c.index()][f];
+        let range = g.start..g.start + g.len;
+        for (w, n) in G::WEIGHTS[range.clone()]
+            .iter()
+            .zip(&counts[c.index()][range])
+        {
+            mg[t] += w[0] * n;
+            eg[t] += w[1] * n;
         }
     }
     let phase = pos.phase();
