@@ -1,0 +1,111 @@
+//! What `bashni play` says that differs from game to game: the words for a piece, example
+//! moves, the board's legend and the name of each game's no-progress rule. Everything else
+//! it says is the same in every game.
+
+use crate::games::{Game, Variant};
+use crate::record::result::Termination;
+
+/// The game's name for people: `Bashni`, `Turkish draughts`, `Russian draughts`.
+pub fn game_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Bashni => "Bashni",
+        Variant::Turkish => "Turkish draughts",
+        Variant::Russian => "Russian draughts",
+    }
+}
+
+/// What stands on a square: a tower in Bashni, a piece in the other games.
+pub fn piece_word<G: Game>() -> &'static str {
+    match G::VARIANT {
+        Variant::Bashni => "tower",
+        _ => "piece",
+    }
+}
+
+/// A quiet move and a capture of two pieces in the game's notation, for examples.
+pub fn example_moves<G: Game>() -> (&'static str, &'static str) {
+    match G::VARIANT {
+        Variant::Turkish => ("d3-d4", "d3:d5:f5"),
+        Variant::Bashni | Variant::Russian => ("c3-d4", "c3:e5:g7"),
+    }
+}
+
+/// The board's legend for `help`.
+pub fn legend<G: Game>() -> &'static str {
+    match G::VARIANT {
+        Variant::Bashni => {
+            "The board: w b men, W B kings; a tower shows its top piece and height (W3), and the \
+             towers are\nwritten in full, top first, below the board."
+        }
+        Variant::Turkish => {
+            "The board: w b men, W B kings on all 64 squares; men move forward or sideways, kings \
+             along ranks\nand files."
+        }
+        Variant::Russian => {
+            "The board: w b men, W B kings on the dark squares; a captured piece leaves the board."
+        }
+    }
+}
+
+/// The no-progress rule as a PDN `Termination` value: Bashni's `30-ply rule` (the tag
+/// every match writes), Turkish draughts' `50-ply rule`, Russian draughts' `15-move-king
+/// rule`; made from [`Game::CLOCK_RULE`], the one name of each rule.
+pub fn clock_rule_tag<G: Game>() -> String {
+    G::CLOCK_RULE.replacen("-rule", " rule", 1)
+}
+
+/// Why the no-progress rule drew the game, for people.
+pub fn clock_rule_reason<G: Game>() -> String {
+    match G::VARIANT {
+        Variant::Bashni => format!(
+            "{} plies without a capture",
+            crate::rules::position::CLOCK_LIMIT
+        ),
+        Variant::Turkish => format!(
+            "{} plies without a capture or a man's move",
+            crate::games::turkish::CLOCK_LIMIT
+        ),
+        Variant::Russian => format!(
+            "{} plies of kings' moves without a capture",
+            crate::games::russian::CLOCK_LIMIT
+        ),
+    }
+}
+
+/// A termination as PDN and messages name it, with the no-progress rule of game `G`.
+pub fn termination<G: Game>(t: &Termination) -> String {
+    match t {
+        Termination::ThirtyPly => clock_rule_tag::<G>(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{russian, turkish};
+    use crate::rules::Position;
+
+    #[test]
+    fn each_game_names_its_own_rule() {
+        assert_eq!(
+            termination::<Position>(&Termination::ThirtyPly),
+            Termination::ThirtyPly.tag(),
+            "Bashni's tag is the one every match writes"
+        );
+        assert_eq!(clock_rule_tag::<turkish::Position>(), "50-ply rule");
+        assert_eq!(clock_rule_tag::<russian::Position>(), "15-move-king rule");
+        assert_eq!(
+            clock_rule_reason::<Position>(),
+            "30 plies without a capture"
+        );
+        assert_eq!(
+            clock_rule_reason::<turkish::Position>(),
+            "50 plies without a capture or a man's move"
+        );
+        assert_eq!(
+            termination::<turkish::Position>(&Termination::Resignation),
+            "resignation"
+        );
+    }
+}
