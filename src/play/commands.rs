@@ -71,7 +71,7 @@ in Bashni.";
 impl<G: Game> Session<G> {
     /// The help text of game `G`.
     fn help(&self) -> String {
-        let (quiet, capture) = game_text::example_moves::<G>();
+        let (quiet, capture) = game_text::example_moves(G::VARIANT);
         let levels = match G::VARIANT {
             Variant::Bashni => LEVELS,
             _ => LEVELS_ELSEWHERE,
@@ -79,13 +79,13 @@ impl<G: Game> Session<G> {
         let dead = format!(
             "{} {}s",
             offer::DEAD_MAX_TOWERS,
-            game_text::piece_word::<G>()
+            game_text::piece_word(G::VARIANT)
         );
         format!(
             "{}\n{}\n{}\n{levels}",
             help_moves(quiet, capture),
             HELP.replace("{dead}", &dead),
-            game_text::legend::<G>()
+            game_text::legend(G::VARIANT)
         )
     }
 

@@ -1,6 +1,6 @@
-//! What `bashni play` says that differs from game to game: the words for a piece, example
-//! moves, the board's legend and the name of each game's no-progress rule. Everything else
-//! it says is the same in every game.
+//! What the front ends (`bashni play`, `bashni serve`) say that differs from game to game:
+//! the words for a piece, example moves, the board's legend and the name of each game's
+//! no-progress rule. Everything else they say is the same in every game.
 
 use crate::games::{Game, Variant};
 use crate::record::result::Termination;
@@ -15,24 +15,24 @@ pub fn game_name(v: Variant) -> &'static str {
 }
 
 /// What stands on a square: a tower in Bashni, a piece in the other games.
-pub fn piece_word<G: Game>() -> &'static str {
-    match G::VARIANT {
+pub fn piece_word(v: Variant) -> &'static str {
+    match v {
         Variant::Bashni => "tower",
         _ => "piece",
     }
 }
 
 /// A quiet move and a capture of two pieces in the game's notation, for examples.
-pub fn example_moves<G: Game>() -> (&'static str, &'static str) {
-    match G::VARIANT {
+pub fn example_moves(v: Variant) -> (&'static str, &'static str) {
+    match v {
         Variant::Turkish => ("d3-d4", "d3:d5:f5"),
         Variant::Bashni | Variant::Russian => ("c3-d4", "c3:e5:g7"),
     }
 }
 
 /// The board's legend for `help`.
-pub fn legend<G: Game>() -> &'static str {
-    match G::VARIANT {
+pub fn legend(v: Variant) -> &'static str {
+    match v {
         Variant::Bashni => {
             "The board: w b men, W B kings; a tower shows its top piece and height (W3), and the \
              towers are\nwritten in full, top first, below the board."
@@ -50,13 +50,13 @@ pub fn legend<G: Game>() -> &'static str {
 /// The no-progress rule as a PDN `Termination` value: Bashni's `30-ply rule` (the tag
 /// every match writes), Turkish draughts' `50-ply rule`, Russian draughts' `15-move-king
 /// rule`; made from [`Game::CLOCK_RULE`], the one name of each rule.
-pub fn clock_rule_tag<G: Game>() -> String {
-    G::CLOCK_RULE.replacen("-rule", " rule", 1)
+pub fn clock_rule_tag(v: Variant) -> String {
+    crate::for_variant!(v, G => <G as Game>::CLOCK_RULE).replacen("-rule", " rule", 1)
 }
 
 /// Why the no-progress rule drew the game, for people.
-pub fn clock_rule_reason<G: Game>() -> String {
-    match G::VARIANT {
+pub fn clock_rule_reason(v: Variant) -> String {
+    match v {
         Variant::Bashni => format!(
             "{} plies without a capture",
             crate::rules::position::CLOCK_LIMIT
@@ -72,10 +72,10 @@ pub fn clock_rule_reason<G: Game>() -> String {
     }
 }
 
-/// A termination as PDN and messages name it, with the no-progress rule of game `G`.
-pub fn termination<G: Game>(t: &Termination) -> String {
+/// A termination as PDN and messages name it, with the no-progress rule of game `v`.
+pub fn termination(v: Variant, t: &Termination) -> String {
     match t {
-        Termination::ThirtyPly => clock_rule_tag::<G>(),
+        Termination::ThirtyPly => clock_rule_tag(v),
         other => other.to_string(),
     }
 }
@@ -83,28 +83,26 @@ pub fn termination<G: Game>(t: &Termination) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{russian, turkish};
-    use crate::rules::Position;
 
     #[test]
     fn each_game_names_its_own_rule() {
         assert_eq!(
-            termination::<Position>(&Termination::ThirtyPly),
+            termination(Variant::Bashni, &Termination::ThirtyPly),
             Termination::ThirtyPly.tag(),
             "Bashni's tag is the one every match writes"
         );
-        assert_eq!(clock_rule_tag::<turkish::Position>(), "50-ply rule");
-        assert_eq!(clock_rule_tag::<russian::Position>(), "15-move-king rule");
+        assert_eq!(clock_rule_tag(Variant::Turkish), "50-ply rule");
+        assert_eq!(clock_rule_tag(Variant::Russian), "15-move-king rule");
         assert_eq!(
-            clock_rule_reason::<Position>(),
+            clock_rule_reason(Variant::Bashni),
             "30 plies without a capture"
         );
         assert_eq!(
-            clock_rule_reason::<turkish::Position>(),
+            clock_rule_reason(Variant::Turkish),
             "50 plies without a capture or a man's move"
         );
         assert_eq!(
-            termination::<turkish::Position>(&Termination::Resignation),
+            termination(Variant::Turkish, &Termination::Resignation),
             "resignation"
         );
     }

@@ -11,7 +11,7 @@
 mod args;
 mod clock;
 mod commands;
-mod game_text;
+pub mod game_text;
 pub mod input;
 pub mod level;
 mod offer;
@@ -176,7 +176,7 @@ impl<G: Game> Session<G> {
             capitalised(&self.level.describe(G::VARIANT)),
             self.clocks.describe("you", ENGINE)
         );
-        let (quiet, _) = game_text::example_moves::<G>();
+        let (quiet, _) = game_text::example_moves(G::VARIANT);
         let spaced = quiet.replace('-', " ");
         println!("Type a move like {quiet} (or {spaced}), or help for the commands.");
         if self.begin_turn() == Flow::Leave {
@@ -270,7 +270,7 @@ impl<G: Game> Session<G> {
         if let Some(e) = &self.ending {
             println!(
                 "the game is over ({}); type new, undo, load or quit",
-                game_text::termination::<G>(&e.termination)
+                game_text::termination(G::VARIANT, &e.termination)
             );
             return false;
         }
@@ -450,7 +450,7 @@ impl<G: Game> Session<G> {
         let why = match &ending.termination {
             Termination::NoLegalMove => format!("{mover} has no legal move"),
             Termination::Repetition => "the same position for the third time".to_string(),
-            Termination::ThirtyPly => game_text::clock_rule_reason::<G>(),
+            Termination::ThirtyPly => game_text::clock_rule_reason(G::VARIANT),
             Termination::KingAgainstMan => "one king against one man".to_string(),
             Termination::TimeForfeit(..) => format!("{mover}'s time is up"),
             Termination::Resignation => "you resign".to_string(),

@@ -55,7 +55,11 @@ pub fn is_dead<G: Game>(pos: &G) -> Result<(), Decline> {
     if w.max(b) <= DEAD_MAX_TOWERS {
         Ok(())
     } else {
-        Err(Decline::NotDead(w, b, super::game_text::piece_word::<G>()))
+        Err(Decline::NotDead(
+            w,
+            b,
+            super::game_text::piece_word(G::VARIANT),
+        ))
     }
 }
 

@@ -82,7 +82,9 @@ pub fn pdn_text<G: Game>(r: &Record<G>) -> String {
     for (name, value) in &mut pdn.tags {
         match name.as_str() {
             "GameType" => *value = G::VARIANT.pdn_game_type().into(),
-            "Termination" => *value = super::game_text::termination::<G>(&record.termination),
+            "Termination" => {
+                *value = super::game_text::termination(G::VARIANT, &record.termination)
+            }
             _ => {}
         }
     }
