@@ -1,7 +1,9 @@
-//! `bashni bench`: a fixed set of positions searched to a fixed depth. With one thread the
-//! total node count is a fingerprint of the search: it changes only when the search does.
+//! `bashni bench`: a fixed set of positions of one game searched to a fixed depth. With one
+//! thread the total node count is a fingerprint of the search and the game's evaluation: it
+//! changes only when one of them does. Each game has its own positions ([`positions`]).
 
-use crate::rules::notation::{START_FEN, parse_fen};
+use crate::games::{Game, Variant};
+use crate::rules::notation::START_FEN;
 use crate::search::{Engine, SearchControl, SearchLimits, TableError};
 use std::time::Instant;
 
@@ -45,10 +47,96 @@ pub const POSITIONS: &[&str] = &[
     "7(bwwww)/8/8/6b1/1B6/4(bb)1(WbbbB)1/8/2(Bwwwwwww)3(Bb)1 w 3 46",
 ];
 
-/// Searches every bench position to `depth`; prints one line per position and the total
-/// line `nodes <N> time <ms> nps <nps>`. Returns the total node count, or the error when
-/// the table cannot be allocated.
-pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<u64, TableError> {
+/// Turkish draughts' bench positions: the start, and positions of self-play games (`bashni
+/// datagen --variant turkish`, hand-set evaluation, 5000 nodes a move) from every phase,
+/// with kings from the middlegame on.
+pub const TURKISH_POSITIONS: &[&str] = &[
+    crate::games::turkish::START_FEN,
+    "8/bbbbb1bb/bbb1bbbb/3b1b2/1ww4w/w2wwww1/wwwwwwww/8 w 0 4",
+    "8/2bb1bbb/bbb1bbb1/b7/1w2ww2/www1www1/www2ww1/3B4 w 0 15",
+    "8/bbbb1bbb/bbbb1b2/3bb2w/1w6/w1www3/wwwwwwww/8 b 0 7",
+    "8/2bb2bb/2bbbb1b/w1b1bb1b/4www1/2w1wwww/ww1w1ww1/8 b 0 18",
+    "7W/1b1b2b1/1bb1bb2/4bb2/1wwbwwb1/1ww1ww1w/b1w1w1w1/8 b 0 22",
+    "8/b4bb1/bbb2b1b/b3bb1b/b4w2/w1wwwwww/w1ww1w1w/8 w 0 20",
+    "8/3bb1b1/bb1b1bb1/bbbb1b2/ww3w2/wwww1wbb/1ww3b1/8 w 0 23",
+    "8/3b2bb/1b2bbbb/3b1b2/b3wwww/2w1wwww/2w2w2/8 w 0 34",
+    "8/5b2/bb2bb1b/bb2bbb1/4ww1w/wwwwww1w/5w2/8 w 0 40",
+    "8/2b1bb1b/b1bb1b2/b7/2ww1w1b/w1w1ww2/3www2/8 w 0 22",
+    "8/b4b2/2bb2bb/w1b3bb/1ww1w1w1/2ww2ww/6w1/8 w 0 38",
+    "8/2b4b/b2bbb2/1b1b1b2/w1w4b/1www2w1/2w3ww/8 b 0 26",
+    "3B4/1b3b1b/4bb1b/b7/1ww1ww1w/w4w1w/6w1/8 w 0 35",
+    "8/5b2/bbb2bbb/5B1b/2b2ww1/3w1ww1/5w2/8 w 0 43",
+    "W7/2bb1w2/3bbb2/8/7w/ww3w1w/w7/3B2B1 w 0 51",
+    "2W5/5b2/5b1b/b6b/b4b2/3w2ww/w6w/8 b 0 37",
+    "3W1W1W/1b6/6w1/2w1w1b1/8/3w1w2/3ww3/7B b 0 40",
+    "8/6bb/2bb2bb/8/5w2/8/7w/W7 b 0 20",
+    "8/b1b5/5b2/3b4/2w2w1b/2w2w2/7w/8 w 0 43",
+    "8/8/8/1W5b/7b/w1w1w2w/w1w4w/8 b 0 47",
+    "6WW/8/b7/b1b5/8/8/2b2B2/8 b 0 63",
+    "8/8/1bbb1b2/3B3b/1w4w1/4w3/8/8 w 0 53",
+    "8/b4bb1/2b1bbbb/7b/4w1w1/5w2/8/1B6 b 0 34",
+    "8/4b3/4b1w1/8/2w5/8/7B/5B2 w 0 39",
+];
+
+/// Russian draughts' bench positions: the start, and positions of self-play games (`bashni
+/// datagen --variant russian`, hand-set evaluation, 5000 nodes a move) from every phase.
+pub const RUSSIAN_POSITIONS: &[&str] = &[
+    crate::games::russian::START_FEN,
+    "1b1b1b1b/b1b1b1b1/3b3b/b7/5w1w/w1w5/1w3w1w/w1w1w1w1 w 0 4",
+    "1b3b1b/b1b1b1b1/1b1b3b/6b1/1w6/w5w1/1w1w1w1w/w1w1w1w1 w 0 4",
+    "1b1b1b1b/2b1b1b1/3b3b/2b5/5w2/w3w3/3w1w1w/w1w1w1w1 w 0 5",
+    "1b1b1b1b/6b1/1b3b1b/b1b5/8/w1w1w3/1w3w1w/w1w1w1w1 w 0 6",
+    "1b1b1b1b/b1b3b1/7b/8/3b4/w5w1/3w1w1w/w1w1w1w1 w 0 6",
+    "1b1b1b1b/b3b3/5b2/b5w1/1b5w/2w1w3/1w1w4/w3w1w1 w 0 10",
+    "3b1b1b/2b1b3/3b1b1b/w1b5/8/4w1w1/1w5w/w1w1w1w1 w 0 8",
+    "1b1b3b/4b3/1b1b3b/b7/5w2/w1w1w3/3w4/w1w1w3 b 0 10",
+    "1b1b1b1b/b1b5/7b/2b5/5w2/w1w1w3/8/w1w1w1w1 b 0 8",
+    "1b1b1b1b/b1b5/8/2b3b1/8/w1w1w3/1w6/w1w1w1w1 w 0 8",
+    "1b3b1b/b5b1/5b1b/8/5w2/w7/5w2/w1w1w1w1 b 0 9",
+    "1b3b2/2b3b1/5b1b/2w5/7w/6w1/7w/w3w1w1 b 0 15",
+    "1b1b4/w5b1/3b3b/8/7w/b5w1/1w6/2w3w1 b 0 20",
+    "5b2/2b3b1/3b3b/8/1b1w1w1b/4w1w1/5w2/w5w1 b 0 16",
+    "5b1b/2b3b1/3b4/4b3/1w5w/w1w5/3w3w/8 w 0 18",
+    "1b3b2/4b3/5b2/b7/7w/2w1w3/3w4/2w5 b 0 20",
+    "5b2/8/1b3b2/b7/5w1w/6w1/8/w1w5 b 0 20",
+    "8/2b5/3b1b2/6b1/8/4w3/1w3w2/4w3 w 0 24",
+    "1b6/8/8/b3b3/7b/8/3w1w1w/2w5 b 0 25",
+    "8/8/7b/b7/3W4/8/8/2B1B3 w 0 34",
+    "5b2/b7/5w1w/8/8/8/1b6/2B5 w 0 33",
+    "3b4/8/5b1b/b5B1/8/8/7w/6w1 w 0 32",
+    "1W6/8/5B1w/8/8/8/8/4w3 b 0 30",
+    "8/8/8/4W3/8/8/3B4/6W1 b 0 39",
+];
+
+/// The bench positions of `variant`.
+pub fn positions(variant: Variant) -> &'static [&'static str] {
+    match variant {
+        Variant::Bashni => POSITIONS,
+        Variant::Turkish => TURKISH_POSITIONS,
+        Variant::Russian => RUSSIAN_POSITIONS,
+    }
+}
+
+/// What `bashni bench` runs: the search's depth, threads and table size.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchSettings {
+    /// Depth of every search.
+    pub depth: u32,
+    /// Search threads.
+    pub threads: usize,
+    /// Transposition table, MiB.
+    pub hash_mb: usize,
+}
+
+/// Searches every bench position of game `G` to `depth`; prints one line per position and
+/// the total line `nodes <N> time <ms> nps <nps>`. Returns the total node count, or the error
+/// when the table cannot be allocated.
+pub fn run<G: Game>(settings: BenchSettings) -> Result<u64, TableError> {
+    let BenchSettings {
+        depth,
+        threads,
+        hash_mb,
+    } = settings;
     let mut engine = Engine::new();
     engine.set_hash_mb(hash_mb)?;
     engine.set_threads(threads);
@@ -58,8 +146,8 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<u64, TableError
     };
     let mut total_nodes = 0u64;
     let mut total_time = std::time::Duration::ZERO;
-    for (i, fen) in POSITIONS.iter().enumerate() {
-        let pos = parse_fen(fen).expect("bench FENs are valid");
+    for (i, fen) in positions(G::VARIANT).iter().enumerate() {
+        let pos = G::from_fen(fen).expect("bench FENs are valid");
         engine.new_game();
         let control = SearchControl::new(false);
         let t = Instant::now();
@@ -87,11 +175,21 @@ pub fn run(depth: u32, threads: usize, hash_mb: usize) -> Result<u64, TableError
 mod tests {
     use super::*;
 
+    fn valid<G: Game>(least: usize) {
+        let all = positions(G::VARIANT);
+        assert!(all.len() >= least);
+        let mut seen = std::collections::HashSet::new();
+        for fen in all {
+            let pos = G::from_fen(fen).unwrap();
+            assert!(pos.has_legal_move(), "{fen}");
+            assert!(seen.insert(pos.hash()), "twice: {fen}");
+        }
+    }
+
     #[test]
     fn positions_are_valid_and_many() {
-        assert!(POSITIONS.len() >= 30);
-        for fen in POSITIONS {
-            parse_fen(fen).unwrap();
-        }
+        valid::<crate::rules::Position>(30);
+        valid::<crate::games::turkish::Position>(24);
+        valid::<crate::games::russian::Position>(24);
     }
 }

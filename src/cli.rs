@@ -67,14 +67,19 @@ enum Command {
     },
     /// Search a fixed set of positions; the last line is `nodes <N> time <ms> nps <nps>`.
     ///
-    /// With one thread the node count is a fingerprint of the search.
+    /// With one thread the node count is a fingerprint of the search and the game's
+    /// evaluation; each game (--variant) has its own positions.
     /// Example: bashni bench --depth 9
+    /// Example: bashni bench --variant turkish
     #[command(verbatim_doc_comment)]
     Bench {
         /// Depth of every search (the protocol's `go depth` range).
         #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH,
             value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
         depth: u32,
+        /// The game: bashni, turkish or russian.
+        #[arg(long, default_value_t = Variant::Bashni)]
+        variant: Variant,
         /// Search threads.
         #[arg(long, default_value_t = THREADS.default, value_parser = THREADS.flag())]
         threads: u64,
@@ -119,15 +124,23 @@ pub fn run() -> i32 {
         }
         Some(Command::Bench {
             depth,
+            variant,
             threads,
             hash,
-        }) => match crate::bench::run(depth, threads as usize, hash as usize) {
-            Ok(_) => 0,
-            Err(e) => {
-                eprintln!("error: --hash {hash}: {e}");
-                1
+        }) => {
+            let settings = crate::bench::BenchSettings {
+                depth,
+                threads: threads as usize,
+                hash_mb: hash as usize,
+            };
+            match crate::for_variant!(variant, G => crate::bench::run::<G>(settings)) {
+                Ok(_) => 0,
+                Err(e) => {
+                    eprintln!("error: --hash {hash}: {e}");
+                    1
+                }
             }
-        },
+        }
         Some(Command::Match(args)) => crate::matchrun::run_match(args),
         Some(Command::MatchReport(args)) => crate::matchrun::shards::run_match_report(args),
         Some(Command::Openings(args)) => crate::matchrun::run_openings(args),

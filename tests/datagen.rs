@@ -73,3 +73,42 @@ fn bad_arguments_are_clear_errors() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("'5/4' is not a shard"), "{err}");
 }
+
+/// A Turkish run writes Turkish positions: every line reads back as a Turkish FEN that
+/// writes out the same, with a legal move and no capture (quiet), and a stopped run resumes
+/// to the same file.
+#[test]
+fn turkish_data_reads_back_and_resumes() {
+    use bashni::games::{Game, Rules, turkish};
+    let out = temp("turkish");
+    let args = ["--variant", "turkish", "--opening-plies", "8"];
+    let text = datagen(&out, &args);
+    assert_eq!(text.lines().filter(|l| l.starts_with("# game")).count(), 6);
+    let mut samples = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let fen = line.split(" | ").next().unwrap();
+        let pos = turkish::Position::from_fen(fen).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(pos.to_fen(), fen);
+        assert!(pos.has_legal_move() && !pos.can_capture(), "{line}");
+        samples += 1;
+    }
+    assert!(samples > 30, "only {samples} positions");
+    assert!(text.lines().next().unwrap().starts_with("8/"), "{text}");
+    let cut = temp("turkish-cut");
+    std::fs::write(&cut, &text.as_bytes()[..text.len() * 2 / 3]).unwrap();
+    assert_eq!(datagen(&cut, &[&args[..], &["--resume"]].concat()), text);
+    // Resuming a Turkish file as Bashni data is refused and leaves it as it is.
+    std::fs::write(&cut, &text.as_bytes()[..text.len() * 2 / 3]).unwrap();
+    let refused = Command::new(BASHNI)
+        .args([
+            "datagen", "--games", "6", "--nodes", "600", "--resume", "--out",
+        ])
+        .arg(&cut)
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert_eq!(
+        std::fs::read(&cut).unwrap(),
+        &text.as_bytes()[..text.len() * 2 / 3]
+    );
+}

@@ -84,3 +84,55 @@ fn tune_refuses_what_it_cannot_use() {
         "{err}"
     );
 }
+
+/// `bashni tune --variant turkish` fits Turkish draughts' own features on a shipped sample
+/// of Turkish self-play positions, and writes a Turkish weights file that it reads back.
+#[test]
+fn tune_fits_turkish_weights() {
+    let d = dir();
+    let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/turkish-sample.txt");
+    let out = d.join("turkish-weights.rs");
+    let tune = |epochs: &str, extra: &[&str]| {
+        let run = Command::new(BASHNI)
+            .args(["tune", "--variant", "turkish", "--epochs", epochs])
+            .args(["--learning-rate", "2", "--valid-every", "5", "--out"])
+            .arg(&out)
+            .args(extra)
+            .arg(&sample)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&run.stdout).to_string();
+        assert!(
+            run.status.success(),
+            "{stdout}\n{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        stdout
+    };
+    let stdout = tune("60", &[]);
+    assert!(stdout.contains("0 bad lines skipped"), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    let (a, b) = last.rsplit_once(" -> ").unwrap();
+    let a: f64 = a.rsplit(' ').next().unwrap().parse().unwrap();
+    let b: f64 = b.trim().parse().unwrap();
+    assert!(b < a, "{last}");
+    let weights = std::fs::read_to_string(&out).unwrap();
+    assert!(weights.contains("// Game: turkish"), "{weights}");
+    // Turkish features, not Bashni's.
+    assert!(weights.contains("], // hanging 1\n"), "{weights}");
+    assert!(!weights.contains("prisoner"), "{weights}");
+    // The file reads back as a starting point for Turkish, and not for Bashni.
+    let again = tune("2", &["--from", out.to_str().unwrap()]);
+    assert!(again.contains("validation loss"), "{again}");
+    let bashni = Command::new(BASHNI)
+        .args(["tune", "--from"])
+        .arg(&out)
+        .arg("--out")
+        .arg(d.join("never.rs"))
+        .arg(&sample)
+        .output()
+        .unwrap();
+    assert!(!bashni.status.success());
+    let err = String::from_utf8_lossy(&bashni.stderr);
+    assert!(err.contains("weight lines, expected"), "{err}");
+}

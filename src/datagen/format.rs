@@ -11,8 +11,7 @@
 //! marker lets `--resume` find the last complete game); blank lines and other `#` lines are
 //! comments.
 
-use crate::rules::notation::{FenError, parse_fen};
-use crate::rules::position::Position;
+use crate::games::Rules;
 use std::fmt;
 
 /// A finished game's result, from White's view.
@@ -57,11 +56,11 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// One training position.
+/// One training position of game `G`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sample {
+pub struct Sample<G> {
     /// The position.
-    pub position: Position,
+    pub position: G,
     /// Search score, centi-men, White's view.
     pub score: i32,
     /// The game's result.
@@ -84,20 +83,20 @@ pub fn parse_game_end(line: &str) -> Option<u64> {
     words.next()?.parse().ok()
 }
 
-/// What is wrong with a data line.
+/// What is wrong with a data line (`E`: the game's FEN error).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SampleError {
+pub enum SampleError<E> {
     /// Not three fields separated by `|`.
     Fields(usize),
-    /// The FEN does not parse.
-    Fen(FenError),
+    /// The FEN does not parse in the game read.
+    Fen(E),
     /// The score is not a whole number.
     Score(String),
     /// The result is not `1-0`, `1/2` or `0-1`.
     Result(String),
 }
 
-impl fmt::Display for SampleError {
+impl<E: fmt::Display> fmt::Display for SampleError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SampleError::Fields(n) => write!(f, "expected 3 fields separated by '|', found {n}"),
@@ -117,8 +116,9 @@ fn clip(s: &str) -> &str {
     }
 }
 
-/// Parses one line: `Ok(None)` for a blank or comment line.
-pub fn parse_sample(line: &str) -> Result<Option<Sample>, SampleError> {
+/// Parses one line of game `G`'s data: `Ok(None)` for a blank or comment line.
+#[allow(clippy::type_complexity)] // the error is the game's FEN error, wrapped
+pub fn parse_sample<G: Rules>(line: &str) -> Result<Option<Sample<G>>, SampleError<G::FenError>> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -127,7 +127,7 @@ pub fn parse_sample(line: &str) -> Result<Option<Sample>, SampleError> {
     if fields.len() != 3 {
         return Err(SampleError::Fields(fields.len()));
     }
-    let position = parse_fen(fields[0]).map_err(SampleError::Fen)?;
+    let position = G::from_fen(fields[0]).map_err(SampleError::Fen)?;
     let score = fields[1]
         .parse()
         .map_err(|_| SampleError::Score(fields[1].to_string()))?;
@@ -143,16 +143,17 @@ pub fn parse_sample(line: &str) -> Result<Option<Sample>, SampleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Position;
     use crate::rules::notation::{START_FEN, to_fen};
 
     #[test]
     fn round_trip() {
         let line = format_sample(START_FEN, -35, GameResult::BlackWin);
-        let s = parse_sample(&line).unwrap().unwrap();
+        let s = parse_sample::<Position>(&line).unwrap().unwrap();
         assert_eq!(to_fen(&s.position), START_FEN);
         assert_eq!(s.score, -35);
         assert_eq!(s.result, GameResult::BlackWin);
-        assert_eq!(parse_sample("# game 3 1-0 40"), Ok(None));
+        assert_eq!(parse_sample::<Position>("# game 3 1-0 40"), Ok(None));
         assert_eq!(
             parse_game_end(&format_game_end(17, GameResult::Draw, 9)),
             Some(17)
@@ -162,14 +163,17 @@ mod tests {
 
     #[test]
     fn errors_say_what() {
-        assert_eq!(parse_sample("a | b"), Err(SampleError::Fields(2)));
+        assert_eq!(
+            parse_sample::<Position>("a | b"),
+            Err(SampleError::Fields(2))
+        );
         assert!(matches!(
-            parse_sample("xx | 3 | 1-0"),
+            parse_sample::<Position>("xx | 3 | 1-0"),
             Err(SampleError::Fen(_))
         ));
-        let e = parse_sample(&format!("{START_FEN} | 3.5 | 1-0")).unwrap_err();
+        let e = parse_sample::<Position>(&format!("{START_FEN} | 3.5 | 1-0")).unwrap_err();
         assert_eq!(e.to_string(), "score '3.5' is not a whole number");
-        let e = parse_sample(&format!("{START_FEN} | 3 | 2-0")).unwrap_err();
+        let e = parse_sample::<Position>(&format!("{START_FEN} | 3 | 2-0")).unwrap_err();
         assert_eq!(e.to_string(), "result '2-0' is not 1-0, 1/2 or 0-1");
     }
 }

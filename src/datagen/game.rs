@@ -1,19 +1,17 @@
 //! One self-play game for training data, a pure function of its settings and its index.
 
 use super::format::{GameResult, format_game_end, format_sample};
+use crate::games::{Game, Outcome, Record};
 use crate::record::openings::{Opening, is_balanced, random_playout_from};
 use crate::rules::color::Color;
-use crate::rules::game::{Game, Outcome};
-use crate::rules::movegen::can_capture;
-use crate::rules::notation::to_fen;
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
 
-/// How each game is played: the same for every game of a run.
+/// How each game is played: the same for every game of a run (`M`: the game's move type).
 #[derive(Clone, Debug)]
-pub struct GameSettings {
+pub struct GameSettings<M = crate::rules::Move> {
     /// The run's seed; each game's own seed is derived from it and the game's index.
     pub seed: u64,
     /// Openings to start from (one drawn per game), random plies added; empty: the initial
@@ -28,7 +26,7 @@ pub struct GameSettings {
     /// Engine plies after the opening that are played but not recorded.
     pub skip_plies: u32,
     /// The search of every move.
-    pub limits: SearchLimits,
+    pub limits: SearchLimits<M>,
     /// A game this long (in plies) is stopped and scored a draw.
     pub max_plies: u32,
 }
@@ -55,13 +53,17 @@ fn mix(mut z: u64) -> u64 {
 
 /// Game `index`'s opening: a book opening and random plies, both drawn from the game's own
 /// seed, redrawn until balanced.
-fn opening(settings: &GameSettings, index: u64, engine: &mut Engine) -> Game {
+fn opening<G: Game>(
+    settings: &GameSettings<G::Move>,
+    index: u64,
+    engine: &mut Engine,
+) -> Record<G> {
     let mut rng = StdRng::seed_from_u64(mix(settings.seed ^ mix(index)));
     let mut last = None;
     for _ in 0..OPENING_TRIES {
         let start = match settings.book.len() {
-            0 => Game::new(Default::default()),
-            n => settings.book[rng.random_range(0..n)].game(),
+            0 => Record::new(G::startpos()),
+            n => settings.book[rng.random_range(0..n)].game::<G>(),
         };
         if let Some((game, _)) = random_playout_from(&mut rng, start, settings.opening_plies) {
             if is_balanced(
@@ -75,7 +77,7 @@ fn opening(settings: &GameSettings, index: u64, engine: &mut Engine) -> Game {
             last = Some(game);
         }
     }
-    last.unwrap_or_else(|| Game::new(Default::default()))
+    last.unwrap_or_else(|| Record::new(G::startpos()))
 }
 
 /// A score from the side to move's view as centi-men from White's.
@@ -83,10 +85,14 @@ fn white_view(cp: i32, side: Color) -> i32 {
     if side == Color::White { cp } else { -cp }
 }
 
-/// Plays game `index` with `engine` (whose table is cleared first, so the game does not
-/// depend on what the engine searched before).
-pub fn play_game(settings: &GameSettings, index: u64, engine: &mut Engine) -> GameRecord {
-    let mut game = opening(settings, index, engine);
+/// Plays game `index` of game `G` with `engine` (whose table is cleared first, so the game
+/// does not depend on what the engine searched before).
+pub fn play_game<G: Game>(
+    settings: &GameSettings<G::Move>,
+    index: u64,
+    engine: &mut Engine,
+) -> GameRecord {
+    let mut game = opening::<G>(settings, index, engine);
     let start_ply = game.moves().len() as u32;
     engine.new_game();
     let mut seen = HashSet::new();
@@ -123,23 +129,23 @@ pub fn play_game(settings: &GameSettings, index: u64, engine: &mut Engine) -> Ga
         match found.score {
             // A proven result ends the game: the search saw it to the end.
             Score::WinIn(_) => {
-                break if pos.side() == Color::White {
+                break if pos.side_to_move() == Color::White {
                     GameResult::WhiteWin
                 } else {
                     GameResult::BlackWin
                 };
             }
             Score::LossIn(_) => {
-                break if pos.side() == Color::White {
+                break if pos.side_to_move() == Color::White {
                     GameResult::BlackWin
                 } else {
                     GameResult::WhiteWin
                 };
             }
             Score::Cp(cp) => {
-                let quiet = !can_capture(&pos);
+                let quiet = !pos.can_capture();
                 if quiet && ply - start_ply >= settings.skip_plies && seen.insert(pos.hash()) {
-                    kept.push((to_fen(&pos), white_view(cp, pos.side())));
+                    kept.push((pos.to_fen(), white_view(cp, pos.side_to_move())));
                 }
             }
         }
@@ -159,10 +165,10 @@ mod tests {
     use super::*;
     use crate::datagen::format::parse_sample;
 
-    fn settings() -> GameSettings {
+    fn settings<G: Game>() -> GameSettings<G::Move> {
         GameSettings {
             seed: 5,
-            book: std::sync::Arc::new(crate::record::openings::book::<crate::rules::Position>()),
+            book: std::sync::Arc::new(crate::record::openings::book::<G>()),
             opening_plies: 2,
             filter_depth: 2,
             max_opening_score: 80,
@@ -175,21 +181,39 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_game_is_a_function_of_its_index() {
-        let s = settings();
+    fn a_game_is_a_function_of_its_index<G: Game>() {
+        let s = settings::<G>();
         let mut e1 = Engine::new();
         let mut e2 = Engine::new();
-        let a = play_game(&s, 3, &mut e1);
+        let a = play_game::<G>(&s, 3, &mut e1);
         // A different game in between must not change game 3.
-        let _ = play_game(&s, 4, &mut e2);
-        let b = play_game(&s, 3, &mut e2);
+        let _ = play_game::<G>(&s, 4, &mut e2);
+        let b = play_game::<G>(&s, 3, &mut e2);
         assert_eq!(a.lines, b.lines);
         assert!(a.positions > 0);
         assert_eq!(a.lines.len(), a.positions + 1);
         for line in &a.lines[..a.positions] {
-            let sample = parse_sample(line).unwrap().unwrap();
-            assert!(!can_capture(&sample.position), "not quiet: {line}");
+            let sample = parse_sample::<G>(line).unwrap().unwrap();
+            assert!(!sample.position.can_capture(), "not quiet: {line}");
+            assert_eq!(
+                G::from_fen(&sample.position.to_fen()).unwrap().hash(),
+                sample.position.hash()
+            );
         }
+    }
+
+    #[test]
+    fn a_bashni_game_is_a_function_of_its_index() {
+        a_game_is_a_function_of_its_index::<crate::rules::Position>();
+    }
+
+    #[test]
+    fn a_turkish_game_is_a_function_of_its_index() {
+        a_game_is_a_function_of_its_index::<crate::games::turkish::Position>();
+    }
+
+    #[test]
+    fn a_russian_game_is_a_function_of_its_index() {
+        a_game_is_a_function_of_its_index::<crate::games::russian::Position>();
     }
 }

@@ -8,6 +8,7 @@ pub mod format;
 pub mod game;
 pub mod resume;
 
+use crate::games::{Game, Variant};
 use crate::search::{Engine, SearchLimits};
 use crate::shard::ShardArg;
 use game::{GameRecord, GameSettings, play_game};
@@ -29,11 +30,15 @@ use std::time::Instant;
         (--shard auto: the part of a Slurm job array or Kubernetes Indexed Job task).",
     after_help = "Examples:\n  \
         bashni datagen --games 1000 --nodes 5000 --threads 2 --out data.txt\n  \
+        bashni datagen --variant turkish --games 1000 --nodes 2000 --opening-plies 8 --out turkish.txt\n  \
         bashni datagen --games 100000 --depth 6 --shard 3/8 --out part3.txt\n  \
         bashni datagen --games 100000 --shard auto --out part$SLURM_ARRAY_TASK_ID.txt   (in sbatch --array=1-8)\n  \
         bashni datagen --games 1000 --nodes 5000 --out data.txt --resume   (after a stop)"
 )]
 pub struct DatagenArgs {
+    /// The game: bashni, turkish or russian.
+    #[arg(long, default_value_t = Variant::Bashni)]
+    pub variant: Variant,
     /// Number of games of the whole run (all shards together).
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
@@ -58,11 +63,11 @@ pub struct DatagenArgs {
     /// completions); under Slurm, checked against the array's size.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub shards: Option<u64>,
-    /// Random plies after the opening (a random one of the built-in book, or the initial
-    /// position with --no-book) before the engine plays.
+    /// Random plies after the opening (a random one of the game's built-in book, or the
+    /// initial position with --no-book or for a game without a book) before the engine plays.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub opening_plies: u32,
-    /// Start from the initial position instead of the built-in book's openings.
+    /// Start from the initial position instead of the game's built-in book's openings.
     #[arg(long)]
     pub no_book: bool,
     /// Engine plies after the opening that are played but not written.
@@ -93,7 +98,7 @@ pub const OPENING_FILTER_DEPTH: u32 = 4;
 pub const OPENING_MAX_SCORE: i32 = 80;
 
 impl DatagenArgs {
-    fn settings(&self) -> GameSettings {
+    fn settings<G: Game>(&self) -> GameSettings<G::Move> {
         let limits = match self.depth {
             Some(d) => SearchLimits {
                 depth: Some(d),
@@ -109,7 +114,7 @@ impl DatagenArgs {
             book: std::sync::Arc::new(if self.no_book {
                 Vec::new()
             } else {
-                crate::record::openings::book::<crate::rules::Position>()
+                crate::record::openings::book::<G>()
             }),
             opening_plies: self.opening_plies,
             filter_depth: OPENING_FILTER_DEPTH,
@@ -123,7 +128,7 @@ impl DatagenArgs {
 
 /// Runs `bashni datagen`; returns the exit code.
 pub fn run(args: DatagenArgs) -> i32 {
-    match generate(&args) {
+    match crate::for_variant!(args.variant, G => generate::<G>(&args)) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("error: {e}");
@@ -165,12 +170,12 @@ impl Progress {
     }
 }
 
-fn generate(args: &DatagenArgs) -> Result<(), String> {
-    let settings = args.settings();
+fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
+    let settings = args.settings::<G>();
     let shard = args.shard.resolve(args.shards).map_err(|e| e.to_string())?;
     let range = shard.range(args.games);
     let first = if args.resume {
-        resume::resume_point(&args.out, &range).map_err(|e| e.to_string())?
+        resume::resume_point::<G>(&args.out, &range).map_err(|e| e.to_string())?
     } else {
         range.start
     };
@@ -211,7 +216,7 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
                 .map(|g| {
                     let slot = rayon::current_thread_index().unwrap_or(0) % engines.len();
                     let mut engine = engines[slot].lock().unwrap_or_else(|p| p.into_inner());
-                    play_game(&settings, g, &mut engine)
+                    play_game::<G>(&settings, g, &mut engine)
                 })
                 .collect()
         });

@@ -4,7 +4,7 @@
 
 use super::format::{GameResult, parse_game_end, parse_sample};
 use crate::files::{LineRead, read_line_limited, size_text};
-use crate::rules::notation::parse_fen;
+use crate::games::Rules;
 use std::fmt;
 use std::fs::{self, OpenOptions};
 use std::io::{self, BufReader};
@@ -72,8 +72,8 @@ struct Scan {
     bad_tail: Option<(u64, String)>,
 }
 
-/// Reads a datagen file to its end, line by line with bounded memory.
-fn scan(input: &mut impl io::BufRead, name: &str) -> Result<Scan, ResumeError> {
+/// Reads a datagen file of game `G` to its end, line by line with bounded memory.
+fn scan<G: Rules>(input: &mut impl io::BufRead, name: &str) -> Result<Scan, ResumeError> {
     let mut s = Scan::default();
     let mut buf = Vec::new();
     let mut number = 0u64;
@@ -102,20 +102,23 @@ fn scan(input: &mut impl io::BufRead, name: &str) -> Result<Scan, ResumeError> {
                 Some(format!("longer than {}", size_text(LINE_KEEP as u64)))
             }
             Err(_) => Some("not UTF-8".to_string()),
-            Ok(t) if complete => match parse_sample(t) {
+            Ok(t) if complete => match parse_sample::<G>(t) {
                 Ok(Some(_)) => None,
                 Ok(None) => Some("a blank or comment line".to_string()),
                 Err(e) => Some(e.to_string()),
             },
-            Ok(t) => (!could_start_a_line(t)).then(|| "not the start of a data line".to_string()),
+            Ok(t) => {
+                (!could_start_a_line::<G>(t)).then(|| "not the start of a data line".to_string())
+            }
         };
         s.bad_tail = problem.map(|p| (number, p));
     }
 }
 
 /// Whether `text`, the last line of a file without its ending, is the start of a line
-/// datagen writes: a sample `<FEN> | <score> | <result>` or a `# game` marker, cut anywhere.
-fn could_start_a_line(text: &str) -> bool {
+/// datagen writes for game `G`: a sample `<FEN> | <score> | <result>` or a `# game` marker,
+/// cut anywhere.
+fn could_start_a_line<G: Rules>(text: &str) -> bool {
     const MARKER: &str = "# game ";
     if MARKER.starts_with(text) {
         return true;
@@ -129,7 +132,7 @@ fn could_start_a_line(text: &str) -> bool {
     let last = fields.len() - 1;
     fields.len() <= 3
         && fields.iter().enumerate().all(|(i, f)| match (i, i < last) {
-            (0, true) => parse_fen(f).is_ok(),
+            (0, true) => G::from_fen(f).is_ok(),
             (0, false) => f
                 .chars()
                 .all(|c| c.is_ascii_digit() || "bwBW()/ ".contains(c)),
@@ -145,11 +148,12 @@ fn could_start_a_line(text: &str) -> bool {
         })
 }
 
-/// Where a run of the games `range` starts again: after the last complete game of `path`.
+/// Where a run of the games `range` of game `G` starts again: after the last complete game
+/// of `path`.
 /// A partly written game at its end is removed, once the whole file has been read and the
 /// part to remove checked to be datagen data; anything else there stops the run with the
 /// file untouched. A missing file starts the run from its beginning.
-pub fn resume_point(path: &Path, range: &Range<u64>) -> Result<u64, ResumeError> {
+pub fn resume_point<G: Rules>(path: &Path, range: &Range<u64>) -> Result<u64, ResumeError> {
     let name = path.display().to_string();
     match fs::metadata(path) {
         Ok(m) if m.is_file() => {}
@@ -162,7 +166,7 @@ pub fn resume_point(path: &Path, range: &Range<u64>) -> Result<u64, ResumeError>
         .write(true)
         .open(path)
         .map_err(|e| ResumeError::Io(name.clone(), e))?;
-    let found = scan(&mut BufReader::new(&file), &name)?;
+    let found = scan::<G>(&mut BufReader::new(&file), &name)?;
     if let Some((line, why)) = found.bad_tail {
         let bytes = found.len - found.end_of_last_game;
         return Err(ResumeError::NotData(name, line, why, bytes));
@@ -192,11 +196,12 @@ pub fn resume_point(path: &Path, range: &Range<u64>) -> Result<u64, ResumeError>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Position;
     use crate::rules::notation::START_FEN;
     use std::io::Cursor;
 
     fn scan_text(text: &str) -> Scan {
-        scan(&mut Cursor::new(text.as_bytes().to_vec()), "f").unwrap()
+        scan::<Position>(&mut Cursor::new(text.as_bytes().to_vec()), "f").unwrap()
     }
 
     #[test]
@@ -244,7 +249,7 @@ mod tests {
     #[test]
     fn an_endless_line_is_refused() {
         let mut zeros = BufReader::new(io::repeat(0));
-        let e = scan(&mut zeros, "z").unwrap_err();
+        let e = scan::<Position>(&mut zeros, "z").unwrap_err();
         assert!(matches!(e, ResumeError::LongLine(_, 1)), "{e}");
     }
 }

@@ -13,41 +13,8 @@ use crate::rules::movegen::forward;
 use crate::rules::position::Position;
 use crate::rules::square::{Direction, NUM_BITS, Square};
 
-/// Receives feature counts.
-pub trait Sink {
-    /// Side `c` has `count` more of feature `f`.
-    fn add(&mut self, c: Color, f: usize, count: i32);
-}
-
-/// A feature group: a name and the range of feature indices it covers.
-#[derive(Clone, Copy, Debug)]
-pub struct Group {
-    /// Name in the weights file.
-    pub name: &'static str,
-    /// The evaluation term it belongs to, as `eval` shows it.
-    pub term: &'static str,
-    /// First feature index.
-    pub start: usize,
-    /// Number of features.
-    pub len: usize,
-}
-
-macro_rules! groups {
-    ($($id:ident = $name:literal, $len:expr, $term:literal;)*) => {
-        groups!(@consts 0usize; $($id $len;)*);
-        /// Every feature group, in index order.
-        pub const GROUPS: &[Group] = &[$(Group { name: $name, term: $term, start: $id, len: $len }),*];
-    };
-    (@consts $at:expr; $id:ident $len:expr; $($rest:tt)*) => {
-        #[doc = concat!("First feature of group `", stringify!($id), "`.")]
-        pub const $id: usize = $at;
-        groups!(@consts $at + $len; $($rest)*);
-    };
-    (@consts $at:expr;) => {
-        /// Number of features.
-        pub const NUM_FEATURES: usize = $at;
-    };
-}
+use super::linear::groups;
+pub use super::linear::{Group, Sink};
 
 groups! {
     // Commanders of towers.
@@ -84,15 +51,7 @@ groups! {
 
 /// The name of feature `f`: its group, and its index within the group when there are several.
 pub fn feature_name(f: usize) -> String {
-    let g = GROUPS
-        .iter()
-        .find(|g| f >= g.start && f < g.start + g.len)
-        .expect("feature index in range");
-    if g.len == 1 {
-        g.name.to_string()
-    } else {
-        format!("{} {}", g.name, f - g.start)
-    }
+    super::linear::feature_name(GROUPS, f)
 }
 
 const fn build_center() -> u64 {
@@ -112,7 +71,7 @@ const fn build_center() -> u64 {
 }
 
 /// The four central squares of each of ranks 3 to 6 (files c to f).
-const CENTER_MASK: u64 = build_center();
+pub(crate) const CENTER_MASK: u64 = build_center();
 
 const fn rank_mask(rank: u8) -> u64 {
     let mut b = 0u64;
@@ -127,7 +86,7 @@ const fn rank_mask(rank: u8) -> u64 {
 }
 
 /// Each side's back rank (White: rank 1, Black: rank 8).
-const BACK_RANK_MASK: [u64; 2] = [rank_mask(0), rank_mask(7)];
+pub(crate) const BACK_RANK_MASK: [u64; 2] = [rank_mask(0), rank_mask(7)];
 
 const fn build_long_diagonal() -> u64 {
     let mut b = 0u64;
@@ -142,7 +101,7 @@ const fn build_long_diagonal() -> u64 {
 }
 
 /// The long diagonal a1-h8.
-const LONG_DIAGONAL_MASK: u64 = build_long_diagonal();
+pub(crate) const LONG_DIAGONAL_MASK: u64 = build_long_diagonal();
 
 /// Per colour and square bit index: the squares in front of a man there that an enemy could
 /// stop it from (the cone widening by one file each rank towards its far rank).
@@ -189,7 +148,7 @@ const fn build_cones() -> [[u64; NUM_BITS]; 2] {
     out
 }
 
-const CONES: [[u64; NUM_BITS]; 2] = build_cones();
+pub(crate) const CONES: [[u64; NUM_BITS]; 2] = build_cones();
 
 /// Per colour and square bit index: the square's number 0..32 seen from that side (0 = its
 /// own a1 corner), for piece-square features. Black sees the board turned half round.
@@ -210,11 +169,11 @@ const fn build_pst_index() -> [[u8; NUM_BITS]; 2] {
     out
 }
 
-const PST_INDEX: [[u8; NUM_BITS]; 2] = build_pst_index();
+pub(crate) const PST_INDEX: [[u8; NUM_BITS]; 2] = build_pst_index();
 
 /// Ranks a man of `c` on `sq` has advanced from its own side.
 #[inline]
-fn advanced(c: Color, sq: Square) -> usize {
+pub(crate) fn advanced(c: Color, sq: Square) -> usize {
     if c == Color::White {
         sq.rank() as usize
     } else {

@@ -11,6 +11,7 @@
 //! merge as the game goes on, so the tower count is the game's clock.
 
 pub mod features;
+pub mod linear;
 pub mod weights;
 
 use crate::rules::color::Color;
@@ -32,6 +33,24 @@ pub fn phase(pos: &Position) -> i32 {
 #[inline]
 pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
     (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
+}
+
+impl linear::LinearEval for Position {
+    const GROUPS: &'static [linear::Group] = GROUPS;
+    const NUM_FEATURES: usize = NUM_FEATURES;
+    const PHASE_MAX: i32 = PHASE_MAX;
+    const WEIGHTS: &'static [[i32; 2]] = &WEIGHTS;
+    const WEIGHTS_FILE: &'static str = "src/eval/weights.rs";
+
+    #[inline]
+    fn extract<S: Sink>(&self, sink: &mut S) {
+        extract(self, sink);
+    }
+
+    #[inline]
+    fn phase(&self) -> i32 {
+        phase(self)
+    }
 }
 
 /// The sink of the engine's evaluation: weighted sums from White's view.
@@ -173,6 +192,14 @@ mod tests {
             .filter_map(|i| random_playout::<Position, _>(&mut rng, 2 + i % 80))
             .map(|(g, _)| g.position().clone())
             .collect()
+    }
+
+    #[test]
+    fn the_generic_evaluation_is_this_one() {
+        linear::check_layout::<Position>();
+        for p in positions() {
+            assert_eq!(linear::evaluate(&p), evaluate(&p), "{}", to_fen(&p));
+        }
     }
 
     #[test]

@@ -155,7 +155,7 @@ impl<G: Game> Record<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::turkish;
+    use crate::games::{russian, turkish};
     use crate::rules::Position;
     use crate::rules::notation::{START_FEN, to_fen};
 
@@ -215,5 +215,24 @@ mod tests {
         )
         .unwrap();
         assert_eq!(g.outcome(), Some(Outcome::ClockRule));
+    }
+
+    #[test]
+    fn russian_games_are_drawn_after_fifteen_king_moves_each() {
+        // Kings only: the 30th ply without a man's move or a capture draws.
+        let g = Record::<russian::Position>::from_fen_and_moves(
+            "8/8/7B/8/8/8/8/W1w5 w 29 30",
+            &["a1-b2"],
+        )
+        .unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::ClockRule));
+        // A man's move resets the count.
+        let g = Record::<russian::Position>::from_fen_and_moves(
+            "8/8/7B/8/8/8/8/W1w5 w 29 30",
+            &["c1-d2"],
+        )
+        .unwrap();
+        assert_eq!(g.position().clock(), 0);
+        assert_eq!(g.outcome(), None);
     }
 }

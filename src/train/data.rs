@@ -30,6 +30,8 @@ pub struct NetDataset {
 }
 
 impl Samples for NetDataset {
+    type Game = Position;
+
     fn push(&mut self, pos: &Position, result: f32, score: i32) {
         let start = self.inputs.len() as u32;
         let us = pos.side();

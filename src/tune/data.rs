@@ -3,14 +3,14 @@
 //! position and never the text.
 
 use crate::datagen::format::parse_sample;
-use crate::eval::features::{NUM_FEATURES, Sink, extract};
-use crate::eval::phase;
+use crate::eval::linear::{LinearEval, Sink};
 use crate::files::{LineRead, read_line_limited, size_text};
+use crate::games::{Game, Rules};
 use crate::rules::color::Color;
-use crate::rules::position::Position;
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::BufReader;
+use std::marker::PhantomData;
 use std::path::Path;
 
 /// Longest line read; a longer one is reported and skipped.
@@ -23,7 +23,7 @@ const MAX_SCAN: u64 = 1 << 20;
 pub struct Entry {
     start: u32,
     len: u16,
-    /// The position's phase (see [`crate::eval::phase`]).
+    /// The position's phase (see [`LinearEval::phase`]).
     pub phase: u8,
     /// The game's result for White: 1, 0.5 or 0.
     pub result: f32,
@@ -31,15 +31,26 @@ pub struct Entry {
     pub score: i32,
 }
 
-/// Positions and their features, in one flat array.
-#[derive(Default, Debug)]
-pub struct Dataset {
+/// Positions of game `G` and their features, in one flat array.
+#[derive(Debug)]
+pub struct Dataset<G> {
     entries: Vec<Entry>,
     features: Vec<(u16, i16)>,
+    game: PhantomData<G>,
+}
+
+impl<G> Default for Dataset<G> {
+    fn default() -> Self {
+        Dataset {
+            entries: Vec::new(),
+            features: Vec::new(),
+            game: PhantomData,
+        }
+    }
 }
 
 /// White-minus-Black counts of one position.
-struct Net([i32; NUM_FEATURES]);
+struct Net(Vec<i32>);
 
 impl Sink for Net {
     fn add(&mut self, c: Color, f: usize, count: i32) {
@@ -50,14 +61,19 @@ impl Sink for Net {
 /// A set of training positions as a trainer keeps them (the tuner's feature counts, the
 /// network trainer's inputs): [`load`] fills one.
 pub trait Samples: Default {
+    /// The game whose positions these are (how the data files' FENs are read).
+    type Game: Game;
+
     /// Adds a position with its game result (White's share) and search score (White's view).
-    fn push(&mut self, pos: &Position, result: f32, score: i32);
+    fn push(&mut self, pos: &Self::Game, result: f32, score: i32);
 }
 
-impl Samples for Dataset {
-    fn push(&mut self, pos: &Position, result: f32, score: i32) {
-        let mut net = Net([0; NUM_FEATURES]);
-        extract(pos, &mut net);
+impl<G: LinearEval> Samples for Dataset<G> {
+    type Game = G;
+
+    fn push(&mut self, pos: &G, result: f32, score: i32) {
+        let mut net = Net(vec![0; G::NUM_FEATURES]);
+        pos.extract(&mut net);
         let start = self.features.len() as u32;
         for (f, &c) in net.0.iter().enumerate() {
             if c != 0 {
@@ -68,14 +84,14 @@ impl Samples for Dataset {
         self.entries.push(Entry {
             start,
             len: (self.features.len() as u32 - start) as u16,
-            phase: phase(pos) as u8,
+            phase: pos.phase() as u8,
             result,
             score,
         });
     }
 }
 
-impl Dataset {
+impl<G> Dataset<G> {
     /// Number of positions.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -100,7 +116,7 @@ impl Dataset {
 
 /// What loading found: the training and validation sets and what was skipped.
 #[derive(Default, Debug)]
-pub struct Loaded<D = Dataset> {
+pub struct Loaded<D> {
     /// Positions to fit.
     pub train: D,
     /// Held-out positions (about one in `valid_every`, chosen by position hash).
@@ -156,7 +172,7 @@ pub fn load<D: Samples>(
                 out.bad_lines += 1;
                 continue;
             };
-            match parse_sample(line) {
+            match parse_sample::<D::Game>(line) {
                 Ok(None) => {}
                 Ok(Some(s)) => {
                     let hash = s.position.hash();

@@ -5,8 +5,8 @@ pub mod data;
 pub mod optimise;
 pub mod weights_file;
 
-use crate::eval::features::NUM_FEATURES;
-use crate::eval::weights::WEIGHTS;
+use crate::eval::linear::LinearEval;
+use crate::games::Variant;
 use optimise::{FitSettings, Objective, Params, fit, fit_k, loss};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -20,16 +20,23 @@ use std::time::Instant;
         Adam to minimise the squared error between sigmoid(K * eval) and a blend of the game's \
         result and the search score. One position in --valid-every is held out; training stops \
         when its loss has not improved for --patience epochs. Bad lines are reported with their \
-        line number and skipped. The best weights are written as Rust source to --out.",
+        line number and skipped. The best weights are written as Rust source to --out. Each \
+        game (--variant) has its own features and weights file: src/eval/weights.rs (Bashni), \
+        src/games/turkish/eval/weights.rs, src/games/russian/eval/weights.rs.",
     after_help = "Examples:\n  \
         bashni tune data.txt --out src/eval/weights.rs\n  \
+        bashni tune --variant turkish turkish.txt --out src/games/turkish/eval/weights.rs\n  \
         bashni tune a.txt b.txt --from src/eval/weights.rs --lambda 0.7 --epochs 500 --out w.rs"
 )]
 pub struct TuneArgs {
+    /// The game whose weights are fitted: bashni, turkish or russian.
+    #[arg(long, default_value_t = Variant::Bashni)]
+    pub variant: Variant,
     /// Data files (`bashni datagen --out`).
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
-    /// Where to write the weights (Rust source; src/eval/weights.rs is the one compiled in).
+    /// Where to write the weights (Rust source; the game's weights file, e.g.
+    /// src/eval/weights.rs for Bashni, is the one compiled in).
     #[arg(long)]
     pub out: PathBuf,
     /// Start from this weights file instead of the weights compiled in.
@@ -57,7 +64,7 @@ pub struct TuneArgs {
 
 /// Runs `bashni tune`; returns the exit code.
 pub fn run(args: TuneArgs) -> i32 {
-    match tune(&args) {
+    match crate::for_variant!(args.variant, G => tune::<G>(&args)) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("error: {e}");
@@ -77,19 +84,19 @@ fn at_least_one(text: &str) -> Result<usize, String> {
 /// A weights file is a few KB; a larger one is not one (and is not read into memory).
 const MAX_WEIGHTS_FILE: u64 = 1 << 20;
 
-fn start_weights(from: Option<&Path>) -> Result<Params, String> {
+fn start_weights<G: LinearEval>(from: Option<&Path>) -> Result<Params, String> {
     let ints = match from {
-        None => WEIGHTS.to_vec(),
+        None => G::WEIGHTS.to_vec(),
         Some(p) => {
             let text = crate::files::read_text(p, MAX_WEIGHTS_FILE)
                 .map_err(|e| format!("cannot read '{}': {e}", p.display()))?;
-            weights_file::parse(&text).map_err(|e| format!("'{}': {e}", p.display()))?
+            weights_file::parse::<G>(&text).map_err(|e| format!("'{}': {e}", p.display()))?
         }
     };
     Ok(ints.iter().map(|w| [w[0] as f64, w[1] as f64]).collect())
 }
 
-fn tune(args: &TuneArgs) -> Result<(), String> {
+fn tune<G: LinearEval>(args: &TuneArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err(format!("--lambda {} is not between 0 and 1", args.lambda));
     }
@@ -100,11 +107,11 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
             .build_global();
     }
     // 1. Starting weights and data (bad lines reported and skipped).
-    let start = start_weights(args.from.as_deref())?;
+    let start = start_weights::<G>(args.from.as_deref())?;
     let clock = Instant::now();
     let paths: Vec<&Path> = args.data.iter().map(PathBuf::as_path).collect();
     let loaded =
-        data::load::<data::Dataset>(&paths, args.valid_every, &mut |msg| eprintln!("{msg}"))?;
+        data::load::<data::Dataset<G>>(&paths, args.valid_every, &mut |msg| eprintln!("{msg}"))?;
     println!(
         "data: {} training, {} validation positions; {} duplicates and {} bad lines skipped ({:.1} s)",
         loaded.train.len(),
@@ -138,7 +145,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         learning_rate: args.learning_rate,
         max_epochs: args.epochs,
         patience: args.patience.max(1),
-        trainable: vec![[true; 2]; NUM_FEATURES],
+        trainable: vec![[true; 2]; G::NUM_FEATURES],
     };
     let mut epochs = 0;
     let (best, best_loss) = fit(&loaded.train, &loaded.valid, start, &settings, &mut |r| {
@@ -154,6 +161,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
         .map(|w| [w[0].round() as i32, w[1].round() as i32])
         .collect();
     let header = vec![
+        format!("Game: {} ({} features)", G::VARIANT, G::NUM_FEATURES),
         format!(
             "Made from: {} ({} training and {} validation positions)",
             args.data
@@ -178,7 +186,7 @@ fn tune(args: &TuneArgs) -> Result<(), String> {
     ];
     crate::files::replace(
         &args.out,
-        weights_file::render(&rounded, &header).as_bytes(),
+        weights_file::render::<G>(&rounded, &header).as_bytes(),
     )
     .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
     println!(

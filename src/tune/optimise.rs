@@ -5,12 +5,8 @@
 //! moved by Adam on the exact gradient, computed in parallel.
 
 use super::data::{Dataset, Entry};
-use crate::eval::PHASE_MAX;
-use crate::eval::features::NUM_FEATURES;
+use crate::eval::linear::LinearEval;
 use rayon::prelude::*;
-
-/// Number of weights: an opening and an endgame value per feature.
-pub const NUM_WEIGHTS: usize = 2 * NUM_FEATURES;
 
 /// Weights as the optimiser holds them: `[f][0]` opening, `[f][1]` endgame, in centi-men.
 pub type Params = Vec<[f64; 2]>;
@@ -23,8 +19,8 @@ pub fn sigmoid(x: f64) -> f64 {
 
 /// The evaluation of `e` under `w`, White's view, not rounded.
 #[inline]
-pub fn eval(data: &Dataset, e: &Entry, w: &Params) -> f64 {
-    let p = e.phase as f64 / PHASE_MAX as f64;
+pub fn eval<G: LinearEval>(data: &Dataset<G>, e: &Entry, w: &Params) -> f64 {
+    let p = e.phase as f64 / G::PHASE_MAX as f64;
     let (mut mg, mut eg) = (0.0, 0.0);
     for &(f, c) in data.features(e) {
         let f = f as usize;
@@ -51,7 +47,7 @@ impl Objective {
 }
 
 /// Mean squared error of `w` on `data`.
-pub fn loss(data: &Dataset, w: &Params, obj: &Objective) -> f64 {
+pub fn loss<G: LinearEval>(data: &Dataset<G>, w: &Params, obj: &Objective) -> f64 {
     if data.is_empty() {
         return 0.0;
     }
@@ -67,17 +63,17 @@ pub fn loss(data: &Dataset, w: &Params, obj: &Objective) -> f64 {
 }
 
 /// The gradient of [`loss`] with respect to every weight.
-pub fn gradient(data: &Dataset, w: &Params, obj: &Objective) -> Params {
+pub fn gradient<G: LinearEval>(data: &Dataset<G>, w: &Params, obj: &Objective) -> Params {
     let n = data.len().max(1) as f64;
     data.entries()
         .par_chunks(4096)
         .map(|chunk| {
-            let mut g = vec![[0.0; 2]; NUM_FEATURES];
+            let mut g = vec![[0.0; 2]; G::NUM_FEATURES];
             for e in chunk {
                 let s = sigmoid(obj.k * eval(data, e, w));
                 // d(loss)/d(eval) for this position.
                 let d = 2.0 * (s - obj.target(e)) * s * (1.0 - s) * obj.k / n;
-                let p = e.phase as f64 / PHASE_MAX as f64;
+                let p = e.phase as f64 / G::PHASE_MAX as f64;
                 for &(f, c) in data.features(e) {
                     let f = f as usize;
                     g[f][0] += d * c as f64 * p;
@@ -87,7 +83,7 @@ pub fn gradient(data: &Dataset, w: &Params, obj: &Objective) -> Params {
             g
         })
         .reduce(
-            || vec![[0.0; 2]; NUM_FEATURES],
+            || vec![[0.0; 2]; G::NUM_FEATURES],
             |mut a, b| {
                 for (x, y) in a.iter_mut().zip(b) {
                     x[0] += y[0];
@@ -100,7 +96,7 @@ pub fn gradient(data: &Dataset, w: &Params, obj: &Objective) -> Params {
 
 /// The `K` that minimises the loss of `w` against the game results alone (golden-section
 /// search on a log scale).
-pub fn fit_k(data: &Dataset, w: &Params) -> f64 {
+pub fn fit_k<G: LinearEval>(data: &Dataset<G>, w: &Params) -> f64 {
     let f = |log_k: f64| {
         loss(
             data,
@@ -167,9 +163,9 @@ pub struct EpochReport {
 
 /// Fits `w` with Adam; returns the weights with the best validation loss seen and that
 /// loss. `on_epoch` hears every epoch.
-pub fn fit(
-    train: &Dataset,
-    valid: &Dataset,
+pub fn fit<G: LinearEval>(
+    train: &Dataset<G>,
+    valid: &Dataset<G>,
     start: Params,
     settings: &FitSettings,
     on_epoch: &mut dyn FnMut(EpochReport),
@@ -180,8 +176,8 @@ pub fn fit(
     let obj = &settings.objective;
     let held_out = if valid.is_empty() { train } else { valid };
     let mut w = start;
-    let mut m = vec![[0.0; 2]; NUM_FEATURES];
-    let mut v = vec![[0.0; 2]; NUM_FEATURES];
+    let mut m = vec![[0.0; 2]; G::NUM_FEATURES];
+    let mut v = vec![[0.0; 2]; G::NUM_FEATURES];
     let mut best = (w.clone(), f64::INFINITY);
     let mut since_best = 0;
     for epoch in 1..=settings.max_epochs {
@@ -202,7 +198,7 @@ pub fn fit(
         }
         let g = gradient(train, &w, obj);
         let t = epoch as i32;
-        for f in 0..NUM_FEATURES {
+        for f in 0..G::NUM_FEATURES {
             for s in 0..2 {
                 if !settings.trainable[f][s] {
                     continue;
@@ -221,8 +217,11 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::features::{ADVANCE, KING, MAN, MAN_PRISONER};
+    use crate::eval::features::{ADVANCE, KING, MAN, MAN_PRISONER, NUM_FEATURES};
     use crate::eval::weights::WEIGHTS;
+    use crate::rules::Position;
+
+    type Dataset = super::Dataset<Position>;
     use crate::record::openings::random_playout;
     use crate::tune::data::Samples;
     use rand::SeedableRng;

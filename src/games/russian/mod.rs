@@ -135,16 +135,7 @@ impl Game for Position {
 
     #[inline]
     fn capture_gain(&self, m: &Move) -> i32 {
-        m.jumped()
-            .iter()
-            .map(|&sq| {
-                if self.kings().has(sq) {
-                    eval::KING
-                } else {
-                    eval::MAN
-                }
-            })
-            .sum()
+        eval::capture_gain(self, m)
     }
 
     #[inline]

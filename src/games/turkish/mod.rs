@@ -151,9 +151,7 @@ impl Game for Position {
 
     #[inline]
     fn capture_gain(&self, m: &Move) -> i32 {
-        let kings = (m.captured() & self.kings()).count_ones() as i32;
-        let men = m.capture_count() as i32 - kings;
-        men * eval::MAN + kings * eval::KING
+        eval::capture_gain(self, m)
     }
 
     #[inline]

@@ -1,0 +1,171 @@
+//! What every game's linear evaluation shares: feature groups, the [`Sink`] that one walk over
+//! a position feeds, the tapering of opening and endgame values by a phase, and the
+//! [`LinearEval`] trait through which `bashni tune` fits any game's weights and writes its
+//! weights file.
+//!
+//! A game's evaluation is a sum over features of (White's count - Black's count) x weight,
+//! each weight an opening and an endgame value blended by the game's phase. One function per
+//! game, [`LinearEval::extract`], counts the features, and both the engine (a sink that
+//! multiplies by the weights as it goes) and the tuner (a sink that records the counts) call
+//! it, so what is evaluated and what is tuned cannot drift apart.
+
+use crate::games::Game;
+use crate::rules::color::Color;
+
+/// Receives feature counts.
+pub trait Sink {
+    /// Side `c` has `count` more of feature `f`.
+    fn add(&mut self, c: Color, f: usize, count: i32);
+}
+
+/// A feature group: a name and the range of feature indices it covers.
+#[derive(Clone, Copy, Debug)]
+pub struct Group {
+    /// Name in the weights file.
+    pub name: &'static str,
+    /// The evaluation term it belongs to, as `eval` shows it.
+    pub term: &'static str,
+    /// First feature index.
+    pub start: usize,
+    /// Number of features.
+    pub len: usize,
+}
+
+/// Declares a game's feature groups: one constant per group (its first feature index),
+/// `GROUPS` (every group in index order) and `NUM_FEATURES`.
+///
+/// ```text
+/// groups! {
+///     MAN = "man", 1, "material";
+///     ADVANCE = "advance", 8, "advancement";
+/// }
+/// ```
+macro_rules! groups {
+    ($($id:ident = $name:literal, $len:expr, $term:literal;)*) => {
+        groups!(@consts 0usize; $($id $len;)*);
+        /// Every feature group, in index order.
+        pub const GROUPS: &[$crate::eval::linear::Group] = &[$($crate::eval::linear::Group {
+            name: $name, term: $term, start: $id, len: $len
+        }),*];
+    };
+    (@consts $at:expr; $id:ident $len:expr; $($rest:tt)*) => {
+        #[doc = concat!("First feature of group `", stringify!($id), "`.")]
+        pub const $id: usize = $at;
+        groups!(@consts $at + $len; $($rest)*);
+    };
+    (@consts $at:expr;) => {
+        /// Number of features.
+        pub const NUM_FEATURES: usize = $at;
+    };
+}
+pub(crate) use groups;
+
+/// The name of feature `f` among `groups`: its group, and its index within the group when
+/// there are several.
+pub fn feature_name(groups: &[Group], f: usize) -> String {
+    let g = groups
+        .iter()
+        .find(|g| f >= g.start && f < g.start + g.len)
+        .expect("feature index in range");
+    if g.len == 1 {
+        g.name.to_string()
+    } else {
+        format!("{} {}", g.name, f - g.start)
+    }
+}
+
+/// A game whose evaluation is linear in its weights: what `bashni tune` needs to fit them and
+/// to write them back as the game's weights file.
+pub trait LinearEval: Game {
+    /// The feature groups, in index order (they tile `0..NUM_FEATURES`).
+    const GROUPS: &'static [Group];
+    /// Number of features.
+    const NUM_FEATURES: usize;
+    /// The phase at the start of a game (opening); 0 is the endgame.
+    const PHASE_MAX: i32;
+    /// The weights compiled in: `[opening, endgame]` per feature, centi-men.
+    const WEIGHTS: &'static [[i32; 2]];
+    /// Where the weights file lives in the source tree (what `bashni tune --out` replaces
+    /// to change the weights compiled in).
+    const WEIGHTS_FILE: &'static str;
+
+    /// Counts every feature of the position into `sink`.
+    fn extract<S: Sink>(&self, sink: &mut S);
+
+    /// The game phase, from [`LinearEval::PHASE_MAX`] (opening) down to 0 (endgame).
+    fn phase(&self) -> i32;
+}
+
+/// Blends an opening and an endgame value by `phase` out of `phase_max`.
+#[inline]
+pub fn taper_by(mg: i32, eg: i32, phase: i32, phase_max: i32) -> i32 {
+    (mg * phase + eg * (phase_max - phase)) / phase_max
+}
+
+/// The sink of the engine's evaluation: weighted sums from White's view.
+struct Weighted<'a> {
+    weights: &'a [[i32; 2]],
+    mg: i32,
+    eg: i32,
+}
+
+impl Sink for Weighted<'_> {
+    #[inline(always)]
+    fn add(&mut self, c: Color, f: usize, count: i32) {
+        let v = if c == Color::White { count } else { -count };
+        let w = self.weights[f];
+        self.mg += w[0] * v;
+        self.eg += w[1] * v;
+    }
+}
+
+/// The linear evaluation of `pos` with the weights compiled in, centi-men from the side to
+/// move's view.
+#[inline]
+pub fn evaluate<G: LinearEval>(pos: &G) -> i32 {
+    let mut sum = Weighted {
+        weights: G::WEIGHTS,
+        mg: 0,
+        eg: 0,
+    };
+    pos.extract(&mut sum);
+    let white = taper_by(sum.mg, sum.eg, pos.phase(), G::PHASE_MAX);
+    if pos.side_to_move() == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+/// The value of weight `f` (a piece's material weight, say) in `pos`'s phase.
+#[inline]
+pub fn weight_now<G: LinearEval>(pos: &G, f: usize) -> i32 {
+    let w = G::WEIGHTS[f];
+    taper_by(w[0], w[1], pos.phase(), G::PHASE_MAX)
+}
+
+/// Per-side feature counts, for tests and displays: `counts[colour][feature]`.
+pub fn side_counts<G: LinearEval>(pos: &G) -> [Vec<i32>; 2] {
+    struct Counts([Vec<i32>; 2]);
+    impl Sink for Counts {
+        fn add(&mut self, c: Color, f: usize, count: i32) {
+            self.0[c.index()][f] += count;
+        }
+    }
+    let mut counts = Counts([vec![0; G::NUM_FEATURES], vec![0; G::NUM_FEATURES]]);
+    pos.extract(&mut counts);
+    counts.0
+}
+
+/// Checks that `G`'s groups tile its features and that it has a weight per feature (for each
+/// game's tests).
+#[cfg(test)]
+pub(crate) fn check_layout<G: LinearEval>() {
+    let mut at = 0;
+    for g in G::GROUPS {
+        assert_eq!(g.start, at, "{}", g.name);
+        at += g.len;
+    }
+    assert_eq!(at, G::NUM_FEATURES);
+    assert_eq!(G::WEIGHTS.len(), G::NUM_FEATURES);
+}

@@ -1,0 +1,202 @@
+//! What Russian draughts' evaluation looks at: numbered features, each counted for one side,
+//! and the one walk over a position that counts them ([`extract`]), which feeds both the
+//! engine and `bashni tune` (see [`crate::eval::linear`]).
+//!
+//! The board and its geometry are Bashni's, so the masks (centre, back ranks, the long
+//! diagonal, the passed-man cones, piece-square numbering) are Bashni's evaluation's own.
+
+use crate::eval::features::{
+    BACK_RANK_MASK, CENTER_MASK, CONES, LONG_DIAGONAL_MASK, PST_INDEX, advanced,
+};
+use crate::eval::linear::{Sink, groups};
+use crate::games::russian::position::Position;
+use crate::rules::Color;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::movegen::forward;
+use crate::rules::square::Direction;
+
+groups! {
+    MAN = "man", 1, "material";
+    KING = "king", 1, "material";
+    // Men by ranks advanced from their own side (7: never, a man there is crowned).
+    ADVANCE = "advance", 8, "advancement";
+    // Men on their own back rank, which keeps the enemy's men from being crowned there.
+    BACK_RANK = "back rank", 1, "back rank";
+    // Quiet steps of men and single steps of kings.
+    MOBILITY = "mobility", 1, "mobility";
+    // Squares the kings can slide to along whole diagonals.
+    KING_RAYS = "king rays", 1, "mobility";
+    // A king on the long diagonal a1-h8 (the "main road").
+    LONG_DIAGONAL = "long diagonal", 1, "mobility";
+    // Pieces an enemy piece could jump at once (a man next to them, or a king along the
+    // diagonal, and an empty square beyond): [men, kings].
+    EXPOSED = "exposed", 2, "exposed";
+    // Pieces on the centre squares (files c-f of ranks 3-6).
+    CENTER = "center", 1, "center";
+    // Men with no enemy man in front of them close enough to stop them, by ranks advanced.
+    PASSED = "passed man", 8, "advancement";
+    // Piece-square values from each side's own view (square 0 = its a1 corner).
+    PST_MAN = "pst man", 32, "piece squares";
+    PST_KING = "pst king", 32, "piece squares";
+    TEMPO = "tempo", 1, "tempo";
+}
+
+/// Every piece on the board at the start.
+pub const PHASE_MAX: i32 = 24;
+
+/// The game phase: the number of pieces left, at most [`PHASE_MAX`].
+#[inline]
+pub fn phase(pos: &Position) -> i32 {
+    (pos.occupied().count() as i32).min(PHASE_MAX)
+}
+
+/// Counts every feature of `pos` into `sink`.
+#[inline]
+pub fn extract<S: Sink>(pos: &Position, sink: &mut S) {
+    let empty = !pos.occupied();
+    for c in [Color::White, Color::Black] {
+        men(pos, c, empty, sink);
+        kings(pos, c, empty, sink);
+        exposed(pos, c, empty, sink);
+        let ours = pos.pieces(c);
+        sink.add(c, CENTER, (ours & Bitboard(CENTER_MASK)).count() as i32);
+    }
+    sink.add(pos.side(), TEMPO, 1);
+}
+
+/// Men of `c`: material, advancement, passed men, piece squares, back rank and steps.
+#[inline]
+fn men<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+    let men = pos.pieces(c) & !pos.kings();
+    let their_men = (pos.pieces(c.opponent()) & !pos.kings()).0;
+    sink.add(c, MAN, men.count() as i32);
+    for sq in men {
+        let a = advanced(c, sq);
+        sink.add(c, ADVANCE + a, 1);
+        sink.add(c, PST_MAN + PST_INDEX[c.index()][sq.index()] as usize, 1);
+        if CONES[c.index()][sq.index()] & their_men == 0 {
+            sink.add(c, PASSED + a, 1);
+        }
+    }
+    sink.add(
+        c,
+        BACK_RANK,
+        (men & Bitboard(BACK_RANK_MASK[c.index()])).count() as i32,
+    );
+    let mut steps = 0;
+    for dir in forward(c) {
+        steps += (men.shift(dir) & empty).count() as i32;
+    }
+    sink.add(c, MOBILITY, steps);
+}
+
+/// Kings of `c`: material, piece squares, single steps, whole-diagonal reach and the long
+/// diagonal.
+#[inline]
+fn kings<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+    let kings = pos.pieces(c) & pos.kings();
+    if kings.is_empty() {
+        return;
+    }
+    sink.add(c, KING, kings.count() as i32);
+    for sq in kings {
+        sink.add(c, PST_KING + PST_INDEX[c.index()][sq.index()] as usize, 1);
+    }
+    let mut steps = 0;
+    let mut reach = 0;
+    for dir in Direction::ALL {
+        let mut x = kings.shift(dir) & empty;
+        steps += x.count() as i32;
+        while !x.is_empty() {
+            reach += x.count() as i32;
+            x = x.shift(dir) & empty;
+        }
+    }
+    sink.add(c, MOBILITY, steps);
+    sink.add(c, KING_RAYS, reach);
+    sink.add(
+        c,
+        LONG_DIAGONAL,
+        (kings & Bitboard(LONG_DIAGONAL_MASK)).count() as i32,
+    );
+}
+
+/// Pieces of `c` that an enemy piece could jump at once: a man next to them (men capture in
+/// all four directions) or a king with only empty squares between, and an empty square
+/// beyond.
+#[inline]
+fn exposed<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+    let them = pos.pieces(c.opponent());
+    let ours = pos.pieces(c);
+    let their_men = them & !pos.kings();
+    let their_kings = them & pos.kings();
+    let mut hit = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        let beyond_empty = empty.shift(dir.reverse());
+        hit |= their_men.shift(dir) & ours & beyond_empty;
+        let mut ray = their_kings.shift(dir);
+        while !ray.is_empty() {
+            hit |= ray & ours & beyond_empty;
+            ray = (ray & empty).shift(dir);
+        }
+    }
+    let kings = (hit & pos.kings()).count() as i32;
+    sink.add(c, EXPOSED, hit.count() as i32 - kings);
+    sink.add(c, EXPOSED + 1, kings);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::linear::{feature_name, side_counts};
+    use crate::games::russian::notation::parse_fen;
+
+    fn counts(fen: &str) -> [Vec<i32>; 2] {
+        side_counts(&parse_fen(fen).unwrap())
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(feature_name(GROUPS, KING), "king");
+        assert_eq!(feature_name(GROUPS, EXPOSED + 1), "exposed 1");
+    }
+
+    #[test]
+    fn the_start_position() {
+        let [w, b] = counts(crate::games::russian::START_FEN);
+        // Alike but for the tempo of the side to move.
+        assert_eq!(w[..TEMPO], b[..TEMPO]);
+        assert_eq!((w[MAN], w[KING]), (12, 0));
+        assert_eq!((w[ADVANCE], w[ADVANCE + 1], w[ADVANCE + 2]), (4, 4, 4));
+        assert_eq!(w[BACK_RANK], 4);
+        // The 4 men of rank 3 have 7 free steps forward (a3 has only b4).
+        assert_eq!(w[MOBILITY], 7);
+        assert_eq!(w[EXPOSED] + w[EXPOSED + 1], 0);
+        // c3 and e3 stand in the centre.
+        assert_eq!(w[CENTER], 2);
+        assert_eq!(w[TEMPO] + b[TEMPO], 1);
+        assert_eq!(
+            phase(&parse_fen(crate::games::russian::START_FEN).unwrap()),
+            24
+        );
+    }
+
+    #[test]
+    fn kings_and_exposed_pieces() {
+        // White: a king on a1, a man on e5; Black: a man on d6 (jumped by e5 to c7) and a man
+        // on f4, behind e5 (jumped by e5 backwards to g3).
+        let [w, b] = counts("8/8/3b4/4w3/5b2/8/8/W7 w 0 1");
+        assert_eq!((w[MAN], w[KING], b[MAN]), (1, 1, 2));
+        // a1's one diagonal: b2, c3, d4 free, then e5 is White's own.
+        assert_eq!(w[KING_RAYS], 3);
+        assert_eq!(w[LONG_DIAGONAL], 1);
+        assert_eq!(b[EXPOSED], 2);
+        // Black's men jump e5 (d6 to f4 is blocked by its own man; f4 to d6 likewise), so
+        // e5 is safe.
+        assert_eq!(w[EXPOSED], 0);
+        // A black king on h8 takes the long diagonal from the other end: e5 hangs to it
+        // (d4 beyond is empty).
+        let [w, _] = counts("7B/8/8/4w3/8/8/8/8 w 0 1");
+        assert_eq!(w[EXPOSED], 1);
+    }
+}

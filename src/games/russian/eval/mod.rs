@@ -1,0 +1,125 @@
+//! Russian draughts' static evaluation, centi-men from the side to move's view: a weighted
+//! sum of [`features`] with opening and endgame weights ([`weights::WEIGHTS`], written by
+//! `bashni tune --variant russian`) blended by the number of pieces left.
+
+pub mod features;
+pub mod weights;
+
+use super::position::Position;
+use crate::eval::linear::{self, Group, LinearEval, Sink};
+use crate::rules::Move;
+
+impl LinearEval for Position {
+    const GROUPS: &'static [Group] = features::GROUPS;
+    const NUM_FEATURES: usize = features::NUM_FEATURES;
+    const PHASE_MAX: i32 = features::PHASE_MAX;
+    const WEIGHTS: &'static [[i32; 2]] = &weights::WEIGHTS;
+    const WEIGHTS_FILE: &'static str = "src/games/russian/eval/weights.rs";
+
+    #[inline]
+    fn extract<S: Sink>(&self, sink: &mut S) {
+        features::extract(self, sink);
+    }
+
+    #[inline]
+    fn phase(&self) -> i32 {
+        features::phase(self)
+    }
+}
+
+/// Static evaluation from the side to move's view.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    linear::evaluate(pos)
+}
+
+/// Material a capture takes, at the evaluation's values in the current phase: each man and
+/// king it jumps.
+#[inline]
+pub fn capture_gain(pos: &Position, m: &Move) -> i32 {
+    let man = linear::weight_now(pos, features::MAN);
+    let king = linear::weight_now(pos, features::KING);
+    m.jumped()
+        .iter()
+        .map(|&sq| if pos.kings().has(sq) { king } else { man })
+        .sum()
+}
+
+/// The position with colours swapped and the board turned half round (for tests of colour
+/// symmetry): the side to move's twin.
+#[cfg(test)]
+pub(crate) fn mirrored(pos: &Position) -> Position {
+    use crate::rules::square::Square;
+    use crate::rules::tower::Piece;
+    let mut m = Position::empty();
+    for sq in Square::all() {
+        if let Some(p) = pos.piece(sq) {
+            let to = Square::from_coords(7 - sq.file(), 7 - sq.rank()).expect("a dark square");
+            m.put(to, Some(Piece::new(p.color().opponent(), p.is_king())));
+        }
+    }
+    m.set_side(pos.side().opponent());
+    m.set_clock(pos.clock());
+    m.set_fullmove(pos.fullmove());
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Game, Rules};
+    use crate::record::openings::random_playout;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    /// Positions from random games of many lengths.
+    fn positions() -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(13);
+        // Random games often end early: draw until 300 have lasted their length.
+        (0..5000)
+            .filter_map(|i| random_playout::<Position, _>(&mut rng, 2 + i % 90))
+            .map(|(g, _)| *g.position())
+            .take(300)
+            .collect()
+    }
+
+    #[test]
+    fn layout() {
+        linear::check_layout::<Position>();
+    }
+
+    #[test]
+    fn colours_are_symmetric() {
+        let all = positions();
+        assert!(all.len() > 200);
+        assert!(all.iter().any(|p| !p.kings().is_empty()), "some have kings");
+        for p in all {
+            let m = mirrored(&p);
+            assert_eq!(mirrored(&m), p);
+            assert_eq!(evaluate(&p), evaluate(&m), "{}", p.to_fen());
+        }
+    }
+
+    #[test]
+    fn material_decides_a_bare_board() {
+        let up = Position::from_fen("8/8/3b4/8/8/8/1w1w4/8 w 0 1").unwrap();
+        assert!(evaluate(&up) > 50, "{}", evaluate(&up));
+        let king = Position::from_fen("8/8/3b4/8/8/8/1w1w4/6B1 w 0 1").unwrap();
+        assert!(
+            evaluate(&king) < 0,
+            "a king outweighs a man: {}",
+            evaluate(&king)
+        );
+    }
+
+    #[test]
+    fn capture_gain_is_the_material_taken() {
+        // White's man on c3 jumps d4 (a man) and then f6 (a king).
+        let pos = Position::from_fen("8/8/5B2/8/3b4/2w5/8/8 w 0 1").unwrap();
+        let moves = pos.legal_moves();
+        assert_eq!(moves.len(), 1, "{moves:?}");
+        let gain = pos.capture_gain(&moves[0]);
+        let value = |f| linear::weight_now(&pos, f);
+        assert_eq!(gain, value(features::MAN) + value(features::KING));
+    }
+}
