@@ -3,11 +3,11 @@
 //! moves, nodes, speed, PV) and the best move.
 
 use crate::display::{capitalised, color_name, diagram};
+use crate::games::{Game, Record, RecordError, Variant};
 use crate::protocol::command::{MAX_GO_DEPTH, MAX_GO_TIME_MS};
 use crate::protocol::options::{HASH, MULTIPV, THREADS};
-use crate::rules::game::{Game, GameError};
-use crate::rules::notation::START_FEN;
 use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use std::fmt::Display;
 use std::io::BufRead;
 use std::time::Instant;
 
@@ -27,9 +27,13 @@ pub const DEFAULT_DEPTH: u32 = 14;
         bashni analyse\n  \
         bashni analyse startpos --moves c3-d4 f6-e5 --depth 16\n  \
         bashni analyse \"8/8/8/6B1/1b1b4/6b1/8/W7 w\" --movetime 2000\n  \
-        bashni analyse 8/8/8/6B1/1b1b4/6b1/8/W7 w --multipv 2 --infinite   (stop with Enter)"
+        bashni analyse 8/8/8/6B1/1b1b4/6b1/8/W7 w --multipv 2 --infinite   (stop with Enter)\n  \
+        bashni analyse --variant turkish --moves d3-d4 e6-e5 --depth 12"
 )]
 pub struct AnalyseArgs {
+    /// The game: bashni, turkish or russian (its FEN and move notation are read).
+    #[arg(long, default_value_t = Variant::Bashni)]
+    pub variant: Variant,
     /// `startpos` (the default) or a FEN; a FEN may be quoted or given as separate words.
     #[arg(value_name = "POSITION", num_args = 0..)]
     pub position: Vec<String>,
@@ -79,25 +83,25 @@ impl EngineArgs {
     }
 }
 
-/// The game to analyse: the position and the moves played from it.
-fn build_game(args: &AnalyseArgs) -> Result<Game, String> {
+/// The game to analyse: the position and the moves played from it, in game `G`.
+fn build_game<G: Game>(args: &AnalyseArgs) -> Result<Record<G>, String> {
     let text = args.position.join(" ");
     // No POSITION at all is the start; an empty one (`analyse ''`) is a mistake.
     if !args.position.is_empty() && text.trim().is_empty() {
         return Err("empty POSITION: give startpos or a FEN (or nothing for the start)".into());
     }
     let fen = if args.position.is_empty() || text.trim().eq_ignore_ascii_case("startpos") {
-        START_FEN
+        G::START_FEN
     } else {
         &text
     };
-    Game::from_fen_and_moves(fen, &args.moves).map_err(|e| match e {
-        GameError::BadFen(e) => format!("bad FEN '{fen}': {e}"),
-        GameError::BadMove(i, e) => format!("move {i} of --moves: {e}"),
+    Record::from_fen_and_moves(fen, &args.moves).map_err(|e| match e {
+        RecordError::BadFen(e) => format!("bad FEN '{fen}': {e}"),
+        RecordError::BadMove(i, e) => format!("move {i} of --moves: {e}"),
     })
 }
 
-fn limits(args: &AnalyseArgs) -> SearchLimits {
+fn limits<M>(args: &AnalyseArgs) -> SearchLimits<M> {
     let depth = match (args.depth, args.movetime, args.infinite) {
         (None, None, false) => Some(DEFAULT_DEPTH),
         (d, _, _) => d,
@@ -132,7 +136,7 @@ fn heading(multipv: bool) -> String {
 }
 
 /// One readable line: `label` in the depth column (the depth, or `final`).
-fn depth_line(label: &str, info: &SearchInfo, multipv: bool) -> String {
+fn depth_line<M: Display>(label: &str, info: &SearchInfo<M>, multipv: bool) -> String {
     let line = if multipv {
         format!(" {:>4}", info.multipv)
     } else {
@@ -162,7 +166,7 @@ struct Rows {
 
 impl Rows {
     /// The line for `info`, if it is shown.
-    fn row(&mut self, info: &SearchInfo, multipv: bool) -> Option<String> {
+    fn row<M: Display>(&mut self, info: &SearchInfo<M>, multipv: bool) -> Option<String> {
         if info.bound != Bound::Exact || info.currmove.is_some() {
             return None;
         }
@@ -177,12 +181,13 @@ impl Rows {
 }
 
 /// The closing line.
-fn summary(result: &SearchResult, side: &str, secs: f64) -> String {
-    match result.best {
+fn summary<M: Display>(result: &SearchResult<M>, side: &str, secs: f64) -> String {
+    match &result.best {
         None => format!("No legal move: {side}, to move, has lost."),
         Some(best) => {
             let reply = result
                 .ponder
+                .as_ref()
                 .map(|p| format!(", expected reply {p}"))
                 .unwrap_or_default();
             format!(
@@ -209,7 +214,13 @@ fn stop_on_enter(control: std::sync::Arc<SearchControl>) {
 
 /// Runs the analysis; returns the exit code (2 for a bad position or move).
 pub fn run(args: AnalyseArgs) -> i32 {
-    let game = match build_game(&args) {
+    // Each game gets its own monomorphised analysis.
+    crate::for_variant!(args.variant, G => analyse::<G>(&args))
+}
+
+/// The analysis of a position of game `G`.
+fn analyse<G: Game>(args: &AnalyseArgs) -> i32 {
+    let game = match build_game::<G>(args) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
@@ -228,19 +239,19 @@ pub fn run(args: AnalyseArgs) -> i32 {
         println!("{line}");
     }
     println!();
-    let limits = limits(&args);
+    let limits = limits(args);
     let control = SearchControl::new(false);
     if args.infinite {
         println!("Searching until Enter is pressed (or input ends).");
         stop_on_enter(control.clone());
     }
     let multipv = args.multipv > 1;
-    let side = capitalised(color_name(pos.side()));
+    let side = capitalised(color_name(pos.side_to_move()));
     println!("{}", view(&side));
     println!("{}", heading(multipv));
     let start = Instant::now();
     let mut rows = Rows::default();
-    let mut report = |info: &SearchInfo| {
+    let mut report = |info: &SearchInfo<G::Move>| {
         if let Some(row) = rows.row(info, multipv) {
             println!("{row}");
         }
@@ -256,6 +267,7 @@ pub fn run(args: AnalyseArgs) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{russian, turkish};
     use crate::rules::position::Position;
     use crate::search::MAX_DEPTH;
     use clap::Parser;
@@ -274,12 +286,12 @@ mod tests {
     #[test]
     fn fen_in_words_and_moves() {
         let a = parse(&["8/8/8/6B1/1b1b4/6b1/8/W7", "w", "--moves", "a1:f6:h4:e1:a5"]).unwrap();
-        let g = build_game(&a).unwrap();
+        let g = build_game::<Position>(&a).unwrap();
         assert_eq!(g.moves().len(), 1);
-        assert_eq!(limits(&a).depth, Some(DEFAULT_DEPTH));
+        assert_eq!(limits::<()>(&a).depth, Some(DEFAULT_DEPTH));
         let a = parse(&["--moves", "c3-c4"]).unwrap();
         assert!(
-            build_game(&a)
+            build_game::<Position>(&a)
                 .unwrap_err()
                 .starts_with("move 1 of --moves: ")
         );
@@ -288,13 +300,26 @@ mod tests {
     #[test]
     fn an_empty_position_is_an_error_not_the_start() {
         for words in [&[""][..], &["  "], &["", ""]] {
-            let e = build_game(&parse(words).unwrap()).unwrap_err();
+            let e = build_game::<Position>(&parse(words).unwrap()).unwrap_err();
             assert!(e.starts_with("empty POSITION"), "{e}");
         }
-        let start = build_game(&parse(&[]).unwrap()).unwrap();
+        let start = build_game::<Position>(&parse(&[]).unwrap()).unwrap();
         assert_eq!(start.position(), &Position::startpos());
-        let named = build_game(&parse(&["startpos"]).unwrap()).unwrap();
+        let named = build_game::<Position>(&parse(&["startpos"]).unwrap()).unwrap();
         assert_eq!(named.position(), &Position::startpos());
+    }
+
+    #[test]
+    fn variants_read_their_own_notation() {
+        let a = parse(&["--variant", "turkish", "--moves", "d3-d4", "e6-e5"]).unwrap();
+        assert_eq!(a.variant, Variant::Turkish);
+        let g = build_game::<turkish::Position>(&a).unwrap();
+        assert_eq!(g.moves().len(), 2);
+        // Turkish moves are not Bashni moves.
+        assert!(build_game::<Position>(&a).is_err());
+        let a = parse(&["--variant", "russian", "8/8/8/8/8/2b5/1b6/w7", "w"]).unwrap();
+        assert!(build_game::<russian::Position>(&a).is_ok());
+        assert!(parse(&["--variant", "chess"]).is_err());
     }
 
     fn info(depth: u32, multipv: usize, cp: i32, bound: Bound) -> SearchInfo {
@@ -359,6 +384,6 @@ mod tests {
         let longest = MAX_GO_TIME_MS.to_string();
         assert!(parse(&["--movetime", &longest]).is_ok());
         let a = parse(&["--infinite"]).unwrap();
-        assert!(limits(&a).infinite && limits(&a).depth.is_none());
+        assert!(limits::<()>(&a).infinite && limits::<()>(&a).depth.is_none());
     }
 }

@@ -132,3 +132,38 @@ fn a_timed_search_shows_each_depth_once_and_ends_on_the_best_move() {
         assert_eq!(mv, pv_first, "{out}");
     }
 }
+
+#[test]
+fn each_game_is_analysed_in_its_own_notation() {
+    // Turkish: all 64 squares; a king against a man after White's capture wins.
+    let (code, out, err) = analyse(&[
+        "--variant",
+        "turkish",
+        "8/8/8/8/8/8/b6b/W7",
+        "w",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("FEN: 8/8/8/8/8/8/b6b/W7 w 0 1"), "{out}");
+    assert!(
+        out.contains("Best move: a1:a3 (score win in 1 move for White at depth 3,"),
+        "{out}"
+    );
+    // Russian: the captured man leaves the board.
+    let (code, out, err) = analyse(&[
+        "--variant",
+        "russian",
+        "--moves",
+        "c3-d4",
+        "f6-e5",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Best move: d4:f6"), "{out}");
+    // A move of another game is refused in this one.
+    let (code, _, err) = analyse(&["--variant", "turkish", "--moves", "c3-d4"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: move 1 of --moves: "), "{err}");
+}

@@ -1,11 +1,11 @@
 //! `bashni match` and `bashni openings`, run as a user runs them: the real binary against
 //! itself, and against scripted misbehaving engines (tests/fake_engines/misbehave.sh wraps
 //! the real engine and, at its N-th `go`, answers an illegal move or no move, exits, goes
-//! silent, or answers late). Searches are shallow and timeouts short: the file runs in
-//! seconds.
+//! silent, or answers late; tests/fake_engines/no_variant.sh hides the games it plays).
+//! Matches of every game. Searches are shallow and timeouts short: the file runs in seconds.
 
+use bashni::games::{Game, Outcome, Record, Variant, russian, turkish};
 use bashni::record::pdn::parse_games;
-use bashni::rules::game::Game;
 use bashni::rules::notation::{START_FEN, parse_fen};
 use std::path::PathBuf;
 use std::process::Command;
@@ -14,6 +14,10 @@ const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
 const MISBEHAVE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/fake_engines/misbehave.sh"
+);
+const NO_VARIANT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fake_engines/no_variant.sh"
 );
 
 /// Output of a finished command.
@@ -65,8 +69,8 @@ impl Run {
 }
 
 /// Runs bashni with the words of `line`; `@B` is the bashni binary, `@M` the misbehaving
-/// engine script, `@F` and `@G` the paths `files` (substituted after splitting: paths may
-/// hold spaces).
+/// engine script, `@N` the script that hides games, `@F` and `@G` the paths `files`
+/// (substituted after splitting: paths may hold spaces).
 fn bashni(line: &str, files: &[&PathBuf]) -> Run {
     let file = |i: usize| files.get(i).map(|f| f.to_str().unwrap().to_string());
     let args: Vec<String> = line
@@ -74,6 +78,7 @@ fn bashni(line: &str, files: &[&PathBuf]) -> Run {
         .map(|w| {
             w.replace("@B", BASHNI)
                 .replace("@M", MISBEHAVE)
+                .replace("@N", NO_VARIANT)
                 .replace("@F", file(0).as_deref().unwrap_or("@F"))
                 .replace("@G", file(1).as_deref().unwrap_or("@G"))
         })
@@ -155,7 +160,7 @@ fn short_match_has_consistent_totals_and_a_pdn_that_replays() {
         );
         assert_eq!(g.tag("Result"), Some(g.result.as_str()));
         assert_eq!(g.tag("PlyCount").unwrap(), g.moves.len().to_string());
-        let mut game = Game::new(parse_fen(START_FEN).unwrap());
+        let mut game = bashni::rules::game::Game::new(parse_fen(START_FEN).unwrap());
         for (i, m) in g.moves.iter().enumerate() {
             game.play_text(&m.text)
                 .unwrap_or_else(|e| panic!("move {i}: {e}"));
@@ -402,4 +407,152 @@ fn refused_option_values_stop_the_match() {
         let played = run.stdout.contains("Games:") && !run.stdout.contains("Games: 0,");
         assert!(!played, "{}", run.stdout);
     }
+}
+
+/// Plays a short match of `G` between two bashni engines and checks its PDN: every game of
+/// the game's `GameType`, replaying as legal to the end its termination names.
+fn short_match_of<G: Game>(variant: &str, seed: u32) {
+    let pdn = temp(&format!("{variant}.pdn"));
+    let run = bashni(
+        &format!(
+            "match --variant {variant} --engine cmd=@B name=a --engine cmd=@B name=b \
+             --each depth=2 --games 4 --random-openings 4 --seed {seed} --pdn @F"
+        ),
+        &[&pdn],
+    );
+    run.ok();
+    assert!(
+        run.stdout
+            .starts_with(&format!("Match a (depth 2) vs b (depth 2) in {variant}, ")),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.finished().len(), 4, "{}", run.stdout);
+    assert_eq!(run.line("Faults:"), "Faults: none");
+    let games = parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    assert_eq!(games.len(), 4);
+    let rule = G::CLOCK_RULE.replacen("-rule", " rule", 1);
+    for g in &games {
+        let game_type = g.tag("GameType").unwrap();
+        assert_eq!(Variant::from_pdn_game_type(game_type), Some(G::VARIANT));
+        assert_eq!(game_type, G::VARIANT.pdn_game_type());
+        assert_eq!(g.tag("FEN"), None);
+        assert_eq!(g.tag("PlyCount").unwrap(), g.moves.len().to_string());
+        let mut game = Record::new(G::startpos());
+        for (i, m) in g.moves.iter().enumerate() {
+            assert_eq!(game.outcome(), None, "the game went on after its end");
+            let played = game
+                .play_text(&m.text)
+                .unwrap_or_else(|e| panic!("{variant} move {i} {}: {e}", m.text));
+            assert_eq!(played.to_string(), m.text);
+            let book = m.comment.as_deref() == Some("book");
+            assert_eq!(book, i < 4, "move {i}");
+        }
+        let termination = g.tag("Termination").unwrap();
+        let outcome = game.outcome();
+        match termination {
+            "no legal move" => assert!(matches!(outcome, Some(Outcome::NoLegalMove(_)))),
+            "one king against one man" => {
+                assert!(matches!(outcome, Some(Outcome::KingAgainstMan(_))))
+            }
+            "threefold repetition" => assert_eq!(outcome, Some(Outcome::Repetition)),
+            t if t == rule => assert_eq!(outcome, Some(Outcome::ClockRule)),
+            "max plies" => assert_eq!(outcome, None),
+            t => panic!("unexpected termination {t}"),
+        }
+        let result = match outcome.and_then(|o| o.winner()) {
+            Some(bashni::rules::Color::White) => "1-0",
+            Some(bashni::rules::Color::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        assert_eq!(g.result, result, "{termination}");
+    }
+}
+
+#[test]
+fn short_turkish_match() {
+    short_match_of::<turkish::Position>("turkish", 3);
+}
+
+#[test]
+fn short_russian_match() {
+    short_match_of::<russian::Position>("russian", 4);
+}
+
+/// An engine that does not declare the game, or not with that value, stops the match before
+/// its first game; for Bashni, the default, nothing is asked of it.
+#[test]
+fn an_engine_that_does_not_play_the_game_is_refused() {
+    for (hide, game, needle) in [
+        (
+            "",
+            "turkish",
+            "engine 'old' cannot play turkish: it declares no UCI_Variant option",
+        ),
+        (
+            "arg=russian",
+            "russian",
+            "engine 'old' cannot play russian: its UCI_Variant offers bashni, turkish",
+        ),
+    ] {
+        let line = format!(
+            "match --variant {game} --engine cmd=@B --engine cmd=bash arg=@N arg=@B {hide} \
+             name=old --depth 1 --games 2"
+        );
+        let run = bashni(&line, &[]);
+        assert_eq!(run.code, 2, "{line}: {}\n{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(needle), "{line}: {}", run.stderr);
+        assert!(run.finished().is_empty(), "{}", run.stdout);
+    }
+    // An engine from before the other games still plays Bashni.
+    let run = bashni(
+        "match --engine cmd=@B --engine cmd=bash arg=@N arg=@B name=old --depth 1 --games 2",
+        &[],
+    );
+    run.ok();
+    assert_eq!(run.finished().len(), 2);
+}
+
+#[test]
+fn openings_of_another_game() {
+    let file = temp("turkish-openings.txt");
+    let line = "openings --variant turkish --plies 4 --count 3 --seed 9 --depth 2";
+    bashni(&format!("{line} --out @F"), &[&file]).ok();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("# bashni openings --variant turkish --plies 4 --count 3 "));
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 3);
+    for (i, line) in lines.iter().enumerate() {
+        let o = bashni::record::openings::parse_line::<turkish::Position>(line, i + 1).unwrap();
+        assert_eq!(o.moves.len(), 4, "{line}");
+    }
+    // The file is read as Turkish by a Turkish match, and refused by a Bashni one.
+    let pdn = temp("turkish-openings.pdn");
+    let run = bashni(
+        "match --variant turkish --engine cmd=@B --engine cmd=@B --depth 1 --rounds 3 \
+         --openings @G --pdn @F",
+        &[&pdn, &file],
+    );
+    run.ok();
+    let games = parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap();
+    let mut used: Vec<String> = games
+        .iter()
+        .map(|g| {
+            let first: Vec<&str> = g.moves[..4].iter().map(|m| m.text.as_str()).collect();
+            first.join(" ")
+        })
+        .collect();
+    used.sort();
+    let mut want: Vec<String> = lines
+        .iter()
+        .flat_map(|l| [l.to_string(), l.to_string()])
+        .collect();
+    want.sort();
+    assert_eq!(used, want);
+    let run = bashni(
+        "match --engine cmd=@B --engine cmd=@B --depth 1 --games 2 --openings @G",
+        &[&pdn, &file],
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("openings line 2: "), "{}", run.stderr);
 }

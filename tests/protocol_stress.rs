@@ -4,7 +4,8 @@
 //! After each burst it checks that the engine is alive and answers `readyok`, that every
 //! accepted `go` got exactly one legal `bestmove` (and every `go perft` one count), and, by
 //! `d`, that the position is what the accepted commands made it (an error leaves it as it
-//! was).
+//! was). The game switches between the variants (`setoption name UCI_Variant`) on the way,
+//! so that every game is stressed and a switch is checked to take effect in its turn.
 //!
 //! Deterministic by seed. Run it longer or with another seed:
 //! `BASHNI_STRESS_LINES=200000 BASHNI_STRESS_SEED=7 cargo test --release --test protocol_stress`
@@ -12,12 +13,12 @@
 
 mod common;
 
+use bashni::games::{Game, Record, Rules, Variant, russian, turkish};
 use bashni::protocol::MAX_LINE_BYTES;
 use bashni::protocol::command::{Command, parse_line};
-use bashni::rules::game::Game;
-use bashni::rules::movegen::legal_moves;
-use bashni::rules::notation::{START_FEN, parse_fen, parse_move, to_fen};
-use bashni::rules::position::Position;
+use bashni::protocol::game::AnyGame;
+use bashni::protocol::options::{OptionChange, parse_change};
+use bashni::rules::notation::START_FEN;
 use common::gui::Gui;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -32,7 +33,7 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// FENs the generator starts from or mutates (towers, kings, a side with no move).
+/// Bashni FENs the generator starts from or mutates (towers, kings, a side with no move).
 const FENS: [&str; 5] = [
     START_FEN,
     "8/8/3(bb)1(bb)2/8/1W1(bb)1(bb)2/8/8/8 w",
@@ -40,6 +41,31 @@ const FENS: [&str; 5] = [
     "8/8/8/8/8/2b5/1b6/w7 w",
     "1b1b4/8/8/8/8/8/5w2/4(wbw)3 b 3 40",
 ];
+
+/// Turkish draughts FENs (the start, kings, one king against two men).
+const TURKISH_FENS: [&str; 3] = [
+    "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w 0 1",
+    "8/8/8/3B4/8/8/8/W6W w 40 30",
+    "8/8/8/8/8/8/b6b/W7 w",
+];
+
+/// Russian draughts FENs (the start, kings, a side with no move).
+const RUSSIAN_FENS: [&str; 3] = [
+    START_FEN,
+    "8/8/8/6B1/1b1b4/6b1/8/W7 w 0 1",
+    "8/8/8/8/8/2b5/1b6/w7 w",
+];
+
+/// Runs `$body` with `$g` bound to the record inside an `AnyGame`, whichever game it is.
+macro_rules! on_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            AnyGame::Bashni($g) => $body,
+            AnyGame::Turkish($g) => $body,
+            AnyGame::Russian($g) => $body,
+        }
+    };
+}
 
 /// Words the generator builds lines from, valid and not.
 const WORDS: [&str; 24] = [
@@ -88,8 +114,8 @@ const NUMBERS: [&str; 12] = [
 /// What the engine is expected to answer, by the model.
 #[derive(Default)]
 struct Expect {
-    /// The position of each accepted `go`, in order.
-    searches: Vec<Position>,
+    /// The game of each accepted `go`, in order.
+    searches: Vec<AnyGame>,
     /// Accepted `go perft` commands.
     perfts: usize,
     /// `isready` commands.
@@ -99,8 +125,8 @@ struct Expect {
 /// The generator and the model of the engine's state.
 struct Stress {
     rng: StdRng,
-    /// The game the accepted `position`s made.
-    game: Game,
+    /// The game the accepted `position`s and `UCI_Variant`s made.
+    game: AnyGame,
     expect: Expect,
 }
 
@@ -109,26 +135,24 @@ impl Stress {
         from[self.rng.random_range(0..from.len())]
     }
 
-    /// A `position` line: a random playout from a known FEN, sometimes with an illegal or
-    /// malformed move at the end.
+    /// A `position` line: a random playout from a known FEN of the game being played (now
+    /// and then of another game), sometimes with an illegal or malformed move at the end.
     fn position_line(&mut self) -> String {
-        let fen = self.pick(&FENS);
-        let mut game = Game::new(parse_fen(fen).unwrap());
-        let mut moves = Vec::new();
-        for _ in 0..self.rng.random_range(0..12) {
-            let legal = legal_moves(game.position());
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[self.rng.random_range(0..legal.len())];
-            moves.push(m.to_string());
-            game.play(m);
-        }
+        let variant = if self.rng.random_bool(0.9) {
+            self.game.variant()
+        } else {
+            Variant::ALL[self.rng.random_range(0..3)]
+        };
+        let (fen, mut moves, start) = match variant {
+            Variant::Bashni => self.playout::<bashni::rules::Position>(&FENS),
+            Variant::Turkish => self.playout::<turkish::Position>(&TURKISH_FENS),
+            Variant::Russian => self.playout::<russian::Position>(&RUSSIAN_FENS),
+        };
         if self.rng.random_bool(0.2) {
             let bad = self.pick(&["c3-c4", "a1-h8", "c3d4", "z9-a1", "c3:e5:g7:", ""]);
             moves.push(bad.to_string());
         }
-        let head = if fen == START_FEN && self.rng.random_bool(0.5) {
+        let head = if start && self.rng.random_bool(0.5) {
             "position startpos".to_string()
         } else {
             format!("position fen {fen}")
@@ -138,6 +162,24 @@ impl Stress {
         } else {
             format!("{head} moves {}", moves.join(" "))
         }
+    }
+
+    /// Up to 11 random legal moves of game `G` from one of `fens`: the FEN, the moves, and
+    /// whether the FEN is the game's start.
+    fn playout<G: Game>(&mut self, fens: &[&'static str]) -> (&'static str, Vec<String>, bool) {
+        let fen = self.pick(fens);
+        let mut game = Record::new(G::from_fen(fen).unwrap());
+        let mut moves = Vec::new();
+        for _ in 0..self.rng.random_range(0..12) {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[self.rng.random_range(0..legal.len())];
+            moves.push(m.to_string());
+            game.play(m);
+        }
+        (fen, moves, fen == G::START_FEN)
     }
 
     /// A `go` that ends by itself soon, or one that only `stop` ends.
@@ -231,7 +273,11 @@ impl Stress {
             58..=59 => self
                 .pick(&["d", "eval", "ucinewgame", "uci", "debug on"])
                 .into(),
-            60..=79 => self.junk_line(),
+            60..=61 => {
+                let v = self.pick(&["bashni", "turkish", "russian", "Turkish", "chess", ""]);
+                format!("setoption name UCI_Variant value {v}").into_bytes()
+            }
+            62..=79 => self.junk_line(),
             _ => {
                 let base = if self.rng.random_bool(0.5) {
                     self.position_line()
@@ -253,14 +299,23 @@ impl Stress {
         let text = text.trim_end_matches(['\n', '\r']);
         match parse_line(text) {
             Ok(Some(Command::Quit)) => return false,
-            Ok(Some(Command::Position(args))) => {
+            Ok(Some(Command::Position(args))) => on_game!(&mut self.game, g => {
                 if let Ok(game) = args.to_game() {
-                    self.game = game;
+                    *g = game;
+                }
+            }),
+            Ok(Some(Command::NewGame)) => self.game = AnyGame::start(self.game.variant()),
+            // Only this option changes the game (and the others may read files or memory).
+            Ok(Some(Command::SetOption { name, value }))
+                if name.eq_ignore_ascii_case("UCI_Variant") =>
+            {
+                if let Ok(OptionChange::Variant(v)) = parse_change(&name, value.as_deref()) {
+                    self.game = AnyGame::start(v);
                 }
             }
-            Ok(Some(Command::NewGame)) => self.game = Game::new(Position::startpos()),
-            Ok(Some(Command::Go(args))) if args.to_limits(&self.game, 1).is_ok() => {
-                self.expect.searches.push(self.game.position().clone());
+            Ok(Some(Command::Go(args))) if on_game!(&self.game, g => args.to_limits(g, 1).is_ok()) =>
+            {
+                self.expect.searches.push(self.game.clone());
             }
             Ok(Some(Command::Perft(_))) => self.expect.perfts += 1,
             Ok(Some(Command::IsReady)) => self.expect.readyoks += 1,
@@ -271,14 +326,14 @@ impl Stress {
 }
 
 /// Checks a `bestmove` line against the position its `go` searched.
-fn check_bestmove(line: &str, pos: &Position, transcript: &dyn Fn() -> String) {
+fn check_bestmove<G: Game>(line: &str, pos: &G, transcript: &dyn Fn() -> String) {
     let best = line.split_whitespace().nth(1).unwrap_or("");
-    let legal = legal_moves(pos);
+    let legal = pos.legal_moves();
     if legal.is_empty() {
         assert_eq!(best, "(none)", "{line}\n{}", transcript());
     } else {
-        let ok = parse_move(pos, best).is_ok_and(|m| m.to_string() == best);
-        assert!(ok, "illegal {line} in {}\n{}", to_fen(pos), transcript());
+        let ok = pos.parse_move(best).is_ok_and(|m| m.to_string() == best);
+        assert!(ok, "illegal {line} in {}\n{}", pos.to_fen(), transcript());
     }
 }
 
@@ -295,8 +350,8 @@ impl Seen {
     fn take(&mut self, line: &str, expect: &Expect, gui: &Gui) {
         if line.starts_with("bestmove") {
             let pos = expect.searches.get(self.bestmoves);
-            let pos = pos.unwrap_or_else(|| panic!("a bestmove too many\n{}", tail(gui)));
-            check_bestmove(line, pos, &|| tail(gui));
+            let game = pos.unwrap_or_else(|| panic!("a bestmove too many\n{}", tail(gui)));
+            on_game!(game, g => check_bestmove(line, g.position(), &|| tail(gui)));
             self.bestmoves += 1;
         } else if line.starts_with("nodes ") || line == "info string perft stopped" {
             self.perfts += 1;
@@ -365,7 +420,7 @@ fn check_position(gui: &mut Gui, stress: &Stress, seen: &mut Seen) {
         };
         seen.take(&line, &stress.expect, gui);
         if let Some(fen) = line.strip_prefix("FEN: ") {
-            let want = to_fen(stress.game.position());
+            let want = on_game!(&stress.game, g => g.position().to_fen());
             assert_eq!(fen, want, "position differs from the model\n{}", tail(gui));
             return;
         }
@@ -378,7 +433,7 @@ fn random_and_mutated_lines_keep_the_engine_correct() {
     let seed = env_number("BASHNI_STRESS_SEED", 14);
     let mut stress = Stress {
         rng: StdRng::seed_from_u64(seed),
-        game: Game::new(Position::startpos()),
+        game: AnyGame::start(Variant::Bashni),
         expect: Expect::default(),
     };
     let mut gui = Gui::new();

@@ -4,9 +4,8 @@
 //! together must play exactly the whole match's games: the same moves and results in the same
 //! order, and the merged report the same counts.
 
+use bashni::games::{Record, Rules, Variant};
 use bashni::record::pdn::parse_games;
-use bashni::rules::game::Game;
-use bashni::rules::notation::START_FEN;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -88,16 +87,28 @@ fn counts(report: &str) -> Vec<String> {
 }
 
 /// Each game's tags that do not depend on timing, its moves and result; every game replayed
-/// as legal from its start.
+/// as legal from its start in the game its `GameType` names.
 fn games(pdn: &str) -> Vec<String> {
     parse_games(pdn)
         .expect("PDN parses")
         .iter()
         .map(|g| {
-            let fen = g.tag("FEN").unwrap_or(START_FEN);
+            let variant = Variant::from_pdn_game_type(g.tag("GameType").unwrap()).unwrap();
             let moves: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
-            Game::from_fen_and_moves(fen, &moves).expect("the moves replay as legal");
-            let tags = ["Round", "White", "Black", "Result", "Termination"].map(|t| g.tag(t));
+            let fen = bashni::for_variant!(variant, G => {
+                let fen = g.tag("FEN").unwrap_or(G::START_FEN);
+                Record::<G>::from_fen_and_moves(fen, &moves).expect("the moves replay as legal");
+                fen
+            });
+            let tags = [
+                "Round",
+                "White",
+                "Black",
+                "Result",
+                "Termination",
+                "GameType",
+            ]
+            .map(|t| g.tag(t));
             format!("{tags:?} {fen} {} {}", moves.join(" "), g.result)
         })
         .collect()
@@ -147,6 +158,43 @@ fn four_shards_of_a_book_match_are_the_whole_match() {
 #[test]
 fn four_shards_of_random_openings_are_the_whole_match() {
     sharded_equals_whole(&["--random-openings", "4", "--filter-depth", "2"], "random");
+}
+
+#[test]
+fn four_shards_of_a_turkish_match_are_the_whole_match() {
+    sharded_equals_whole(
+        &[
+            "--variant",
+            "turkish",
+            "--random-openings",
+            "4",
+            "--filter-depth",
+            "2",
+        ],
+        "turkish",
+    );
+}
+
+#[test]
+fn parts_of_matches_of_different_games_are_refused() {
+    let (pdn, a, b) = (
+        temp("games.pdn"),
+        temp("games-1.json"),
+        temp("games-2.json"),
+    );
+    play(Some("1/2"), &["--variant", "russian"], &pdn, &a);
+    play(Some("2/2"), &[], &pdn, &b);
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert!(text.contains("\"variant\": \"russian\""), "{text}");
+    let mixed = bashni(&["match-report", s(&a), s(&b)]);
+    assert_eq!(mixed.code, 2);
+    assert!(
+        mixed
+            .stderr
+            .contains("matches of different games (russian and bashni)"),
+        "{}",
+        mixed.stderr
+    );
 }
 
 #[test]

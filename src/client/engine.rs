@@ -2,6 +2,8 @@
 //! thread that stamps every line with the time it arrived.
 
 use super::spec::EngineSpec;
+use crate::games::Variant;
+use crate::protocol::options::VARIANT_OPTION;
 use crate::protocol::reader::{Input, spawn_line_reader};
 use crate::record::game_record::{EngineScore, LastInfo};
 use std::fmt;
@@ -29,6 +31,9 @@ pub enum EngineError {
     /// An option value the engine refused with an `info string error` line (engine name,
     /// option, value, the engine's words).
     RejectedOption(String, String, String, String),
+    /// The engine does not offer the game to be played (engine name, the game, the values
+    /// of its `UCI_Variant` option, `None` when it declares none).
+    NoVariant(String, Variant, Option<Vec<String>>),
 }
 
 impl fmt::Display for EngineError {
@@ -54,6 +59,16 @@ impl fmt::Display for EngineError {
             EngineError::RejectedOption(n, o, v, said) => {
                 write!(f, "engine '{n}' refused option {o}={v}: {said}")
             }
+            EngineError::NoVariant(n, v, None) => write!(
+                f,
+                "engine '{n}' cannot play {v}: it declares no {VARIANT_OPTION} option (an engine \
+                 that plays only Bashni)"
+            ),
+            EngineError::NoVariant(n, v, Some(offered)) => write!(
+                f,
+                "engine '{n}' cannot play {v}: its {VARIANT_OPTION} offers {}",
+                offered.join(", ")
+            ),
         }
     }
 }
@@ -192,9 +207,45 @@ pub struct EngineProcess {
     dead: bool,
 }
 
+/// What the `uci` answer declared: the option names (lower case) and the values of the
+/// `UCI_Variant` combo, if there is one.
+#[derive(Default)]
+struct Declared {
+    options: Vec<String>,
+    variants: Option<Vec<String>>,
+}
+
+impl Declared {
+    /// Takes one `option name <id> type <t> ...` line.
+    fn take(&mut self, rest: &str) {
+        let (name, kind) = rest.split_once(" type ").unwrap_or((rest, ""));
+        let name = name.trim();
+        if name.eq_ignore_ascii_case(VARIANT_OPTION) {
+            let values = kind.split(" var ").skip(1).map(|v| v.trim().to_string());
+            self.variants = Some(values.collect());
+        }
+        self.options.push(name.to_ascii_lowercase());
+    }
+
+    /// Whether the engine offers `variant`.
+    fn offers(&self, variant: Variant) -> bool {
+        let mut values = self.variants.iter().flatten();
+        values.any(|v| v.eq_ignore_ascii_case(variant.name()))
+    }
+}
+
 impl EngineProcess {
-    /// Starts the engine, runs the `uci` handshake, sets its options and waits for `readyok`.
+    /// Starts the engine, runs the `uci` handshake, sets its options and waits for `readyok`:
+    /// for a game of Bashni, the default, asking nothing of the engine about games (an
+    /// engine that plays only Bashni needs no `UCI_Variant`).
     pub fn start(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
+        Self::start_for(spec, Variant::Bashni)
+    }
+
+    /// Like [`EngineProcess::start`], for games of `variant`: for any game but Bashni the
+    /// engine must declare `UCI_Variant` with that value, and is set to it before its other
+    /// options (otherwise [`EngineError::NoVariant`]).
+    pub fn start_for(spec: &EngineSpec, variant: Variant) -> Result<EngineProcess, EngineError> {
         let mut cmd = Command::new(&spec.cmd);
         cmd.args(&spec.args)
             .stdin(Stdio::piped())
@@ -235,40 +286,54 @@ impl EngineProcess {
             rx,
             dead: false,
         };
-        engine.handshake(spec)?;
+        engine.handshake(spec, variant)?;
         Ok(engine)
     }
 
-    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), EngineError> {
+    /// 1. `uci` and the declarations up to `uciok`; 2. the game, unless it is Bashni;
+    /// 3. the spec's options, each checked declared and accepted; 4. `isready`.
+    fn handshake(&mut self, spec: &EngineSpec, variant: Variant) -> Result<(), EngineError> {
         self.send("uci")?;
         let deadline = Instant::now() + START_TIMEOUT;
-        let mut declared = Vec::new();
+        let mut declared = Declared::default();
         loop {
             let (_, line) = self.next_line(deadline, "uci")?;
             if line == "uciok" {
                 break;
             }
             if let Some(rest) = line.strip_prefix("option name ") {
-                let name = rest.split(" type ").next().unwrap_or(rest).trim();
-                declared.push(name.to_ascii_lowercase());
+                declared.take(rest);
             }
+        }
+        if variant != Variant::Bashni {
+            if !declared.offers(variant) {
+                let offered = declared.variants.clone();
+                return Err(EngineError::NoVariant(self.name.clone(), variant, offered));
+            }
+            self.set_option(VARIANT_OPTION, variant.name())?;
         }
         for (name, value) in &spec.options {
-            if !declared.contains(&name.to_ascii_lowercase()) {
+            if !declared.options.contains(&name.to_ascii_lowercase()) {
                 return Err(EngineError::UnknownOption(self.name.clone(), name.clone()));
             }
-            self.send(&format!("setoption name {name} value {value}"))?;
-            // An engine that refuses the value says so before `readyok`.
-            if let Some(said) = self.sync_errors(START_TIMEOUT)? {
-                return Err(EngineError::RejectedOption(
-                    self.name.clone(),
-                    name.clone(),
-                    value.clone(),
-                    said,
-                ));
-            }
+            self.set_option(name, value)?;
         }
         self.sync(START_TIMEOUT)
+    }
+
+    /// Sends `setoption` and checks that the engine does not refuse it (an engine that
+    /// refuses a value says so before `readyok`).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        self.send(&format!("setoption name {name} value {value}"))?;
+        match self.sync_errors(START_TIMEOUT)? {
+            None => Ok(()),
+            Some(said) => Err(EngineError::RejectedOption(
+                self.name.clone(),
+                name.to_string(),
+                value.to_string(),
+                said,
+            )),
+        }
     }
 
     /// The engine's name in the match.
@@ -468,6 +533,23 @@ mod tests {
         assert_eq!(parse_info("info string score cp 5"), None);
         assert_eq!(parse_info("info nodes 100"), None);
         assert_eq!(parse_info("bestmove c3-d4"), None);
+    }
+
+    #[test]
+    fn variant_declarations() {
+        let mut d = Declared::default();
+        d.take("Hash type spin default 16 min 1 max 65536");
+        assert!(!d.offers(Variant::Turkish) && d.variants.is_none());
+        d.take("UCI_Variant type combo default bashni var bashni var turkish var russian");
+        assert!(d.offers(Variant::Turkish) && d.offers(Variant::Russian));
+        assert_eq!(d.options, ["hash", "uci_variant"]);
+        let mut d = Declared::default();
+        d.take("uci_variant type combo default bashni var Bashni var Turkish");
+        assert!(d.offers(Variant::Turkish) && !d.offers(Variant::Russian));
+        assert_eq!(
+            d.variants.as_deref(),
+            Some(&["Bashni".into(), "Turkish".into()][..])
+        );
     }
 
     #[test]

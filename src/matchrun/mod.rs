@@ -1,5 +1,6 @@
 //! `bashni match` (engine-vs-engine matches, refereed by our rules) and `bashni openings`
-//! (balanced random openings). Flags and output follow cutechess-cli and fastchess.
+//! (balanced random openings), in any of the games (`--variant`: everything behind it is
+//! generic over the game). Flags and output follow cutechess-cli and fastchess.
 //!
 //! - [`config`]: engine specs (`key=value` tokens), limits, time controls, SPRT settings.
 //! - [`engine`]: an engine process and the protocol lines the referee needs.
@@ -19,6 +20,7 @@ pub mod runner;
 pub mod shards;
 pub mod stats;
 
+use crate::games::{Game, Variant};
 use crate::protocol::options::THREADS;
 use crate::record::openings::{self, DEFAULT_FILTER_DEPTH, DEFAULT_MAX_SCORE, RandomOpenings};
 use crate::shard::{Shard, ShardArg};
@@ -91,6 +93,8 @@ const MATCH_EXAMPLES: &str = "Examples:
     --pdn games.pdn --sprt elo0=0 elo1=5
   bashni match --engine cmd=./bashni --engine cmd=./bashni option.LMR=false \\
     --nodes 20000 --games 400 --openings openings.txt --recover
+  bashni match --variant turkish --engine cmd=./bashni --engine cmd=./old \\
+    --each tc=10+0.1 --rounds 200
 
 The results are from the first engine's view. Exit code: 0 played out (or SPRT decided),
 1 stopped by an engine failure without --recover, 2 bad arguments or an engine that
@@ -108,6 +112,10 @@ pub struct MatchArgs {
     /// The `--engine` groups.
     #[command(flatten)]
     pub engine: EngineTokens,
+    /// The game: bashni, turkish or russian. For any but bashni both engines must declare
+    /// the option UCI_Variant with that value, and are set to it.
+    #[arg(long, default_value_t = Variant::Bashni)]
+    pub variant: Variant,
     /// Settings for both engines (the same keys; an engine's own tokens win).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub each: Vec<String>,
@@ -132,8 +140,9 @@ pub struct MatchArgs {
     /// Fixed node count.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Openings file: one FEN or one move list from the initial position a line (default:
-    /// the built-in book of balanced openings, `openings/balanced.txt`).
+    /// Openings file: one FEN or one move list from the initial position a line, in the
+    /// game's notation (default: the game's built-in book of balanced openings,
+    /// `openings/balanced.txt`, `turkish.txt`, `russian.txt`).
     #[arg(long, conflicts_with = "random_openings")]
     pub openings: Option<PathBuf>,
     /// Every game from the initial position instead of the built-in book.
@@ -209,9 +218,13 @@ pub struct MatchArgs {
 /// Example: bashni openings --plies 8 --count 1000 --seed 1 --out openings.txt
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Example:\n  bashni openings --plies 8 --count 1000 --seed 1 --out openings.txt"
+    after_help = "Examples:\n  bashni openings --plies 8 --count 1000 --seed 1 --out openings.txt\n  \
+        bashni openings --variant turkish --plies 6 --count 500 --seed 1 --threads 2"
 )]
 pub struct OpeningsArgs {
+    /// The game: bashni, turkish or russian.
+    #[arg(long, default_value_t = Variant::Bashni)]
+    pub variant: Variant,
     /// Random plies from the initial position.
     #[arg(long)]
     pub plies: u32,
@@ -274,16 +287,19 @@ fn clock_seed() -> u64 {
         .unwrap_or(0)
 }
 
-/// A match ready to run: what to play, how to judge it, and which part of which match it is.
-struct Planned {
-    plan: MatchPlan,
+/// A match of game `G` ready to run: what to play, how to judge it, and which part of which
+/// match it is.
+struct Planned<G: Game> {
+    plan: MatchPlan<G>,
     sprt: Option<Sprt>,
     shard: Shard,
     identity: MatchIdentity,
 }
 
-/// Everything that decides which games a match plays, in words, for [`MatchIdentity`].
-fn describe(args: &MatchArgs, plan: &MatchPlan, seed: u64) -> String {
+/// Everything that decides which games a match plays, in words, for [`MatchIdentity`]: the
+/// game (named for any but Bashni, so that a Bashni match keeps the identity it had before
+/// the other games came), engines, length, openings, seed and referee.
+fn describe<G: Game>(args: &MatchArgs, plan: &MatchPlan<G>, seed: u64) -> String {
     let openings = match &plan.openings {
         OpeningSource::Initial => "initial".to_string(),
         OpeningSource::List(list) => {
@@ -302,14 +318,18 @@ fn describe(args: &MatchArgs, plan: &MatchPlan, seed: u64) -> String {
             args.random_openings, args.filter_depth, args.max_score
         ),
     };
+    let game = match G::VARIANT {
+        Variant::Bashni => String::new(),
+        v => format!("variant {v}; "),
+    };
     format!(
-        "engines {:?}; games {}; openings {openings}; seed {seed}; referee {:?}",
+        "{game}engines {:?}; games {}; openings {openings}; seed {seed}; referee {:?}",
         plan.engines, plan.games, plan.referee
     )
 }
 
-/// The plan and the SPRT settings of a match, from its arguments.
-fn plan(args: &MatchArgs, seed: u64) -> Result<Planned, MatchError> {
+/// The plan and the SPRT settings of a match of game `G`, from its arguments.
+fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> {
     if args.engine.0.len() != 2 {
         return Err(ConfigError::EngineCount(args.engine.0.len()).into());
     }
@@ -372,8 +392,8 @@ fn plan(args: &MatchArgs, seed: u64) -> Result<Planned, MatchError> {
         )))
     } else {
         let mut list = match &args.openings {
-            Some(path) => openings::read_file::<crate::rules::Position>(path)?,
-            None => openings::book::<crate::rules::Position>(),
+            Some(path) => openings::read_file::<G>(path)?,
+            None => openings::book::<G>(),
         };
         if args.openings_order == OpeningsOrder::Random {
             list.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
@@ -414,8 +434,15 @@ fn games_in(pairs: &std::ops::Range<u64>, games: u64) -> u64 {
 }
 
 /// Runs a match; returns the exit code (0: played out or decided by SPRT; 1: stopped by an
-/// engine failure or a PDN write error; 2: bad arguments or an engine that does not start).
+/// engine failure or a PDN write error; 2: bad arguments or an engine that does not start,
+/// or does not play the game).
 pub fn run_match(args: MatchArgs) -> i32 {
+    // Each game gets its own monomorphised match.
+    crate::for_variant!(args.variant, G => play_match::<G>(args))
+}
+
+/// A match of game `G`.
+fn play_match<G: Game>(args: MatchArgs) -> i32 {
     // 1. The plan: engines, limits, openings, length; any error stops here (exit 2).
     let seed = args.seed.unwrap_or_else(clock_seed);
     let Planned {
@@ -423,7 +450,7 @@ pub fn run_match(args: MatchArgs) -> i32 {
         sprt,
         shard,
         identity,
-    } = match plan(&args, seed) {
+    } = match plan::<G>(&args, seed) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
@@ -442,8 +469,12 @@ pub fn run_match(args: MatchArgs) -> i32 {
         let (first, last) = (plan.pairs.start * 2 + 1, plan.pairs.start * 2 + games);
         format!("shard {shard}: games {first}-{last} of {}", plan.games)
     };
+    let game = match G::VARIANT {
+        Variant::Bashni => String::new(),
+        v => format!(" in {v}"),
+    };
     println!(
-        "Match {} ({}) vs {} ({}), seed {seed}, {length}",
+        "Match {} ({}) vs {} ({}){game}, seed {seed}, {length}",
         names[0], plan.limits[0], names[1], plan.limits[1],
     );
     let mut reporter = match Reporter::new(names.clone(), games, sprt, &args) {
@@ -506,6 +537,7 @@ pub fn run_match(args: MatchArgs) -> i32 {
     if let Some(path) = &args.result {
         let part = Part {
             identity,
+            variant: G::VARIANT,
             shard,
             names: names.clone(),
             games,
@@ -526,6 +558,11 @@ pub fn run_match(args: MatchArgs) -> i32 {
 
 /// Writes an openings file; returns the exit code.
 pub fn run_openings(args: OpeningsArgs) -> i32 {
+    crate::for_variant!(args.variant, G => write_openings::<G>(&args))
+}
+
+/// Writes an openings file of game `G`, its first line the command that makes it again.
+fn write_openings<G: Game>(args: &OpeningsArgs) -> i32 {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let draw = openings::Draw {
         seed,
@@ -534,16 +571,19 @@ pub fn run_openings(args: OpeningsArgs) -> i32 {
         depth: args.depth,
         max_score: args.max_score,
     };
-    let list = match openings::draw_openings::<crate::rules::Position>(draw, args.threads as usize)
-    {
+    let list = match openings::draw_openings::<G>(draw, args.threads as usize) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
+    let game = match G::VARIANT {
+        Variant::Bashni => String::new(),
+        v => format!(" --variant {v}"),
+    };
     let mut text = format!(
-        "# bashni openings --plies {} --count {} --seed {seed} --depth {} --max-score {}\n",
+        "# bashni openings{game} --plies {} --count {} --seed {seed} --depth {} --max-score {}\n",
         args.plies, args.count, args.depth, args.max_score
     );
     for o in &list {

@@ -7,7 +7,7 @@ use super::stats::{
     GameResult as StatsResult, Pentanomial, Sprt, SprtDecision, Wdl, elo_with_error,
     elo_with_error_pentanomial, los,
 };
-use crate::record::game_record::{Event, to_pdn};
+use crate::record::game_record::{Event, to_pdn_in};
 use crate::record::pdn::{today, write_game};
 use crate::rules::color::Color;
 use std::collections::{BTreeMap, HashMap};
@@ -55,7 +55,7 @@ impl Tally {
         self.plies += r.moves.len() as u64;
         *self
             .terminations
-            .entry(r.termination.tag().to_string())
+            .entry(r.termination.tag_in(f.variant))
             .or_default() += 1;
         if r.termination.is_fault() {
             let loser = loser_index(f);
@@ -209,7 +209,7 @@ impl Reporter {
                 date: self.date.clone(),
                 round: f.pair + 1,
             };
-            let game = to_pdn(&f.record, &event);
+            let game = to_pdn_in(&f.record, &event, f.variant);
             let text = write_game(&game);
             w.write_all(text.as_bytes())
                 .and_then(|_| w.flush())
@@ -221,7 +221,7 @@ impl Reporter {
             let why = if r.termination.is_fault() {
                 fault_text(f)
             } else {
-                r.termination.to_string()
+                r.termination.tag_in(f.variant)
             };
             println!(
                 "Finished game {} ({} vs {}): {} {{{why}}}",

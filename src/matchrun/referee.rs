@@ -1,16 +1,17 @@
-//! The referee: plays one game between two engine processes under our rules. It checks every
-//! move against the position, keeps both clocks, and ends the game by the rules (no legal
-//! move, threefold repetition, the 30-ply rule), by the ply limit, or by a fault of one side
+//! The referee: plays one game between two engine processes under the rules of the game
+//! played (any [`Game`]). It checks every move against the position, keeps both clocks, and
+//! ends the game by the rules (no legal move, the game's own decision rule, threefold
+//! repetition, the game's no-progress rule), by the ply limit, or by a fault of one side
 //! (illegal move, crash, stall, time forfeit), each with its own [`Termination`].
 
 use super::adjudicate::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::config::Limit;
 use crate::client::engine::{EngineError, EngineProcess, GoReply, START_TIMEOUT};
+use crate::games::{Game, Record};
 use crate::record::game_record::{GameRecord, PlayedMove};
 use crate::record::openings::Opening;
 use crate::record::result::{GameResult, Termination};
 use crate::rules::color::Color;
-use crate::rules::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -107,9 +108,9 @@ impl Ending {
 }
 
 /// A game being played: the position, the moves so far, the clocks and the adjudicator.
-struct Table<'a> {
+struct Table<'a, G: Game> {
     referee: &'a Referee,
-    game: Game,
+    game: Record<G>,
     /// The `position` command without its moves.
     base: String,
     /// Every move from the start position (opening included), in our notation.
@@ -121,9 +122,9 @@ struct Table<'a> {
 }
 
 impl Referee {
-    /// Plays a game between `engines` (White's first) from `opening`, each under its limit
-    /// (White's first). Returns `None` when `stop` was raised before the end.
-    pub fn play(
+    /// Plays a game of `G` between `engines` (White's first) from `opening`, each under its
+    /// limit (White's first). Returns `None` when `stop` was raised before the end.
+    pub fn play<G: Game>(
         &self,
         mut engines: [&mut EngineProcess; 2],
         limits: [Limit; 2],
@@ -133,7 +134,7 @@ impl Referee {
         let names = [engines[0].name().to_string(), engines[1].name().to_string()];
         let mut table = Table {
             referee: self,
-            game: opening.game(),
+            game: opening.game::<G>(),
             base: match &opening.fen {
                 None => "position startpos".to_string(),
                 Some(f) => format!("position fen {f}"),
@@ -155,7 +156,7 @@ impl Referee {
     }
 }
 
-impl Table<'_> {
+impl<G: Game> Table<'_, G> {
     /// Plays to the end; `None` when `stop` was raised first.
     fn run(&mut self, engines: &mut [&mut EngineProcess; 2], stop: &AtomicBool) -> Option<Ending> {
         // 1. Both engines start a new game; one that cannot loses it.
@@ -179,7 +180,7 @@ impl Table<'_> {
             }
             // 4. The side to move thinks, answers in time with a legal move, and the
             //    adjudicator has its say.
-            let side = self.game.position().side();
+            let side = self.game.position().side_to_move();
             if let Err(ending) = self.one_move(engines[idx(side)], side) {
                 return Some(ending);
             }

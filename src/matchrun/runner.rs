@@ -1,11 +1,12 @@
 //! The match scheduler: worker threads, each with its own pair of engine processes, take game
 //! pairs (one opening, colours swapped) in order; the calling thread collects the results,
 //! keeps the score, writes the PDN and stops everything when SPRT decides or an engine fails
-//! without `--recover`.
+//! without `--recover`. A match is of one game `G` (every engine set to it when it starts).
 
 use super::config::{EngineSpec, Limit};
 use super::referee::Referee;
 use crate::client::engine::EngineProcess;
+use crate::games::{Game, Variant};
 use crate::record::game_record::GameRecord;
 use crate::record::openings::{Opening, RandomOpenings};
 use crate::rules::color::Color;
@@ -13,18 +14,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
-/// Where the openings of the game pairs come from.
-pub enum OpeningSource {
+/// Where the openings of the game pairs of game `G` come from.
+pub enum OpeningSource<G: Game> {
     /// Every game from the initial position.
     Initial,
     /// A list, used in order and from the start again when it runs out.
     List(Vec<Opening>),
     /// Drawn at random, one per pair.
-    Random(Box<RandomOpenings<crate::rules::Position>>),
+    Random(Box<RandomOpenings<G>>),
 }
 
-/// Everything a match needs.
-pub struct MatchPlan {
+/// Everything a match of game `G` needs.
+pub struct MatchPlan<G: Game> {
     /// The first and the second engine (results are given from the first's view).
     pub engines: [EngineSpec; 2],
     /// Their limits.
@@ -36,7 +37,7 @@ pub struct MatchPlan {
     /// Games played at once.
     pub concurrency: usize,
     /// The openings.
-    pub openings: OpeningSource,
+    pub openings: OpeningSource<G>,
     /// The referee's settings.
     pub referee: Referee,
     /// Restart a crashed or stalled engine and go on (otherwise the match stops).
@@ -54,6 +55,8 @@ pub struct Finished {
     pub pair_size: u32,
     /// Whether the first engine played White.
     pub first_is_white: bool,
+    /// The game played (every game of a match is the same).
+    pub variant: Variant,
     /// The game.
     pub record: GameRecord,
 }
@@ -73,17 +76,17 @@ struct Job {
     size: u32,
 }
 
-struct Scheduler {
+struct Scheduler<G: Game> {
     next_pair: u64,
     pairs: u64,
     games: u64,
-    openings: OpeningSource,
+    openings: OpeningSource<G>,
     /// Random openings drawn so far: a shard draws (and skips) those of the pairs before its
     /// own, so that pair `p` gets the same opening as in the whole match.
     drawn: u64,
 }
 
-impl Scheduler {
+impl<G: Game> Scheduler<G> {
     fn take(&mut self) -> Result<Option<Job>, String> {
         if self.next_pair >= self.pairs {
             return Ok(None);
@@ -112,8 +115,8 @@ impl Scheduler {
     }
 }
 
-struct Shared {
-    scheduler: Mutex<Scheduler>,
+struct Shared<G: Game> {
+    scheduler: Mutex<Scheduler<G>>,
     stop: AtomicBool,
     engines: [EngineSpec; 2],
     limits: [Limit; 2],
@@ -121,16 +124,16 @@ struct Shared {
 }
 
 /// A running match: the results arrive on [`RunningMatch::events`] until every worker is done.
-pub struct RunningMatch {
-    shared: Arc<Shared>,
+pub struct RunningMatch<G: Game> {
+    shared: Arc<Shared<G>>,
     /// Games and failures as they happen.
     pub events: Receiver<Event>,
     workers: Vec<std::thread::JoinHandle<()>>,
 }
 
-impl RunningMatch {
+impl<G: Game> RunningMatch<G> {
     /// Starts `plan.concurrency` workers.
-    pub fn start(plan: MatchPlan) -> RunningMatch {
+    pub fn start(plan: MatchPlan<G>) -> RunningMatch<G> {
         let shared = Arc::new(Shared {
             scheduler: Mutex::new(Scheduler {
                 next_pair: plan.pairs.start,
@@ -188,15 +191,17 @@ struct Slot<'a> {
 }
 
 impl Slot<'_> {
-    fn ensure(&mut self) -> Result<&mut EngineProcess, String> {
+    /// The engine's process, started (and set to play `variant`) if it is not running.
+    fn ensure(&mut self, variant: Variant) -> Result<&mut EngineProcess, String> {
         if self.process.is_none() {
-            self.process = Some(EngineProcess::start(self.spec).map_err(|e| e.to_string())?);
+            let process = EngineProcess::start_for(self.spec, variant);
+            self.process = Some(process.map_err(|e| e.to_string())?);
         }
         Ok(self.process.as_mut().expect("started"))
     }
 }
 
-fn worker(shared: &Shared, tx: &Sender<Event>, recover: bool) {
+fn worker<G: Game>(shared: &Shared<G>, tx: &Sender<Event>, recover: bool) {
     let mut slots = [
         Slot {
             spec: &shared.engines[0],
@@ -219,14 +224,14 @@ fn worker(shared: &Shared, tx: &Sender<Event>, recover: bool) {
     }
 }
 
-fn run_jobs(
-    shared: &Shared,
+fn run_jobs<G: Game>(
+    shared: &Shared<G>,
     tx: &Sender<Event>,
     slots: &mut [Slot; 2],
     recover: bool,
 ) -> Result<(), String> {
     for slot in slots.iter_mut() {
-        slot.ensure()?;
+        slot.ensure(G::VARIANT)?;
     }
     loop {
         if shared.stop.load(Ordering::SeqCst) {
@@ -242,7 +247,7 @@ fn run_jobs(
             let first_is_white = g == 0;
             let (w, b) = if first_is_white { (0, 1) } else { (1, 0) };
             for slot in slots.iter_mut() {
-                slot.ensure()?;
+                slot.ensure(G::VARIANT)?;
             }
             let [s0, s1] = &mut *slots;
             let (pw, pb) = if first_is_white { (s0, s1) } else { (s1, s0) };
@@ -253,7 +258,7 @@ fn run_jobs(
             let Some(record) =
                 shared
                     .referee
-                    .play([white, black], limits, &job.opening, &shared.stop)
+                    .play::<G>([white, black], limits, &job.opening, &shared.stop)
             else {
                 return Ok(());
             };
@@ -275,6 +280,7 @@ fn run_jobs(
                 number,
                 pair_size: job.size,
                 first_is_white,
+                variant: G::VARIANT,
                 record,
             };
             if tx.send(Event::Game(Box::new(finished))).is_err() {

@@ -6,6 +6,7 @@
 use super::config::parse_sprt;
 use super::output::{Tally, print_report};
 use super::stats::{Pentanomial, Wdl};
+use crate::games::Variant;
 use crate::shard::Shard;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -16,8 +17,8 @@ use std::path::{Path, PathBuf};
 pub const FORMAT: &str = "bashni-match-result/1";
 
 /// What makes two parts parts of the same match: a digest of every setting that decides which
-/// games are played (engines, limits, length, openings, seed, referee), and the settings
-/// themselves in words for the error that shows two parts differ.
+/// games are played (the game, engines, limits, length, openings, seed, referee), and the
+/// settings themselves in words for the error that shows two parts differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchIdentity {
     /// 16 hex digits (64-bit FNV-1a of `description`).
@@ -45,6 +46,8 @@ impl MatchIdentity {
 pub struct Part {
     /// The match it belongs to.
     pub identity: MatchIdentity,
+    /// The game played (also part of the identity).
+    pub variant: Variant,
     /// Which part.
     pub shard: Shard,
     /// The two engines' names (results from the first's view).
@@ -66,6 +69,8 @@ pub enum ReportError {
     Format(PathBuf, String),
     /// Two parts come from different matches (the paths).
     DifferentMatch(PathBuf, PathBuf),
+    /// Two parts are matches of different games (the paths and their games).
+    DifferentGames(PathBuf, Variant, PathBuf, Variant),
     /// Two parts are the same shard (the shard, the paths).
     Duplicate(Shard, PathBuf, PathBuf),
     /// Shards missing from the set (their indices, the count).
@@ -86,6 +91,12 @@ impl fmt::Display for ReportError {
             ReportError::DifferentMatch(a, b) => write!(
                 f,
                 "{} and {} are parts of different matches (other engines, settings or seed)",
+                a.display(),
+                b.display()
+            ),
+            ReportError::DifferentGames(a, va, b, vb) => write!(
+                f,
+                "{} and {} are parts of matches of different games ({va} and {vb})",
                 a.display(),
                 b.display()
             ),
@@ -125,6 +136,7 @@ impl Part {
             "format": FORMAT,
             "match_id": self.identity.id,
             "match": self.identity.description,
+            "variant": self.variant.name(),
             "shard": self.shard.to_string(),
             "names": self.names,
             "games": self.games,
@@ -163,6 +175,14 @@ impl Part {
                 draws: num(&a[1], k)?,
                 losses: num(&a[2], k)?,
             })
+        };
+        // Parts written before the other games came are Bashni's.
+        let variant = match v.get("variant") {
+            None => Variant::Bashni,
+            Some(name) => name
+                .as_str()
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| bad("\"variant\" is not bashni, turkish or russian"))?,
         };
         let shard: Shard = string("shard")?
             .parse()
@@ -206,6 +226,7 @@ impl Part {
                 id: string("match_id")?,
                 description: string("match")?,
             },
+            variant,
             shard,
             names: [name(0)?, name(1)?],
             games: num(&v["games"], "games")?,
@@ -251,6 +272,10 @@ pub fn merge(parts: &[(PathBuf, Part)]) -> Result<Part, ReportError> {
         ..first.clone()
     };
     for (path, p) in parts {
+        if p.variant != first.variant {
+            let (a, b) = (first_path.clone(), path.clone());
+            return Err(ReportError::DifferentGames(a, first.variant, b, p.variant));
+        }
         if p.identity.id != first.identity.id || p.shard.count() != n {
             return Err(ReportError::DifferentMatch(
                 first_path.clone(),
@@ -328,8 +353,12 @@ pub fn run_match_report(args: MatchReportArgs) -> i32 {
             return 2;
         }
     };
+    let game = match merged.variant {
+        Variant::Bashni => String::new(),
+        v => format!(" in {v}"),
+    };
     println!(
-        "Merged {count} parts of match {} ({} games)",
+        "Merged {count} parts of match {}{game} ({} games)",
         merged.identity.id, merged.games
     );
     print_report(&merged.names, &merged.tally, sprt, merged.seconds);
@@ -360,6 +389,7 @@ mod tests {
             .insert("no legal move".into(), wdl[0] + wdl[2]);
         Part {
             identity: MatchIdentity::new("a vs b, 8 games".into()),
+            variant: Variant::Bashni,
             shard: shard.parse().unwrap(),
             names: ["a".into(), "b".into()],
             games: wdl.iter().sum(),
@@ -377,9 +407,17 @@ mod tests {
     fn json_round_trip() {
         let mut p = part("2/4", [3, 1, 0], [0, 0, 1, 0, 1]);
         p.tally.faults.insert(("b".into(), "crash".into()), 1);
+        p.variant = Variant::Russian;
         let back = Part::from_json(&p.to_json(), Path::new("x")).unwrap();
         assert_eq!(back.to_json(), p.to_json());
         assert_eq!(back.tally.faults.len(), 1);
+        assert_eq!(back.variant, Variant::Russian);
+        // A part written before the field existed is Bashni's.
+        let old = p.to_json().replace("\"variant\": \"russian\",", "");
+        let back = Part::from_json(&old, Path::new("x")).unwrap();
+        assert_eq!(back.variant, Variant::Bashni);
+        let bad = p.to_json().replace("\"russian\"", "\"chess\"");
+        assert!(Part::from_json(&bad, Path::new("x")).is_err());
     }
 
     #[test]
@@ -422,6 +460,11 @@ mod tests {
             merge(&mixed),
             Err(ReportError::DifferentMatch(..))
         ));
+        let mut turkish = part("2/2", [1, 0, 0], [0; 5]);
+        turkish.variant = Variant::Turkish;
+        let err = merge(&paths(vec![one.clone(), turkish])).unwrap_err();
+        assert!(matches!(err, ReportError::DifferentGames(..)), "{err}");
+        assert!(err.to_string().ends_with("(bashni and turkish)"), "{err}");
         let mut short = part("2/2", [1, 0, 0], [0; 5]);
         short.games = 4;
         let err = merge(&paths(vec![one, short])).unwrap_err();

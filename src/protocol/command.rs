@@ -1,10 +1,10 @@
 //! Parsing protocol input lines into typed commands, with typed errors that say what is
-//! wrong and where. Parsing is stateless: whatever needs the current position (the legality
-//! of `moves` and `searchmoves`) is checked by [`PositionArgs::to_game`] and
-//! [`GoArgs::to_limits`] (in [`super::go`]).
+//! wrong and where. Parsing is stateless and the same in every game: whatever needs the
+//! game and its current position (the FEN, the legality of `moves` and `searchmoves`) is
+//! checked by [`PositionArgs::to_game`] and [`GoArgs::to_limits`] (in [`super::go`]), with
+//! the errors of [`GameInputError`].
 
-use crate::rules::game::{Game, GameError};
-use crate::rules::notation::{FenError, MoveError, START_FEN};
+use crate::games::{Game, Record, RecordError, Rules};
 use crate::rules::perft::MAX_PERFT_DEPTH;
 use crate::search::{MAX_DEPTH, SearchLimits};
 use std::fmt;
@@ -81,8 +81,8 @@ pub enum Command {
 /// The arguments of `position`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionArgs {
-    /// The FEN to start from (`startpos` gives [`START_FEN`]).
-    pub fen: String,
+    /// The FEN to start from; `None` for `startpos` (the game's own start position).
+    pub fen: Option<String>,
     /// Move texts to play from it, in order.
     pub moves: Vec<String>,
 }
@@ -114,10 +114,6 @@ pub enum CommandError {
     MissingFen,
     /// A word after the position that is not `moves`.
     PositionTrailing(String),
-    /// The FEN does not parse.
-    BadFen(String, FenError),
-    /// Move `index` (1-based) of the `moves` list is not legal.
-    BadMove(usize, MoveError),
     /// A `go` keyword without its value.
     MissingValue(&'static str),
     /// A `go` keyword with a value that is not a number (keyword, value, what is expected).
@@ -130,8 +126,6 @@ pub enum CommandError {
     UnknownGoArg(String),
     /// `go perft` with something after the depth.
     PerftTrailing(String),
-    /// A move of `searchmoves` that is not legal here.
-    BadSearchMove(MoveError),
     /// `setoption` without `name <id>`.
     MissingOptionName,
 }
@@ -161,18 +155,6 @@ impl fmt::Display for CommandError {
                     "position: expected 'moves' after the position, got '{w}'"
                 )
             }
-            CommandError::BadFen(fen, e) => {
-                write!(
-                    f,
-                    "position: bad FEN '{}': {}",
-                    quote(fen),
-                    quote(&e.to_string())
-                )
-            }
-            CommandError::BadMove(i, e) => {
-                let e = quote(&e.to_string());
-                write!(f, "position: move {i} of the moves list: {e}")
-            }
             CommandError::MissingValue(k) => write!(f, "go: '{k}' needs a value"),
             CommandError::BadNumber(k, v, what) => {
                 write!(f, "go: '{k}' needs {what}, got '{}'", quote(v))
@@ -190,9 +172,6 @@ impl fmt::Display for CommandError {
             CommandError::PerftTrailing(w) => {
                 write!(f, "go perft: unexpected '{}' after the depth", quote(w))
             }
-            CommandError::BadSearchMove(e) => {
-                write!(f, "go: searchmoves: {}", quote(&e.to_string()))
-            }
             CommandError::MissingOptionName => {
                 write!(f, "setoption: expected 'setoption name <id> [value <x>]'")
             }
@@ -201,6 +180,42 @@ impl fmt::Display for CommandError {
 }
 
 impl std::error::Error for CommandError {}
+
+/// What is wrong with a parsed command in the current game `G`: its FEN or moves are not
+/// the game's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameInputError<G: Rules> {
+    /// The FEN of `position` does not parse (the FEN as given, why).
+    BadFen(String, G::FenError),
+    /// Move `index` (1-based) of the `moves` list of `position` is not legal.
+    BadMove(usize, G::MoveError),
+    /// A move of `searchmoves` that is not legal here.
+    BadSearchMove(G::MoveError),
+}
+
+impl<G: Rules> fmt::Display for GameInputError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameInputError::BadFen(fen, e) => {
+                write!(
+                    f,
+                    "position: bad FEN '{}': {}",
+                    quote(fen),
+                    quote(&e.to_string())
+                )
+            }
+            GameInputError::BadMove(i, e) => {
+                let e = quote(&e.to_string());
+                write!(f, "position: move {i} of the moves list: {e}")
+            }
+            GameInputError::BadSearchMove(e) => {
+                write!(f, "go: searchmoves: {}", quote(&e.to_string()))
+            }
+        }
+    }
+}
+
+impl<G: Rules> std::error::Error for GameInputError<G> {}
 
 /// Parses one input line. An empty (or blank) line is `Ok(None)`.
 pub fn parse_line(line: &str) -> Result<Option<Command>, CommandError> {
@@ -257,7 +272,7 @@ fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
 
 fn parse_position(words: &[&str]) -> Result<PositionArgs, CommandError> {
     let (fen, after) = match words {
-        ["startpos", after @ ..] => (START_FEN.to_string(), after),
+        ["startpos", after @ ..] => (None, after),
         ["fen", after @ ..] => {
             let end = after
                 .iter()
@@ -266,7 +281,7 @@ fn parse_position(words: &[&str]) -> Result<PositionArgs, CommandError> {
             if end == 0 {
                 return Err(CommandError::MissingFen);
             }
-            (after[..end].join(" "), &after[end..])
+            (Some(after[..end].join(" ")), &after[end..])
         }
         [] => return Err(CommandError::PositionStart(String::new())),
         [w, ..] => return Err(CommandError::PositionStart(w.to_string())),
@@ -280,11 +295,13 @@ fn parse_position(words: &[&str]) -> Result<PositionArgs, CommandError> {
 }
 
 impl PositionArgs {
-    /// Builds the game: parses the FEN and plays every move, or says which part is wrong.
-    pub fn to_game(&self) -> Result<Game, CommandError> {
-        Game::from_fen_and_moves(&self.fen, &self.moves).map_err(|e| match e {
-            GameError::BadFen(e) => CommandError::BadFen(self.fen.clone(), e),
-            GameError::BadMove(i, e) => CommandError::BadMove(i, e),
+    /// Builds the game `G`: parses the FEN (or takes the game's start position) and plays
+    /// every move, or says which part is wrong.
+    pub fn to_game<G: Game>(&self) -> Result<Record<G>, GameInputError<G>> {
+        let fen = self.fen.as_deref().unwrap_or(G::START_FEN);
+        Record::from_fen_and_moves(fen, &self.moves).map_err(|e| match e {
+            RecordError::BadFen(e) => GameInputError::BadFen(fen.to_string(), e),
+            RecordError::BadMove(i, e) => GameInputError::BadMove(i, e),
         })
     }
 }
@@ -393,6 +410,8 @@ fn set_go_value(go: &mut SearchLimits, key: &'static str, v: &str) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{russian, turkish};
+    use crate::rules::Position;
 
     fn go(line: &str) -> GoArgs {
         match parse_line(line) {
@@ -465,9 +484,11 @@ mod tests {
         let Some(Command::Position(p)) = p else {
             panic!()
         };
-        assert_eq!(p.fen, "8/8/8/8/8/8/8/w7 w 0 1");
+        assert_eq!(p.fen.as_deref(), Some("8/8/8/8/8/8/8/w7 w 0 1"));
         assert_eq!(p.moves, ["a1-b2"]);
-        assert!(p.to_game().is_ok());
+        assert!(p.to_game::<Position>().is_ok());
+        // The same words in another game: Turkish has no move a1-b2.
+        assert!(p.to_game::<turkish::Position>().is_err());
         let s = parse_line("setoption name Move Overhead value 100").unwrap();
         let Some(Command::SetOption { name, value }) = s else {
             panic!("{s:?}")
@@ -509,12 +530,29 @@ mod tests {
         else {
             panic!()
         };
-        let e = p.to_game().unwrap_err().to_string();
+        let e = p.to_game::<Position>().unwrap_err().to_string();
         assert!(
             e.starts_with("position: move 2 of the moves list: illegal move c3-d4"),
             "{e}"
         );
         let e = parse_line("position startpos c3-d4").unwrap_err();
         assert_eq!(e, CommandError::PositionTrailing("c3-d4".into()));
+    }
+
+    #[test]
+    fn startpos_is_each_games_own() {
+        let Ok(Some(Command::Position(p))) = parse_line("position startpos moves d3-d4") else {
+            panic!()
+        };
+        assert_eq!(p.fen, None);
+        let g = p.to_game::<turkish::Position>().unwrap();
+        assert_eq!(g.start().to_fen(), turkish::Position::START_FEN);
+        let e = p.to_game::<Position>().unwrap_err().to_string();
+        assert!(e.starts_with("position: move 1 of the moves list: "), "{e}");
+        let Ok(Some(Command::Position(p))) = parse_line("position fen 8/8 w") else {
+            panic!()
+        };
+        let e = p.to_game::<russian::Position>().unwrap_err().to_string();
+        assert!(e.starts_with("position: bad FEN '8/8 w': "), "{e}");
     }
 }

@@ -2,11 +2,9 @@
 //! search limits it gives (`searchmoves` resolved, a clock given for one side only lent to
 //! the other). Parsing itself is in [`super::command`].
 
-use super::command::{CommandError, GoArgs};
+use super::command::{GameInputError, GoArgs};
+use crate::games::{Game, Record};
 use crate::rules::color::Color;
-use crate::rules::game::Game;
-use crate::rules::moves::Move;
-use crate::rules::notation::parse_move;
 use crate::search::SearchLimits;
 
 impl GoArgs {
@@ -38,12 +36,25 @@ impl GoArgs {
 
     /// The search's limits in the position of `game` (`searchmoves` resolved there) with
     /// `multipv` lines; an unlimited `go` searches until `stop`.
-    pub fn to_limits(&self, game: &Game, multipv: usize) -> Result<SearchLimits, CommandError> {
+    pub fn to_limits<G: Game>(
+        &self,
+        game: &Record<G>,
+        multipv: usize,
+    ) -> Result<SearchLimits<G::Move>, GameInputError<G>> {
+        let l = &self.limits;
         let mut limits = SearchLimits {
+            depth: l.depth,
+            nodes: l.nodes,
+            movetime: l.movetime,
+            wtime: l.wtime,
+            btime: l.btime,
+            winc: l.winc,
+            binc: l.binc,
+            movestogo: l.movestogo,
             infinite: self.until_stop(),
             searchmoves: self.search_moves(game)?,
             multipv,
-            ..self.limits.clone()
+            mate: l.mate,
         };
         if let Some(side) = self.borrowed_clock(game) {
             let l = &mut limits;
@@ -59,12 +70,12 @@ impl GoArgs {
     /// The side whose clock stands in for the side to move's, when `go` gave a clock
     /// (`wtime`/`btime`) for the other side only: a search with a clock must end by itself,
     /// so the given clock (and its increment) is used for both sides.
-    pub fn borrowed_clock(&self, game: &Game) -> Option<Color> {
+    pub fn borrowed_clock<G: Game>(&self, game: &Record<G>) -> Option<Color> {
         let l = &self.limits;
         if l.infinite || l.movetime.is_some() {
             return None;
         }
-        match (game.position().side(), l.wtime, l.btime) {
+        match (game.position().side_to_move(), l.wtime, l.btime) {
             (Color::Black, Some(_), None) => Some(Color::White),
             (Color::White, None, Some(_)) => Some(Color::Black),
             _ => None,
@@ -72,10 +83,10 @@ impl GoArgs {
     }
 
     /// Resolves `searchmoves` against the position of `game`.
-    fn search_moves(&self, game: &Game) -> Result<Vec<Move>, CommandError> {
+    fn search_moves<G: Game>(&self, game: &Record<G>) -> Result<Vec<G::Move>, GameInputError<G>> {
         self.searchmoves
             .iter()
-            .map(|t| parse_move(game.position(), t).map_err(CommandError::BadSearchMove))
+            .map(|t| (game.position().parse_move(t)).map_err(GameInputError::BadSearchMove))
             .collect()
     }
 }
@@ -83,7 +94,9 @@ impl GoArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::turkish;
     use crate::protocol::command::{Command, parse_line};
+    use crate::rules::game::Game;
     use crate::rules::notation::START_FEN;
 
     fn go(line: &str) -> GoArgs {
@@ -117,5 +130,19 @@ mod tests {
         ] {
             assert_eq!(go(line).borrowed_clock(&black), None, "{line}");
         }
+    }
+
+    #[test]
+    fn searchmoves_are_read_in_the_game_searched() {
+        let turkish = Record::new(turkish::Position::startpos());
+        let g = go("go depth 3 searchmoves d3-d4 a3-a4");
+        let l = g.to_limits(&turkish, 2).unwrap();
+        assert_eq!(l.searchmoves.len(), 2);
+        assert_eq!(l.searchmoves[0].to_string(), "d3-d4");
+        assert_eq!((l.depth, l.multipv), (Some(3), 2));
+        let e = go("go searchmoves c3-d4")
+            .to_limits(&turkish, 1)
+            .unwrap_err();
+        assert!(e.to_string().starts_with("go: searchmoves: "), "{e}");
     }
 }

@@ -3,19 +3,26 @@
 //! Data flow: a reader thread ([`reader`]) turns input lines into events on one channel;
 //! the session (the calling thread) takes them in that order, parses each line
 //! ([`command`]) and runs it, or queues it while a worker thread runs a search or perft;
-//! the worker prints `info` lines itself and sends its result back on the same channel, and
-//! the session prints the final `bestmove` (or perft count). Everything written goes
-//! through [`Output`], one flushed line at a time.
+//! the worker prints `info` lines itself and sends its final lines back on the same
+//! channel, and the session prints them (`bestmove`, the perft count). Everything written
+//! goes through [`Output`], one flushed line at a time.
+//!
+//! The session plays one game at a time, chosen by the `UCI_Variant` option: the game's
+//! record sits behind an enum ([`game::AnyGame`]) and each command has one generic code path
+//! for every game; what a worker sends back is text, the same for every game.
 
 pub mod command;
+pub mod game;
 pub mod go;
 pub mod options;
 pub mod reader;
 mod session;
 pub mod state;
+mod work;
 
 use crate::search::{Bound, SearchInfo, SearchResult};
 use session::{Event, Session};
+use std::fmt::Display;
 use std::io::{Read, Write};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
@@ -93,8 +100,8 @@ pub fn run_with(input: impl Read + Send + 'static, out: Output) -> i32 {
 /// `info depth D seldepth S multipv K score cp X|mate N [lowerbound|upperbound] nodes N nps N
 /// hashfull H time T pv M...`, or for a progress report
 /// `info depth D currmove M currmovenumber K nodes N nps N time T`.
-pub fn info_line(info: &SearchInfo) -> String {
-    if let Some((m, k)) = info.currmove {
+pub fn info_line<M: Display>(info: &SearchInfo<M>) -> String {
+    if let Some((m, k)) = &info.currmove {
         return format!(
             "info depth {} currmove {m} currmovenumber {k} nodes {} nps {} time {}",
             info.depth, info.nodes, info.nps, info.time_ms
@@ -127,8 +134,8 @@ pub fn info_line(info: &SearchInfo) -> String {
 }
 
 /// The `bestmove` line: `bestmove M [ponder R]`, or `bestmove (none)` with no legal move.
-pub fn bestmove_line(result: &SearchResult) -> String {
-    match (result.best, result.ponder) {
+pub fn bestmove_line<M: Display>(result: &SearchResult<M>) -> String {
+    match (&result.best, &result.ponder) {
         (None, _) => "bestmove (none)".to_string(),
         (Some(b), None) => format!("bestmove {b}"),
         (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),

@@ -3,6 +3,7 @@
 //! Each numeric option's name, default and range is declared once, here, as a [`Spin`]; the
 //! protocol, `bashni analyse` and `bashni bench` all read them from these constants.
 
+use crate::games::Variant;
 use crate::nnue::{NetError, Network};
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use crate::search::{Engine, Features, Strength, TableError};
@@ -189,6 +190,8 @@ pub enum OptionChange {
     UseNnue(bool),
     /// A network read and checked (`EvalFile`), with the value given.
     EvalFile(String, Arc<Network>),
+    /// `UCI_Variant`: the game to play (a new game of it starts).
+    Variant(Variant),
 }
 
 /// What is wrong with a `setoption`.
@@ -259,11 +262,35 @@ pub fn declarations() -> Vec<String> {
         UCI_ELO.declaration(),
         format!("option name Use NNUE type check default {}", d.use_nnue),
         format!("option name EvalFile type string default {}", d.eval_file),
+        variant_declaration(),
     ];
     for name in Features::NAMES {
         v.push(format!("option name {name} type check default true"));
     }
     v
+}
+
+/// The `UCI_Variant` line: a combo of every game, Bashni by default.
+pub fn variant_declaration() -> String {
+    let mut line = format!(
+        "option name {VARIANT_OPTION} type combo default {}",
+        Variant::default()
+    );
+    for v in Variant::ALL {
+        line.push_str(&format!(" var {v}"));
+    }
+    line
+}
+
+/// The name of the option that chooses the game.
+pub const VARIANT_OPTION: &str = "UCI_Variant";
+
+/// Reads a `UCI_Variant` value: a game's name, in any case.
+fn variant(value: Option<&str>) -> Result<OptionChange, OptionError> {
+    let v = value.ok_or(OptionError::MissingValue(VARIANT_OPTION))?;
+    v.parse().map(OptionChange::Variant).map_err(|_| {
+        OptionError::BadValue(VARIANT_OPTION, v.to_string(), "bashni, turkish or russian")
+    })
 }
 
 fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
@@ -295,6 +322,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "uci_elo" => UCI_ELO.parse(value).map(OptionChange::UciElo),
         "use nnue" => check("Use NNUE", value).map(OptionChange::UseNnue),
         "evalfile" => eval_file(value),
+        "uci_variant" => variant(value),
         other => match Features::NAMES
             .iter()
             .position(|n| n.eq_ignore_ascii_case(other))
@@ -359,6 +387,8 @@ impl Options {
                 self.eval_file = path;
                 engine.set_network(net);
             }
+            // The session keeps the game; nothing of the engine changes.
+            OptionChange::Variant(_) => {}
         }
         engine.set_strength(self.strength());
         Ok(())
@@ -448,6 +478,17 @@ mod tests {
             parse_change("Contempt", Some("1")),
             Err(OptionError::Unknown("Contempt".into()))
         );
+        assert_eq!(
+            parse_change("uci_variant", Some("Turkish")),
+            Ok(OptionChange::Variant(Variant::Turkish))
+        );
+        assert_eq!(
+            parse_change("UCI_Variant", Some("chess"))
+                .unwrap_err()
+                .to_string(),
+            "setoption: option 'UCI_Variant' needs bashni, turkish or russian, got 'chess'; \
+             not changed"
+        );
     }
 
     #[test]
@@ -479,7 +520,11 @@ mod tests {
     #[test]
     fn declares_every_option() {
         let d = declarations();
-        assert_eq!(d.len(), 11 + Features::NAMES.len());
+        assert_eq!(d.len(), 12 + Features::NAMES.len());
         assert!(d.iter().all(|l| l.starts_with("option name ")));
+        assert!(d.contains(
+            &"option name UCI_Variant type combo default bashni var bashni var turkish var russian"
+                .to_string()
+        ));
     }
 }

@@ -17,17 +17,16 @@
 //! same step that marks the engine idle, so a command sent after that line has been seen
 //! never finds the engine busy.
 
+use super::Output;
 use super::command::{Command, CommandError, GoArgs, parse_line, quote};
-use super::options::{Options, declarations, parse_change};
+use super::game::{AnyGame, eval_lines, on_game};
+use super::options::{OptionChange, Options, declarations, parse_change};
 use super::reader::{Input, Line};
 use super::state::{moves_line, state_line};
-use super::{Output, bestmove_line, info_line};
-use crate::display::{diagram, eval_report};
-use crate::rules::game::Game;
-use crate::rules::movegen::legal_moves;
-use crate::rules::perft::divide_until;
-use crate::rules::position::Position;
-use crate::search::{Engine, Score, SearchControl, SearchInfo, SearchResult};
+use super::work::{PerftJob, PreparedSearch, perft_job, prepare_search};
+use crate::display::diagram;
+use crate::games::Variant;
+use crate::search::{Engine, SearchControl};
 use std::collections::VecDeque;
 use std::fmt::Display;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -39,8 +38,8 @@ use std::sync::mpsc::{Receiver, Sender};
 pub(crate) enum Event {
     /// An input line or the end of input.
     Input(Input),
-    /// A search ended; the engine comes back with its result.
-    SearchDone(Box<Engine>, SearchResult),
+    /// A search ended; the engine comes back with its final lines (notes, `bestmove`).
+    SearchDone(Box<Engine>, Vec<String>),
     /// A perft ended: its lines, or `None` when it was stopped.
     PerftDone(Option<Vec<String>>),
 }
@@ -80,7 +79,8 @@ pub(crate) struct Session {
     /// `None` while a search has it.
     engine: Option<Engine>,
     options: Options,
-    game: Game,
+    /// The game being played (its variant is the `UCI_Variant` option).
+    game: AnyGame,
     busy: Option<Busy>,
     /// Commands read while busy (or behind such a command), in order.
     queue: VecDeque<Pending>,
@@ -97,7 +97,7 @@ impl Session {
             tx,
             engine: Some(options.new_engine()),
             options,
-            game: Game::new(Position::startpos()),
+            game: AnyGame::start(Variant::default()),
             busy: None,
             queue: VecDeque::new(),
             eof: false,
@@ -112,7 +112,7 @@ impl Session {
             match event {
                 Event::Input(Input::Line(_, line)) => self.on_line(line),
                 Event::Input(Input::Eof) => self.on_eof(),
-                Event::SearchDone(engine, result) => self.on_search_done(*engine, result),
+                Event::SearchDone(engine, lines) => self.on_search_done(*engine, lines),
                 Event::PerftDone(lines) => self.on_perft_done(lines),
             }
             self.pump();
@@ -203,13 +203,10 @@ impl Session {
         }
     }
 
-    fn on_search_done(&mut self, engine: Engine, result: SearchResult) {
+    fn on_search_done(&mut self, engine: Engine, lines: Vec<String>) {
         self.engine = Some(engine);
         self.busy = None;
-        for note in &result.notes {
-            self.out.line(&format!("info string {note}"));
-        }
-        self.out.line(&bestmove_line(&result));
+        lines.iter().for_each(|l| self.out.line(l));
     }
 
     fn on_perft_done(&mut self, lines: Option<Vec<String>>) {
@@ -271,30 +268,40 @@ impl Session {
             Command::Go(_) | Command::Perft(_) => {} // started by `handle`
             Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::NewGame => {
-                if let Some(e) = self.engine.as_mut() {
-                    e.new_game();
+            Command::NewGame => self.new_game(self.game.variant()),
+            Command::Position(args) => {
+                // Read in the game being played; on an error the game stays as it was.
+                let read = on_game!(&mut self.game, g => match args.to_game() {
+                    Ok(game) => {
+                        *g = game;
+                        Ok(())
+                    }
+                    Err(e) => Err(e.to_string()),
+                });
+                if let Err(e) = read {
+                    self.error(&e);
                 }
-                self.game = Game::new(Position::startpos());
             }
-            Command::Position(args) => match args.to_game() {
-                Ok(game) => self.game = game,
-                Err(e) => self.error(&e),
-            },
-            Command::Display => diagram(self.game.position())
-                .iter()
-                .for_each(|l| self.out.line(l)),
+            Command::Display => {
+                let lines = on_game!(&self.game, g => diagram(g.position()));
+                lines.iter().for_each(|l| self.out.line(l));
+            }
             Command::Eval => {
-                let pos = self.game.position();
-                eval_report(pos).iter().for_each(|l| self.out.line(l));
-                if let Some(engine) = &self.engine {
-                    self.out
-                        .line(&network_line(engine, pos, self.options.use_nnue));
-                }
+                let lines = eval_lines(&self.game, self.engine.as_ref(), self.options.use_nnue);
+                lines.iter().for_each(|l| self.out.line(l));
             }
-            Command::Moves => self.out.line(&moves_line(&self.game)),
-            Command::State => self.out.line(&state_line(&self.game)),
+            Command::Moves => self.out.line(&on_game!(&self.game, g => moves_line(g))),
+            Command::State => self.out.line(&on_game!(&self.game, g => state_line(g))),
         }
+    }
+
+    /// A new game of `variant` (`ucinewgame`, or `UCI_Variant` set): the hash table cleared
+    /// and the position at the game's start.
+    fn new_game(&mut self, variant: Variant) {
+        if let Some(e) = self.engine.as_mut() {
+            e.new_game();
+        }
+        self.game = AnyGame::start(variant);
     }
 
     fn identify(&self) {
@@ -309,6 +316,8 @@ impl Session {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match parse_change(name, value) {
+            // The game is the session's, not the engine's.
+            Ok(OptionChange::Variant(v)) => self.new_game(v),
             Ok(change) => {
                 if let Some(engine) = self.engine.as_mut()
                     && let Err(e) = self.options.apply(change, engine)
@@ -323,12 +332,19 @@ impl Session {
     /// Starts `go` on a worker thread; `stop` and `ponderhit` say what came after it while
     /// it was queued.
     fn start_search(&mut self, args: &GoArgs, stop: bool, ponderhit: bool) {
-        let limits = match args.to_limits(&self.game, self.options.multipv as usize) {
-            Ok(l) => l,
+        let multipv = self.options.multipv as usize;
+        let prepared = on_game!(&self.game, g => {
+            prepare_search(g, args, multipv).map_err(|e| e.to_string())
+        });
+        let PreparedSearch {
+            job,
+            fallback,
+            borrowed,
+        } = match prepared {
+            Ok(p) => p,
             Err(e) => return self.error(&e),
         };
-        if let Some(side) = args.borrowed_clock(&self.game) {
-            let us = self.game.position().side();
+        if let Some((us, side)) = borrowed {
             self.out.line(&format!(
                 "info string no clock for {us}: using {side}'s for both sides"
             ));
@@ -344,22 +360,14 @@ impl Session {
         if stop || (self.eof && unbounded) {
             control.stop(); // asked for already, or nobody is left to send `stop`
         }
-        let pos = self.game.position().clone();
-        let history = self.game.history().to_vec();
         let (out, tx, ctl) = (self.out.clone(), self.tx.clone(), control.clone());
-        let job = move || {
-            let mut report = |info: &SearchInfo| out.line(&info_line(info));
-            let run =
-                AssertUnwindSafe(|| engine.search(&pos, &history, &limits, &ctl, &mut report));
-            let result = catch_unwind(run).unwrap_or_else(|_| {
-                out.line("info string error: internal error in the search");
-                fallback_result(&pos)
-            });
-            let _ = tx.send(Event::SearchDone(Box::new(engine), result));
+        let work = move || {
+            let lines = job(&mut engine, &ctl, &out);
+            let _ = tx.send(Event::SearchDone(Box::new(engine), lines));
         };
         match std::thread::Builder::new()
             .name("bashni-search".into())
-            .spawn(job)
+            .spawn(work)
         {
             Ok(_) => {
                 self.busy = Some(Busy::Search {
@@ -370,20 +378,19 @@ impl Session {
             Err(e) => {
                 self.error(&format!("cannot start the search thread: {e}"));
                 self.engine = Some(self.options.new_engine());
-                self.out
-                    .line(&bestmove_line(&fallback_result(self.game.position())));
+                self.out.line(&fallback);
             }
         }
     }
 
     /// Starts `go perft` on a worker thread (stopped at once if `stop` came after it).
     fn start_perft(&mut self, depth: u32, stop: bool) {
-        let pos = self.game.position().clone();
         let threads = self.options.threads as usize;
+        let job: PerftJob = on_game!(&self.game, g => perft_job(g.position(), depth, threads));
         let flag = Arc::new(AtomicBool::new(stop));
         let (tx, halt) = (self.tx.clone(), flag.clone());
-        let job = move || {
-            let run = AssertUnwindSafe(|| perft_lines(&pos, depth, threads, &halt));
+        let work = move || {
+            let run = AssertUnwindSafe(|| job(&halt));
             let lines = catch_unwind(run).unwrap_or_else(|_| {
                 Some(vec![
                     "info string error: internal error in perft".to_string(),
@@ -393,56 +400,10 @@ impl Session {
         };
         match std::thread::Builder::new()
             .name("bashni-perft".into())
-            .spawn(job)
+            .spawn(work)
         {
             Ok(_) => self.busy = Some(Busy::Perft { stop: flag }),
             Err(e) => self.error(&format!("cannot start the perft thread: {e}")),
         }
     }
-}
-
-/// `<move> <count>` per root move sorted by move text, then `nodes <N>`.
-/// `None` when `stop` was set before it finished.
-fn perft_lines(
-    pos: &Position,
-    depth: u32,
-    threads: usize,
-    stop: &AtomicBool,
-) -> Option<Vec<String>> {
-    let divided = divide_until(pos, depth, threads, stop)?;
-    let mut lines: Vec<String> = divided.lines().collect();
-    lines.push(format!("nodes {}", divided.nodes));
-    Some(lines)
-}
-
-/// A legal answer when the search failed: the first legal move, if any.
-fn fallback_result(pos: &Position) -> SearchResult {
-    let best = legal_moves(pos).iter().next().copied();
-    SearchResult {
-        best,
-        ponder: None,
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        pv: best.into_iter().collect(),
-        notes: Vec::new(),
-    }
-}
-
-/// The network's evaluation, and the one the search uses.
-fn network_line(engine: &Engine, pos: &Position, in_use: bool) -> String {
-    let cp = engine.network_eval(pos);
-    let used = engine.static_eval(pos);
-    let using = if in_use {
-        format!(
-            "the mean of the network and the linear evaluation, {} (cp {used})",
-            Score::Cp(used).human()
-        )
-    } else {
-        "the linear evaluation (Use NNUE is false)".to_string()
-    };
-    format!(
-        "Network evaluation: {} (cp {cp}) for the side to move; the search uses {using}",
-        Score::Cp(cp).human()
-    )
 }

@@ -1,18 +1,19 @@
 //! The answers of `moves` and `state`: what a GUI that does not know the rules needs to
 //! know about the current game (engine-protocol.md, "`moves`" and "`state`").
 //!
-//! Every fact comes from [`Game`]: its legal moves, [`Game::outcome`] and
-//! [`Game::repetitions`], so the protocol says exactly what the rules say.
+//! Every fact comes from the game's [`Record`]: its legal moves, [`Record::outcome`] and
+//! [`Record::repetitions`], so the protocol says exactly what the rules of the game being
+//! played say.
 
+use crate::games::{Game, Outcome, Record};
 use crate::rules::color::Color;
-use crate::rules::game::{Game, Outcome};
-use crate::rules::movegen::legal_moves;
-use crate::rules::notation::to_fen;
 
 /// The `moves` line: `moves <m1> <m2> ...`, every legal move of the current position written
 /// in full (every landing square) and sorted by text, or `moves (none)`.
-pub fn moves_line(game: &Game) -> String {
-    let mut texts: Vec<String> = legal_moves(game.position())
+pub fn moves_line<G: Game>(game: &Record<G>) -> String {
+    let mut texts: Vec<String> = game
+        .position()
+        .legal_moves()
         .iter()
         .map(|m| m.to_string())
         .collect();
@@ -24,22 +25,25 @@ pub fn moves_line(game: &Game) -> String {
 }
 
 /// The `state` line:
-/// `state turn w|b result none|1-0|0-1|1/2-1/2 reason none|no-legal-move|threefold-repetition|30-ply-rule plies30 N repetitions N fen <FEN>`.
-/// The FEN comes last because it contains spaces: it is everything after `fen `.
-pub fn state_line(game: &Game) -> String {
+/// `state turn w|b result none|1-0|0-1|1/2-1/2 reason none|no-legal-move|king-against-man|threefold-repetition|<rule> plies30 N repetitions N fen <FEN>`,
+/// where `<rule>` is the game's no-progress rule ([`Game::CLOCK_RULE`]: `30-ply-rule`,
+/// `50-ply-rule`, `15-move-king-rule`) and `plies30` the clock that rule counts (the
+/// field keeps its Bashni name). The FEN comes last because it contains spaces: it is
+/// everything after `fen `.
+pub fn state_line<G: Game>(game: &Record<G>) -> String {
     let pos = game.position();
     let outcome = game.outcome();
-    let turn = match pos.side() {
+    let turn = match pos.side_to_move() {
         Color::White => "w",
         Color::Black => "b",
     };
     format!(
         "state turn {turn} result {} reason {} plies30 {} repetitions {} fen {}",
         result_token(outcome),
-        reason_token(outcome),
+        reason_token::<G>(outcome),
         pos.clock(),
         game.repetitions(),
-        to_fen(pos)
+        pos.to_fen()
     )
 }
 
@@ -54,23 +58,25 @@ fn result_token(outcome: Option<Outcome>) -> &'static str {
 }
 
 /// Why the game is over, one word, `none` while it goes on.
-fn reason_token(outcome: Option<Outcome>) -> &'static str {
+fn reason_token<G: Game>(outcome: Option<Outcome>) -> &'static str {
     match outcome {
         None => "none",
         Some(Outcome::NoLegalMove(_)) => "no-legal-move",
         Some(Outcome::KingAgainstMan(_)) => "king-against-man",
         Some(Outcome::Repetition) => "threefold-repetition",
-        Some(Outcome::ClockRule) => "30-ply-rule",
+        Some(Outcome::ClockRule) => G::CLOCK_RULE,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{russian, turkish};
+    use crate::rules::Position;
     use crate::rules::notation::START_FEN;
 
-    fn game(fen: &str, moves: &[&str]) -> Game {
-        Game::from_fen_and_moves(fen, moves).unwrap()
+    fn game(fen: &str, moves: &[&str]) -> Record<Position> {
+        Record::from_fen_and_moves(fen, moves).unwrap()
     }
 
     #[test]
@@ -124,6 +130,44 @@ mod tests {
         assert!(
             s.starts_with("state turn w result 1/2-1/2 reason 30-ply-rule plies30 30 "),
             "{s}"
+        );
+    }
+
+    #[test]
+    fn each_game_names_its_own_rules() {
+        let t = Record::<turkish::Position>::from_fen_and_moves("8/8/8/8/8/8/b6b/W7 w", &["a1:a3"])
+            .unwrap();
+        assert!(
+            state_line(&t).starts_with("state turn b result 1-0 reason king-against-man "),
+            "{}",
+            state_line(&t)
+        );
+        let t = Record::<turkish::Position>::from_fen_and_moves(
+            "8/8/8/3B4/8/8/8/W6W w 49 30",
+            &["a1-a2"],
+        )
+        .unwrap();
+        assert!(
+            state_line(&t)
+                .starts_with("state turn b result 1/2-1/2 reason 50-ply-rule plies30 50 "),
+            "{}",
+            state_line(&t)
+        );
+        let r = Record::<russian::Position>::from_fen_and_moves(
+            "8/8/8/8/8/8/7B/W7 w 29 40",
+            &["a1-b2"],
+        )
+        .unwrap();
+        assert!(
+            state_line(&r)
+                .starts_with("state turn b result 1/2-1/2 reason 15-move-king-rule plies30 30 "),
+            "{}",
+            state_line(&r)
+        );
+        let start = Record::new(turkish::Position::startpos());
+        assert_eq!(
+            moves_line(&start),
+            "moves a3-a4 b3-b4 c3-c4 d3-d4 e3-e4 f3-f4 g3-g4 h3-h4"
         );
     }
 }

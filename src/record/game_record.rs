@@ -5,6 +5,7 @@
 use super::openings::Opening;
 use super::pdn::{PdnGame, PdnMove};
 use super::result::{GameResult, Termination};
+use crate::games::Variant;
 use crate::rules::color::Color;
 use std::time::Duration;
 
@@ -85,8 +86,15 @@ pub struct Event {
     pub round: u64,
 }
 
-/// The PDN record of a finished game.
+/// The PDN record of a finished game of Bashni.
 pub fn to_pdn(r: &GameRecord, event: &Event) -> PdnGame {
+    to_pdn_in(r, event, Variant::Bashni)
+}
+
+/// The PDN record of a finished game of `variant`: its `GameType`
+/// ([`Variant::pdn_game_type`]) and its termination as the game names it
+/// ([`Termination::tag_in`]).
+pub fn to_pdn_in(r: &GameRecord, event: &Event, variant: Variant) -> PdnGame {
     let mut tags: Vec<(String, String)> = vec![
         ("Event".into(), event.name.clone()),
         ("Site".into(), event.site.clone()),
@@ -95,13 +103,13 @@ pub fn to_pdn(r: &GameRecord, event: &Event) -> PdnGame {
         ("White".into(), r.names[0].clone()),
         ("Black".into(), r.names[1].clone()),
         ("Result".into(), r.result.pdn().into()),
-        ("GameType".into(), "Bashni".into()),
+        ("GameType".into(), variant.pdn_game_type().into()),
     ];
     if let Some(fen) = &r.opening.fen {
         tags.push(("SetUp".into(), "1".into()));
         tags.push(("FEN".into(), fen.clone()));
     }
-    tags.push(("Termination".into(), r.termination.tag().into()));
+    tags.push(("Termination".into(), r.termination.tag_in(variant)));
     let plies = r.opening.moves.len() + r.moves.len();
     tags.push(("PlyCount".into(), plies.to_string()));
     let book = r.opening.moves.iter().map(|m| PdnMove {
@@ -141,5 +149,32 @@ mod tests {
         );
         assert_eq!(comment(i(None, EngineScore::Mate(-2)), t), "-M2 0.105s");
         assert_eq!(comment(None, t), "0.105s");
+    }
+
+    #[test]
+    fn pdn_tags_name_the_game() {
+        let r = GameRecord {
+            names: ["a".into(), "b".into()],
+            opening: Opening::initial(),
+            moves: Vec::new(),
+            result: GameResult::Draw,
+            termination: Termination::ThirtyPly,
+            broken: None,
+        };
+        let event = Event {
+            name: "e".into(),
+            site: "?".into(),
+            date: "2025.01.01".into(),
+            round: 1,
+        };
+        let bashni = to_pdn(&r, &event);
+        assert_eq!(bashni.tag("GameType"), Some("Bashni"));
+        assert_eq!(bashni.tag("Termination"), Some("30-ply rule"));
+        let turkish = to_pdn_in(&r, &event, Variant::Turkish);
+        assert_eq!(turkish.tag("GameType"), Some("30,W,8,8,A0,0"));
+        assert_eq!(turkish.tag("Termination"), Some("50-ply rule"));
+        let russian = to_pdn_in(&r, &event, Variant::Russian);
+        assert_eq!(russian.tag("GameType"), Some("25,W,8,8,A0,0"));
+        assert_eq!(russian.tag("Termination"), Some("15-move-king rule"));
     }
 }

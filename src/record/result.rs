@@ -1,7 +1,7 @@
 //! How a game ended: its result and the reason, shared by every front end that plays games
 //! (`bashni match`, `play`, `datagen`, `serve`) and written into PDN records.
 
-use crate::games::Outcome;
+use crate::games::{Game, Outcome, Variant};
 use crate::rules::color::Color;
 use std::fmt;
 
@@ -12,7 +12,8 @@ pub enum Termination {
     NoLegalMove,
     /// The same position for the third time.
     Repetition,
-    /// 30 plies without a capture.
+    /// The game's no-progress rule: in Bashni 30 plies without a capture (the tag in other
+    /// games: [`Termination::tag_in`]).
     ThirtyPly,
     /// Turkish draughts: one king against one man.
     KingAgainstMan,
@@ -54,6 +55,19 @@ impl Termination {
             Termination::TimeForfeit(..) => "time forfeit",
             Termination::Resignation => "resignation",
             Termination::DrawAgreement => "draw agreement",
+        }
+    }
+
+    /// The PDN `Termination` tag of a game of `variant`: [`Termination::tag`], except that
+    /// the no-progress rule is named after the game's ([`Game::CLOCK_RULE`]): `30-ply rule`,
+    /// `50-ply rule`, `15-move-king rule`.
+    pub fn tag_in(&self, variant: Variant) -> String {
+        match self {
+            Termination::ThirtyPly => {
+                let rule = crate::for_variant!(variant, G => G::CLOCK_RULE);
+                rule.replacen("-rule", " rule", 1)
+            }
+            other => other.tag().to_string(),
         }
     }
 
@@ -127,5 +141,19 @@ impl GameResult {
             (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => 2,
             _ => 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_game_names_its_no_progress_rule() {
+        let t = Termination::ThirtyPly;
+        assert_eq!(t.tag_in(Variant::Bashni), t.tag());
+        assert_eq!(t.tag_in(Variant::Turkish), "50-ply rule");
+        assert_eq!(t.tag_in(Variant::Russian), "15-move-king rule");
+        assert_eq!(Termination::Crash.tag_in(Variant::Turkish), "crash");
     }
 }

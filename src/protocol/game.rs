@@ -1,0 +1,135 @@
+//! The game a protocol session plays, chosen at run time by the `UCI_Variant` option.
+//!
+//! [`AnyGame`] holds the record of one game of any variant; [`on_game!`] opens it into a
+//! generic code path, so that each command is written once, generic over [`Game`], and
+//! monomorphised per game (the protocol's counterpart of [`crate::for_variant!`]). What
+//! differs from game to game beyond the rules is here too: only Bashni's evaluation has a
+//! breakdown by terms and a network.
+
+use crate::display::eval_report;
+use crate::games::{Game, Record, Rules, Variant, russian, turkish};
+use crate::search::{Engine, Score};
+
+/// The game being played, in whichever variant: its start position and moves.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one per session, replaced whole
+pub enum AnyGame {
+    /// Bashni (docs/rules.md).
+    Bashni(Record<crate::rules::Position>),
+    /// Turkish draughts (docs/rules-turkish.md).
+    Turkish(Record<turkish::Position>),
+    /// Russian draughts (docs/rules-russian.md).
+    Russian(Record<russian::Position>),
+}
+
+/// Runs `$body` with `$g` bound to the [`Record`] inside `$any` (an `AnyGame`, `&AnyGame` or
+/// `&mut AnyGame`), whichever game it is: the body is compiled once per game.
+macro_rules! on_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::protocol::game::AnyGame::Bashni($g) => $body,
+            $crate::protocol::game::AnyGame::Turkish($g) => $body,
+            $crate::protocol::game::AnyGame::Russian($g) => $body,
+        }
+    };
+}
+pub(crate) use on_game;
+
+impl AnyGame {
+    /// A new game of `variant` from its start position.
+    pub fn start(variant: Variant) -> AnyGame {
+        match variant {
+            Variant::Bashni => AnyGame::Bashni(Record::new(Rules::startpos())),
+            Variant::Turkish => AnyGame::Turkish(Record::new(Rules::startpos())),
+            Variant::Russian => AnyGame::Russian(Record::new(Rules::startpos())),
+        }
+    }
+
+    /// Which game this is.
+    pub fn variant(&self) -> Variant {
+        on_game!(self, g => variant_of(g))
+    }
+}
+
+fn variant_of<G: Game>(_: &Record<G>) -> Variant {
+    G::VARIANT
+}
+
+/// The answer to `eval` for the current position of `game`: Bashni's table of terms and its
+/// network's view; for the other games, which evaluate as a whole, the evaluation the search
+/// uses. `engine` is the session's (absent only while a search has it).
+pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Vec<String> {
+    match game {
+        AnyGame::Bashni(g) => {
+            let pos = g.position();
+            let mut lines = eval_report(pos);
+            if let Some(engine) = engine {
+                lines.push(network_line(engine, pos, use_nnue));
+            }
+            lines
+        }
+        other => on_game!(other, g => vec![evaluation_line(g.position(), engine)]),
+    }
+}
+
+/// `Evaluation: <men> (cp <n>) for <side>, the side to move`.
+fn evaluation_line<G: Game>(pos: &G, engine: Option<&Engine>) -> String {
+    let cp = engine.map_or_else(|| pos.evaluate(), |e| e.static_eval(pos));
+    format!(
+        "Evaluation: {} (cp {cp}) for {}, the side to move",
+        Score::Cp(cp).human(),
+        pos.side_to_move().name()
+    )
+}
+
+/// Bashni's network's evaluation, and the one the search uses.
+fn network_line(engine: &Engine, pos: &crate::rules::Position, in_use: bool) -> String {
+    let cp = engine.network_eval(pos);
+    let used = engine.static_eval(pos);
+    let using = if in_use {
+        format!(
+            "the mean of the network and the linear evaluation, {} (cp {used})",
+            Score::Cp(used).human()
+        )
+    } else {
+        "the linear evaluation (Use NNUE is false)".to_string()
+    };
+    format!(
+        "Network evaluation: {} (cp {cp}) for the side to move; the search uses {using}",
+        Score::Cp(cp).human()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_variant_starts_its_own_game() {
+        for v in Variant::ALL {
+            let g = AnyGame::start(v);
+            assert_eq!(g.variant(), v);
+            let fen = on_game!(&g, r => r.position().to_fen());
+            let start = crate::for_variant!(v, G => G::START_FEN);
+            assert_eq!(fen, start);
+        }
+    }
+
+    #[test]
+    fn eval_of_a_game_without_terms_is_one_line() {
+        let engine = Engine::new();
+        let lines = eval_lines(&AnyGame::start(Variant::Turkish), Some(&engine), true);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with("Evaluation: ")
+                && lines[0].ends_with("for white, the side to move"),
+            "{lines:?}"
+        );
+        let lines = eval_lines(&AnyGame::start(Variant::Bashni), Some(&engine), true);
+        assert!(
+            lines.len() > 3 && lines[0].starts_with("term "),
+            "{lines:?}"
+        );
+        assert!(lines.last().unwrap().starts_with("Network evaluation: "));
+    }
+}
