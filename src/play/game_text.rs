@@ -1,8 +1,10 @@
 //! What the front ends (`bashni play`, `bashni serve`) say that differs from game to game:
-//! the words for a piece, example moves, the board's legend and the name of each game's
-//! no-progress rule. Everything else they say is the same in every game.
+//! the words for a piece, example moves, the board's legend and what each game's no-progress
+//! rule is (its name is [`Termination::tag_in`]'s). Everything else they say is the same in
+//! every game.
 
-use crate::games::{Game, Variant};
+use crate::games::Variant;
+#[cfg(test)]
 use crate::record::result::Termination;
 
 /// The game's name for people: `Bashni`, `Turkish draughts`, `Russian draughts`.
@@ -47,13 +49,6 @@ pub fn legend(v: Variant) -> &'static str {
     }
 }
 
-/// The no-progress rule as a PDN `Termination` value: Bashni's `30-ply rule` (the tag
-/// every match writes), Turkish draughts' `50-ply rule`, Russian draughts' `15-move-king
-/// rule`; made from [`Game::CLOCK_RULE`], the one name of each rule.
-pub fn clock_rule_tag(v: Variant) -> String {
-    crate::for_variant!(v, G => <G as Game>::CLOCK_RULE).replacen("-rule", " rule", 1)
-}
-
 /// Why the no-progress rule drew the game, for people.
 pub fn clock_rule_reason(v: Variant) -> String {
     match v {
@@ -72,27 +67,16 @@ pub fn clock_rule_reason(v: Variant) -> String {
     }
 }
 
-/// A termination as PDN and messages name it, with the no-progress rule of game `v`.
-pub fn termination(v: Variant, t: &Termination) -> String {
-    match t {
-        Termination::ThirtyPly => clock_rule_tag(v),
-        other => other.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn each_game_names_its_own_rule() {
+    fn each_game_says_what_its_own_rule_is() {
         assert_eq!(
-            termination(Variant::Bashni, &Termination::ThirtyPly),
-            Termination::ThirtyPly.tag(),
-            "Bashni's tag is the one every match writes"
+            Termination::ThirtyPly.tag_in(Variant::Turkish),
+            "50-ply rule"
         );
-        assert_eq!(clock_rule_tag(Variant::Turkish), "50-ply rule");
-        assert_eq!(clock_rule_tag(Variant::Russian), "15-move-king rule");
         assert_eq!(
             clock_rule_reason(Variant::Bashni),
             "30 plies without a capture"
@@ -100,10 +84,6 @@ mod tests {
         assert_eq!(
             clock_rule_reason(Variant::Turkish),
             "50 plies without a capture or a man's move"
-        );
-        assert_eq!(
-            termination(Variant::Turkish, &Termination::Resignation),
-            "resignation"
         );
     }
 }

@@ -270,7 +270,7 @@ impl<G: Game> Session<G> {
         if let Some(e) = &self.ending {
             println!(
                 "the game is over ({}); type new, undo, load or quit",
-                game_text::termination(G::VARIANT, &e.termination)
+                e.termination.tag_in(G::VARIANT)
             );
             return false;
         }

@@ -10,7 +10,7 @@
 use super::game_text::game_name;
 use crate::games::{Game, Record as GameOf, Rules, Variant};
 use crate::record::game_record::{EngineScore, LastInfo};
-use crate::record::game_record::{Event, to_pdn};
+use crate::record::game_record::{Event, to_pdn_in};
 use crate::record::game_record::{GameRecord, PlayedMove};
 use crate::record::openings::Opening;
 use crate::record::pdn::today;
@@ -78,16 +78,7 @@ pub fn pdn_text<G: Game>(r: &Record<G>) -> String {
         date: today(),
         round: 1,
     };
-    let mut pdn = to_pdn(&record, &event);
-    for (name, value) in &mut pdn.tags {
-        match name.as_str() {
-            "GameType" => *value = G::VARIANT.pdn_game_type().into(),
-            "Termination" => {
-                *value = super::game_text::termination(G::VARIANT, &record.termination)
-            }
-            _ => {}
-        }
-    }
+    let mut pdn = to_pdn_in(&record, &event, G::VARIANT);
     if r.ending.is_none() {
         pdn.result = "*".into();
         pdn.tags.retain(|(name, _)| name != "Termination");

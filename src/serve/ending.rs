@@ -3,7 +3,7 @@
 //! by time; its result, its PDN termination and the words the page shows.
 
 use crate::games::{Outcome, Variant};
-use crate::play::game_text::{clock_rule_reason, clock_rule_tag};
+use crate::play::game_text::clock_rule_reason;
 use crate::record::result::{GameResult, Termination};
 use crate::rules::color::Color;
 
@@ -31,7 +31,7 @@ impl Reason {
         match self {
             Reason::NoLegalMove => Termination::NoLegalMove.tag().into(),
             Reason::Repetition => Termination::Repetition.tag().into(),
-            Reason::ClockRule(v) => clock_rule_tag(v),
+            Reason::ClockRule(v) => Termination::ThirtyPly.tag_in(v),
             Reason::KingAgainstMan => Termination::KingAgainstMan.tag().into(),
             Reason::Resignation(_) => "resignation".into(),
             Reason::Time(_) => Termination::TimeForfeit(0, 0).tag().into(),
@@ -104,7 +104,7 @@ impl End {
             Reason::Repetition => "Draw by threefold repetition".to_string(),
             Reason::ClockRule(v) => format!(
                 "Draw by the {} ({})",
-                clock_rule_tag(v),
+                Termination::ThirtyPly.tag_in(v),
                 clock_rule_reason(v)
             ),
             Reason::KingAgainstMan => format!("{w} wins: one king against one man"),
