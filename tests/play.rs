@@ -535,3 +535,155 @@ fn redo_plays_again_what_undo_took_back() {
     // A new move forgets what could have been played again.
     assert_eq!(answer(&out, "redo", 2), "nothing to redo");
 }
+
+#[test]
+fn a_turkish_game_through_a_pipe() {
+    // White's man d3 goes to d4 and Black's man d5 must take it (d5:d3, its one legal
+    // move); the white king on d1 takes that man along the file, leaving one king against
+    // one man: a win for the king.
+    let (out, err, code) = play(
+        &[
+            "--variant",
+            "turkish",
+            "--fen",
+            "8/7b/8/3b4/8/3w4/8/3W4 w",
+            "--level",
+            "3",
+            "--seed",
+            "1",
+        ],
+        &["d3 e4", "d4", "d3 d4", "d1 d4", "fen"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("bashni play (Turkish draughts): you are White, bashni plays Black.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Elo 1395 measured in Bashni: looks 2 plies ahead"),
+        "{out}"
+    );
+    assert!(out.contains("Type a move like d3-d4 (or d3 d4)"), "{out}");
+    // All 64 squares are on the board.
+    assert!(
+        out.contains("\n 3  .   .   .   w   .   .   .   .   3\n"),
+        "{out}"
+    );
+    assert_eq!(
+        answer(&out, "d3 e4", 0),
+        "illegal move d3 e4: that piece cannot move that way; moves of d3: d3-c3 d3-d4 d3-e3"
+    );
+    assert_eq!(answer(&out, "d4", 0), "no legal move starts on d4");
+    assert_eq!(answer(&out, "d3 d4", 0), "you play d3-d4");
+    assert!(out.contains("\nbashni plays d5:d3 (depth "), "{out}");
+    assert_eq!(answer(&out, "d1 d4", 0), "you play d1:d4");
+    assert!(
+        out.contains("\ngame over: one king against one man: you win, 1-0\n"),
+        "{out}"
+    );
+    assert_eq!(answer(&out, "fen", 0), "8/7b/8/8/3W4/8/8/8 b 0 2");
+}
+
+#[test]
+fn turkish_kings_shuffling_draw_by_the_fifty_ply_rule() {
+    let (out, err, code) = play(
+        &[
+            "--variant",
+            "turkish",
+            "--fen",
+            "8/8/8/3B4/8/8/8/W6W w 49 30",
+            "--level",
+            "1",
+            "--seed",
+            "1",
+        ],
+        &["a1 a2", "new"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\ngame over: 50 plies without a capture or a man's move: a draw, 1/2-1/2\n"),
+        "{out}"
+    );
+    assert!(!out.contains("\nbashni plays "), "{out}");
+}
+
+#[test]
+fn a_russian_game_through_a_pipe() {
+    // As in Bashni, g3-h4 leaves Black one move, h6-g5, and h4:f6 takes Black's last man;
+    // in Russian draughts the taken man leaves the board (no tower).
+    let (out, err, code) = play(
+        &[
+            "--variant",
+            "russian",
+            "--fen",
+            "8/8/7b/8/8/6w1/8/8 w",
+            "--level",
+            "3",
+            "--seed",
+            "1",
+        ],
+        &["g3 g4", "g3 h4", "h4 f6", "fen"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("bashni play (Russian draughts): "), "{out}");
+    assert_eq!(
+        answer(&out, "g3 g4", 0),
+        "g4 is a light square: pieces stand on dark squares only"
+    );
+    assert_eq!(answer(&out, "g3 h4", 0), "you play g3-h4");
+    assert!(out.contains("\nbashni plays h6-g5 (depth 2, "), "{out}");
+    assert_eq!(answer(&out, "h4 f6", 0), "you play h4:f6");
+    assert!(
+        out.contains("\ngame over: Black has no legal move: you win, 1-0\n"),
+        "{out}"
+    );
+    assert!(!out.contains("towers, top first"), "{out}");
+    assert_eq!(answer(&out, "fen", 0), "8/8/5w2/8/8/8/8/8 b 0 2");
+}
+
+#[test]
+fn a_turkish_game_saves_with_its_game_type_and_loads_only_as_turkish() {
+    let dir = scratch("turkish");
+    let pdn = dir.join("turkish.pdn");
+    let save = format!("save {}", pdn.display());
+    let load = format!("load {}", pdn.display());
+    let (out, err, code) = play(
+        &["--variant", "turkish", "--level", "1", "--seed", "1"],
+        &[
+            "d3 d4",
+            "fen",
+            &save,
+            "new",
+            &load,
+            "fen",
+            "load 8/8/8/8/8/8/b6b/W7 w",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let before = answer(&out, "fen", 0);
+    assert_eq!(
+        answer(&out, &load, 0),
+        "loaded 2 plies; you are White, to move"
+    );
+    assert_eq!(answer(&out, "fen", 1), before);
+    assert_eq!(
+        answer(&out, "load 8/8/8/8/8/8/b6b/W7 w", 0),
+        "loaded 0 plies; you are White, to move"
+    );
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(text.contains("[GameType \"30,W,8,8,A0,0\"]"), "{text}");
+    assert!(text.contains("1. d3-d4 {"), "{text}");
+    // The same file in a Bashni session: refused, saying which game it is.
+    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &[&load, "fen"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        answer(&out, &load, 0),
+        format!(
+            "{} is a game of Turkish draughts (GameType \"30,W,8,8,A0,0\"), not of Bashni: \
+             play it with bashni play --variant turkish",
+            pdn.display()
+        )
+    );
+    assert_eq!(answer(&out, "fen", 0), START_FEN, "the game goes on");
+    let _ = std::fs::remove_dir_all(&dir);
+}

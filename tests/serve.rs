@@ -509,3 +509,137 @@ fn twenty_games_at_once_and_the_cap() {
     server.ok("DELETE", &format!("/api/games/{}", open[0].0), "");
     server.new_game(r#"{"level":0}"#);
 }
+
+#[test]
+fn a_turkish_game_with_its_own_rules_and_engine() {
+    let server = Server::start(&[]);
+    let (status, e) = server.call("POST", "/api/games", r#"{"variant":"chess"}"#);
+    assert_eq!(status, 400);
+    assert_eq!(
+        error_of(&e),
+        "unknown variant 'chess' (expected one of: bashni, turkish, russian)"
+    );
+    let (id, v) = server.new_game(r#"{"variant":"turkish","level":0,"movetime_ms":100}"#);
+    assert_eq!(str_of(&v, "variant"), "turkish");
+    assert_eq!(
+        str_of(&v, "start_fen"),
+        "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w 0 1"
+    );
+    let legal = v.get("legal").and_then(Value::as_array).unwrap();
+    assert_eq!(legal.len(), 8);
+    let d3 = legal
+        .iter()
+        .find(|m| str_of(m, "move") == "d3-d4")
+        .expect("d3-d4 is legal");
+    assert_eq!(
+        d3.get("path"),
+        Some(&json::parse(r#"["d3","d4"]"#).unwrap())
+    );
+    let mut events = Events::open(&server, &id);
+    let path = format!("/api/games/{id}/move");
+    // A diagonal step is Bashni's, not Turkish draughts'.
+    let (status, e) = server.call("POST", &path, r#"{"move":"c3-d4"}"#);
+    assert_eq!(status, 422);
+    assert!(
+        error_of(&e).starts_with("illegal move c3-d4: legal moves are a3-a4 b3-b4"),
+        "{e}"
+    );
+    let (status, e) = server.call("POST", &path, r#"{"move":"d3-d9"}"#);
+    assert_eq!(status, 400, "{e}");
+    let v = server.ok("POST", &path, r#"{"move":"d3-d4"}"#);
+    // The engine answers with a Turkish move, which the server has checked.
+    let v = if your_turn(&v) {
+        v
+    } else {
+        events.state_until(my_turn_after(&v))
+    };
+    let played = moves_of(&v);
+    assert_eq!(played.len(), 2, "{v}");
+    assert_eq!(v.get("notice"), Some(&Value::Null), "{v}");
+    type Turkish = bashni::games::turkish::Position;
+    let replayed = bashni::games::Record::<Turkish>::from_fen_and_moves(
+        bashni::games::turkish::START_FEN,
+        &played,
+    )
+    .expect("the engine's reply is a legal Turkish move");
+    let fens = v.get("fens").and_then(Value::as_array).unwrap();
+    use bashni::games::Rules;
+    assert_eq!(
+        fens[2].as_str(),
+        Some(replayed.position().to_fen().as_str())
+    );
+    let (_, pdn) = server.raw("GET", &format!("/api/games/{id}/pdn"), b"");
+    assert!(pdn.contains("[GameType \"30,W,8,8,A0,0\"]"), "{pdn}");
+    assert!(pdn.contains("1. d3-d4 "), "{pdn}");
+    // Loaded back, the PDN's GameType names the game.
+    let body = json::object([
+        ("pdn", Value::from(pdn.as_str())),
+        ("human", Value::from("both")),
+    ]);
+    let (_, back) = server.new_game(&body.to_string());
+    assert_eq!(str_of(&back, "variant"), "turkish");
+    assert_eq!(moves_of(&back), played);
+}
+
+#[test]
+fn turkish_and_russian_games_end_by_their_own_rules() {
+    let server = Server::start(&[]);
+    // One king against one man wins in Turkish draughts.
+    let (id, _) =
+        server.new_game(r#"{"variant":"turkish","human":"both","fen":"8/8/8/8/8/8/b6b/W7 w"}"#);
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"a1:a3"}"#,
+    );
+    let result = v.get("result").unwrap();
+    assert_eq!(str_of(result, "reason"), "one king against one man");
+    assert_eq!(str_of(result, "winner"), "white");
+    // Its no-progress rule: 50 plies without a capture or a man's move.
+    let (id, _) = server
+        .new_game(r#"{"variant":"turkish","human":"both","fen":"8/8/8/3B4/8/8/8/W6W w 49 30"}"#);
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"a1-a2"}"#,
+    );
+    let result = v.get("result").unwrap();
+    assert_eq!(str_of(result, "reason"), "50-ply rule");
+    assert_eq!(
+        str_of(result, "text"),
+        "Draw by the 50-ply rule (50 plies without a capture or a man's move)"
+    );
+    // Russian draughts: the captured man leaves the board, and a side without pieces loses.
+    let (id, v) =
+        server.new_game(r#"{"variant":"russian","human":"both","fen":"8/8/8/8/8/8/1b6/w7 w"}"#);
+    assert_eq!(legal_of(&v), ["a1:c3"]);
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"a1:c3"}"#,
+    );
+    let fens = v.get("fens").and_then(Value::as_array).unwrap();
+    assert_eq!(fens[1].as_str(), Some("8/8/8/8/8/2w5/8/8 b 0 1"));
+    assert_eq!(str_of(v.get("result").unwrap(), "reason"), "no legal move");
+    let (_, pdn) = server.raw("GET", &format!("/api/games/{id}/pdn"), b"");
+    assert!(pdn.contains("[GameType \"25,W,8,8,A0,0\"]"), "{pdn}");
+    // A Russian game against the engine: its first move is a Russian one.
+    let (id, v) =
+        server.new_game(r#"{"variant":"russian","level":0,"human":"black","movetime_ms":100}"#);
+    let mut events = Events::open(&server, &id);
+    let v = if your_turn(&v) {
+        v
+    } else {
+        events.state_until(my_turn_after(&v))
+    };
+    let played = moves_of(&v);
+    assert_eq!(played.len(), 1);
+    assert_eq!(v.get("notice"), Some(&Value::Null), "{v}");
+    assert!(
+        bashni::games::Record::<bashni::games::russian::Position>::from_fen_and_moves(
+            bashni::games::russian::START_FEN,
+            &played
+        )
+        .is_ok()
+    );
+}

@@ -1,6 +1,8 @@
-// bashni in the browser. The server owns the rules: this page draws what it is sent (the
-// FEN of every position, the legal moves with their paths) and sends moves back. The
-// automation contract (data-square, data-tower, #moves, #status) is in web/CONTRACT.md.
+// bashni in the browser: Bashni, Turkish draughts and Russian draughts. The server owns the
+// rules: this page draws what it is sent (the FEN of every position, the legal moves with
+// their paths) and sends moves back; the game only decides which squares are drawn as
+// playable (the 32 dark ones, or all 64 in Turkish draughts). The automation contract
+// (data-square, data-tower, #moves, #status) is in web/CONTRACT.md.
 'use strict';
 
 const FILES = 'abcdefgh';
@@ -52,6 +54,11 @@ function parseFen(fen) {
 }
 
 const isDark = (sq) => (FILES.indexOf(sq[0]) + +sq[1]) % 2 === 1;
+const variant = () => (ui.st ? ui.st.variant : 'bashni');
+// Turkish draughts is played on every square, the others on the dark ones.
+const allSquares = (v) => v === 'turkish';
+const playable = (sq) => allSquares(variant()) || isDark(sq);
+const TITLES = { bashni: 'Bashni', turkish: 'Turkish draughts', russian: 'Russian draughts' };
 function squareXY(sq) {
   let f = FILES.indexOf(sq[0]), r = +sq[1] - 1;
   if (ui.flipped) { f = 7 - f; r = 7 - r; }
@@ -66,6 +73,7 @@ function el(name, attrs, parent) {
 }
 const pieceName = (p) => (p === p.toUpperCase() ? 'king' : 'man') + ' (' + (p.toLowerCase() === 'w' ? 'white' : 'black') + ')';
 function describeTower(sq, t) {
+  if (t.length === 1 && variant() !== 'bashni') return `${sq}: ${pieceName(t)}`;
   const list = [...t].map((p, i) => (i === 0 ? 'commander: ' : '') + pieceName(p)).join(', ');
   return `${sq}: ${t} — ${t.length} piece${t.length > 1 ? 's' : ''}, top first: ${list}`;
 }
@@ -241,12 +249,14 @@ function drawSquares(svg) {
   el('rect', { width: 6, height: 12, fill: '#eee' }, pat);
   el('rect', { x: 6, width: 6, height: 12, fill: '#333' }, pat);
   const g = el('g', { id: 'squares' }, svg);
+  const all = allSquares(variant());
   for (let r = 1; r <= 8; r++) {
     for (let f = 0; f < 8; f++) {
       const sq = FILES[f] + r;
       const [x, y] = squareXY(sq);
-      const attrs = { x, y, width: SQ, height: SQ, class: isDark(sq) ? 'sq-dark' : 'sq-light' };
-      if (isDark(sq)) attrs['data-square'] = sq;
+      const cls = all ? 'sq-all' : isDark(sq) ? 'sq-dark' : 'sq-light';
+      const attrs = { x, y, width: SQ, height: SQ, class: cls };
+      if (playable(sq)) attrs['data-square'] = sq;
       el('rect', attrs, g);
     }
   }
@@ -328,17 +338,23 @@ function arrowHeads(svg) {
 // Move text to a path of squares (a short capture form is not sent by the engine).
 const pathOf = (text) => text.split(/[-:x]/);
 
-let drawnFlip = null;
+let drawnAs = null;
 function renderBoard() {
   const svg = $('board');
-  if (drawnFlip !== ui.flipped) {
+  const v = variant();
+  // The squares are drawn again when the board turns or the game changes.
+  if (drawnAs !== ui.flipped + v) {
     svg.replaceChildren();
     drawSquares(svg);
     arrowHeads(svg);
     el('g', { id: 'marks' }, svg);
     el('g', { id: 'towers' }, svg);
     el('g', { id: 'arrows' }, svg);
-    drawnFlip = ui.flipped;
+    drawnAs = ui.flipped + v;
+    svg.setAttribute('data-variant', v);
+    svg.setAttribute('aria-label', TITLES[v] + ' board');
+    $('game-name').textContent = TITLES[v];
+    document.title = 'bashni · ' + TITLES[v];
   }
   const marks = $('marks'), towers = $('towers'), arrows = $('arrows');
   marks.replaceChildren(); towers.replaceChildren(); arrows.replaceChildren();
@@ -493,7 +509,7 @@ function renderControls() {
   $('pdn-download').href = st ? `/api/games/${st.id}/pdn` : '#';
   if (st) {
     const fen = st.fens[ui.shown];
-    $('fen-link').href = '/?fen=' + encodeURIComponent(fen);
+    $('fen-link').href = (st.variant === 'bashni' ? '/?' : `/?variant=${st.variant}&`) + 'fen=' + encodeURIComponent(fen);
     if (document.activeElement !== $('fen-text')) $('fen-text').value = fen;
   }
 }
@@ -525,12 +541,13 @@ function analyse(on) {
 function levelLabel() {
   const l = +$('level').value;
   const elo = ui.info ? ui.info.levels[l].elo : '';
-  $('level-out').textContent = `Level ${l}${l === 20 ? ' (full strength)' : ''} · Elo ${elo}`;
+  const measured = $('variant').value === 'bashni' ? '' : ' (in Bashni)';
+  $('level-out').textContent = `Level ${l}${l === 20 ? ' (full strength)' : ''} · Elo ${elo}${measured}`;
 }
 
 function dialogSettings() {
   const form = $('new-form');
-  const body = { human: form.human.value, level: +$('level').value };
+  const body = { variant: $('variant').value, human: form.human.value, level: +$('level').value };
   if (form.tmode.value === 'clock') {
     body.clock = { base_ms: Math.round(+$('clock-min').value * 60000), inc_ms: Math.round(+$('clock-inc').value * 1000) };
   } else {
@@ -540,6 +557,7 @@ function dialogSettings() {
 }
 
 function openDialog() {
+  if (ui.st) $('variant').value = ui.st.variant;
   levelLabel();
   $('new-dialog').showModal();
 }
@@ -563,6 +581,7 @@ function wire() {
   $('nav-next').onclick = () => show(ui.shown + 1);
   $('nav-last').onclick = () => show(ui.st ? ui.st.moves.length : 0);
   $('level').oninput = levelLabel;
+  $('variant').onchange = levelLabel;
   $('new-dialog').addEventListener('close', () => {
     if ($('new-dialog').returnValue !== 'start') return;
     const body = dialogSettings();
@@ -573,14 +592,16 @@ function wire() {
   });
   $('fen-open').onclick = () => {
     const fen = $('fen-text').value.trim();
-    if (fen) newGame({ ...(ui.settings || {}), human: 'both', fen });
+    if (fen) newGame({ ...(ui.settings || {}), human: 'both', fen, variant: variant() });
   };
   $('pdn-file').onchange = async (e) => {
     const f = e.target.files[0];
     if (!f) return;
     const text = await f.text();
     e.target.value = '';
-    newGame({ ...(ui.settings || {}), human: 'both', pdn: text });
+    // The server reads the game from the PDN's GameType.
+    const { variant: _, ...rest } = ui.settings || {};
+    newGame({ ...rest, human: 'both', pdn: text });
   };
   document.addEventListener('keydown', (e) => {
     if (e.target.matches('input, select, textarea') || $('new-dialog').open) return;
@@ -599,6 +620,7 @@ function restoreSettings() {
     if (!s) return null;
     const form = $('new-form');
     form.human.value = s.human || 'white';
+    if (TITLES[s.variant]) $('variant').value = s.variant;
     $('level').value = s.level ?? 5;
     if (s.clock) { form.tmode.value = 'clock'; $('clock-min').value = s.clock.base_ms / 60000; $('clock-inc').value = s.clock.inc_ms / 1000; }
     else if (s.movetime_ms) { form.tmode.value = 'move'; $('movetime').value = s.movetime_ms / 1000; }
@@ -617,9 +639,13 @@ async function main() {
   }
   ui.settings = restoreSettings() || dialogSettings();
   levelLabel();
-  const fen = new URLSearchParams(location.search).get('fen');
-  if (fen) newGame({ ...ui.settings, human: 'both', fen });
-  else newGame(ui.settings);
+  const query = new URLSearchParams(location.search);
+  const fen = query.get('fen');
+  // /?variant=turkish&fen=...: a game (and position) named in the address.
+  const v = query.get('variant');
+  const named = v ? { variant: v } : fen ? { variant: 'bashni' } : {};
+  if (fen) newGame({ ...ui.settings, ...named, human: 'both', fen });
+  else newGame({ ...ui.settings, ...named });
 }
 
 main();

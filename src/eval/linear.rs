@@ -157,6 +157,45 @@ pub fn side_counts<G: LinearEval>(pos: &G) -> [Vec<i32>; 2] {
     counts.0
 }
 
+/// The evaluation terms of `G` in the order its groups first name them (each term gathers
+/// one or more feature groups).
+pub fn term_names<G: LinearEval>() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for g in G::GROUPS {
+        if !names.contains(&g.term) {
+            names.push(g.term);
+        }
+    }
+    names
+}
+
+/// Side `c`'s evaluation of `pos` term by term ([`term_names`] order), each term's opening
+/// and endgame values blended by the phase on their own (so the terms of both sides add up
+/// to [`evaluate`] within a centi-man a term), for display.
+pub fn side_terms<G: LinearEval>(pos: &G, c: Color) -> Vec<(&'static str, i32)> {
+    let counts = side_counts(pos);
+    let names = term_names::<G>();
+    let mut mg = vec![0; names.len()];
+    let mut eg = vec![0; names.len()];
+    for g in G::GROUPS {
+        let t = names.iter().position(|&n| n == g.term).expect("listed");
+        let range = g.start..g.start + g.len;
+        for (w, n) in G::WEIGHTS[range.clone()]
+            .iter()
+            .zip(&counts[c.index()][range])
+        {
+            mg[t] += w[0] * n;
+            eg[t] += w[1] * n;
+        }
+    }
+    let phase = pos.phase();
+    names
+        .iter()
+        .enumerate()
+        .map(|(t, &n)| (n, taper_by(mg[t], eg[t], phase, G::PHASE_MAX)))
+        .collect()
+}
+
 /// Checks that `G`'s groups tile its features and that it has a weight per feature (for each
 /// game's tests).
 #[cfg(test)]
@@ -168,4 +207,16 @@ pub(crate) fn check_layout<G: LinearEval>() {
     }
     assert_eq!(at, G::NUM_FEATURES);
     assert_eq!(G::WEIGHTS.len(), G::NUM_FEATURES);
+}
+
+/// Checks that the terms of both sides add up to the evaluation of each of `positions`.
+#[cfg(test)]
+pub(crate) fn check_terms<G: LinearEval>(positions: &[G]) {
+    for p in positions {
+        let sum = |c: Color| side_terms(p, c).iter().map(|t| t.1).sum::<i32>();
+        let us = p.side_to_move();
+        let net = sum(us) - sum(us.opponent());
+        let slack = term_names::<G>().len() as i32;
+        assert!((evaluate(p) - net).abs() <= slack, "{}", p.to_fen());
+    }
 }

@@ -44,8 +44,8 @@ impl Clocks {
         self.setting
     }
 
-    /// Search limits for the engine playing `side`.
-    pub fn limits(&self, side: Color) -> SearchLimits {
+    /// Search limits for the engine playing `side` (in a game whose moves are `M`).
+    pub fn limits<M>(&self, side: Color) -> SearchLimits<M> {
         let mut l = SearchLimits::default();
         match self.setting {
             TimeSetting::MoveTime(mt) => l.movetime = Some(mt),
@@ -134,10 +134,10 @@ mod tests {
     fn clock_runs_and_flags() {
         let tc = TimeControl::parse("2/1+0.5").unwrap();
         let mut c = Clocks::new(TimeSetting::Clock(tc));
-        assert_eq!(c.limits(Color::White).movestogo, Some(2));
+        assert_eq!(c.limits::<()>(Color::White).movestogo, Some(2));
         assert!(c.charge(Color::White, Duration::from_millis(300)));
         assert_eq!(c.left[0], 1200);
-        assert_eq!(c.limits(Color::White).movestogo, Some(1));
+        assert_eq!(c.limits::<()>(Color::White).movestogo, Some(1));
         assert!(c.charge(Color::White, Duration::from_millis(200)));
         assert_eq!(c.left[0], 2500, "a new period adds the base time");
         assert!(c.describe("you", "bashni").contains("you (White) 0:02.5"));
@@ -157,7 +157,10 @@ mod tests {
     #[test]
     fn movetime_has_no_flag() {
         let mut c = Clocks::new(from_args(None, None));
-        assert_eq!(c.limits(Color::Black).movetime, Some(DEFAULT_MOVETIME_MS));
+        assert_eq!(
+            c.limits::<()>(Color::Black).movetime,
+            Some(DEFAULT_MOVETIME_MS)
+        );
         assert!(c.charge(Color::White, Duration::from_secs(3600)));
     }
 }

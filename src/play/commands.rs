@@ -1,19 +1,18 @@
 //! The commands of `bashni play` (everything typed that is not a move).
 
 use super::clock::{Clocks, DEFAULT_MOVETIME_MS};
-use super::input::{Command, TimeSetting, move_list, sort_moves};
+use super::game_text;
+use super::input::{Command, TimeSetting};
 use super::offer;
+use super::resolve::{move_list, sort_moves};
 use super::save::Ending;
 use super::save::{self, Record};
 use super::{ENGINE, Flow, Played, Player, Session, side_name};
 use crate::display::{counted, plies};
+use crate::games::{Game, Record as GameOf, Variant};
 use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
 use crate::rules::color::Color;
-use crate::rules::game::Game;
-use crate::rules::movegen::legal_moves;
-use crate::rules::moves::Move;
-use crate::rules::notation::to_fen;
 use crate::search::{SearchInfo, SearchLimits, Strength};
 
 /// Lines of `analyse`.
@@ -21,10 +20,23 @@ const ANALYSE_LINES: usize = 3;
 /// Moves of each `analyse` line shown.
 const ANALYSE_PV: usize = 10;
 
+/// The help's first lines, with the game's example moves: a quiet move (c3-d4, written
+/// three ways), a capture (c3:e5:g7) and its ends (c3 g7).
+fn help_moves(quiet: &str, capture: &str) -> String {
+    let spaced = quiet.replace('-', " ");
+    let joined = quiet.replace('-', "");
+    let from = &quiet[..2];
+    let ends = format!("{} {}", &capture[..2], &capture[capture.len() - 2..]);
+    format!(
+        "Moves: {quiet}, {spaced} or {joined}; captures {capture}, or just the first and last \
+         square ({ends})\n  when that names one capture (otherwise the choices are listed: type \
+         a number).\n  A square alone ({from}) lists the moves of the piece there."
+    )
+}
+
+/// The commands, the same in every game (`{dead}` is the most towers, or pieces, each side
+/// may have in a dead position).
 const HELP: &str = "\
-Moves: c3-d4, c3 d4 or c3d4; captures c3:e5:g7, or just the first and last square (c3 g7)
-  when that names one capture (otherwise the choices are listed: type a number).
-  A square alone (c3) lists the moves of the piece there.
 Commands:
   moves            the legal moves
   hint             the best move for you (the full-strength engine's, whatever the level)
@@ -32,7 +44,7 @@ Commands:
   undo             take back your last move and the engine's reply
   redo             play again what undo took back
   resign           give the game up
-  draw             offer a draw: accepted in a dead position (at most 3 towers each) when
+  draw             offer a draw: accepted in a dead position (at most {dead} each) when
                    the engine's score is within 0.25 of even
   new              a new game (same side, same start position)
   swap             change sides with the engine
@@ -43,17 +55,44 @@ Commands:
   fen              the position as FEN
   save FILE        save the game as PDN
   load FILE|FEN    load a PDN game (its last game) or a position; you take the side to move
-  quit             leave (Ctrl-C and end of input leave too)
-The board: w b men, W B kings; a tower shows its top piece and height (W3), and the towers are
-written in full, top first, below the board.
+  quit             leave (Ctrl-C and end of input leave too)";
+
+/// How the levels play.
+const LEVELS: &str = "\
 Below 20 the engine looks fewer plies ahead and picks among its best moves, the better ones
 more often; the README's ladder gives each level's Elo.";
 
-impl Session {
+/// How the levels play in a game other than Bashni.
+const LEVELS_ELSEWHERE: &str = "\
+Below 20 the engine looks fewer plies ahead and picks among its best moves, the better ones
+more often, the same way in every game; the README's ladder gives each level's Elo, measured
+in Bashni.";
+
+impl<G: Game> Session<G> {
+    /// The help text of game `G`.
+    fn help(&self) -> String {
+        let (quiet, capture) = game_text::example_moves(G::VARIANT);
+        let levels = match G::VARIANT {
+            Variant::Bashni => LEVELS,
+            _ => LEVELS_ELSEWHERE,
+        };
+        let dead = format!(
+            "{} {}s",
+            offer::DEAD_MAX_TOWERS,
+            game_text::piece_word(G::VARIANT)
+        );
+        format!(
+            "{}\n{}\n{}\n{levels}",
+            help_moves(quiet, capture),
+            HELP.replace("{dead}", &dead),
+            game_text::legend(G::VARIANT)
+        )
+    }
+
     /// Runs a command.
     pub(super) fn command(&mut self, c: Command) -> Flow {
         match c {
-            Command::Help => println!("{HELP}"),
+            Command::Help => println!("{}", self.help()),
             Command::Moves => self.list_moves(),
             Command::Hint => return self.hint(),
             Command::Analyse => return self.analyse(),
@@ -66,7 +105,7 @@ impl Session {
             Command::Level(l) => {
                 self.level = l;
                 self.engine.set_strength(l.strength());
-                println!("{}", l.describe());
+                println!("{}", l.describe(G::VARIANT));
             }
             Command::Time(None) => println!("{}", self.time_text()),
             Command::Time(Some(setting)) => {
@@ -78,7 +117,7 @@ impl Session {
                 self.show_board();
             }
             Command::Board => self.show_board(),
-            Command::Fen => println!("{}", to_fen(self.game.position())),
+            Command::Fen => println!("{}", self.game.position().to_fen()),
             Command::Save(file) => self.save(&file),
             Command::Load(arg) => return self.load(&arg),
             Command::Quit => return Flow::Leave,
@@ -92,9 +131,9 @@ impl Session {
     }
 
     fn list_moves(&self) {
-        let mut moves = legal_moves(self.game.position()).to_vec();
+        let mut moves = self.game.position().legal_moves().to_vec();
         sort_moves(&mut moves);
-        let forced = if moves.iter().any(|m| m.is_capture()) {
+        let forced = if moves.iter().any(G::is_capture) {
             ", a capture is compulsory"
         } else {
             ""
@@ -106,7 +145,7 @@ impl Session {
     /// Limits of a search for the person (`hint`, `analyse`, a draw offer): the engine's
     /// move time (without a clock) or the default move time (a clock is not charged), at
     /// full depth whatever the level: advice is not the opponent.
-    fn advice_limits(&self) -> SearchLimits {
+    fn advice_limits(&self) -> SearchLimits<G::Move> {
         let movetime = match self.clocks.setting() {
             TimeSetting::MoveTime(mt) => mt,
             TimeSetting::Clock(_) => DEFAULT_MOVETIME_MS,
@@ -118,8 +157,8 @@ impl Session {
     }
 
     /// Searches for the person; `None` when the game is over or Ctrl-C stopped it.
-    fn advise(&mut self, multipv: usize) -> Result<Vec<SearchInfo>, Flow> {
-        if self.ending.is_some() || legal_moves(self.game.position()).is_empty() {
+    fn advise(&mut self, multipv: usize) -> Result<Vec<SearchInfo<G::Move>>, Flow> {
+        if self.ending.is_some() || !self.game.position().has_legal_move() {
             println!("the game is over: nothing to search");
             return Err(Flow::Continue);
         }
@@ -143,7 +182,7 @@ impl Session {
                         "hint: {m} (depth {}, score {} for {})",
                         i.depth,
                         i.score.human(),
-                        side_name(self.game.position().side())
+                        side_name(self.game.position().side_to_move())
                     );
                 }
                 Flow::Continue
@@ -157,7 +196,7 @@ impl Session {
             Ok(lines) => {
                 println!(
                     "{ENGINE}'s view, scores for {} (to move):",
-                    side_name(self.game.position().side())
+                    side_name(self.game.position().side_to_move())
                 );
                 for i in &lines {
                     let pv = move_list(&i.pv[..i.pv.len().min(ANALYSE_PV)]);
@@ -180,11 +219,11 @@ impl Session {
             return;
         };
         let taken = self.moves.split_off(keep);
-        let mut game = Game::new(self.game.start().clone());
+        let mut game = GameOf::new(self.game.start().clone());
         for p in &self.moves {
             game.play(p.mv);
         }
-        let texts: Vec<Move> = taken.iter().map(|p| p.mv).collect();
+        let texts: Vec<G::Move> = taken.iter().map(|p| p.mv).collect();
         self.redo.push(taken);
         self.game = game;
         self.uncount();
@@ -203,7 +242,7 @@ impl Session {
             println!("nothing to redo");
             return Flow::Continue;
         };
-        let texts: Vec<Move> = group.iter().map(|p| p.mv).collect();
+        let texts: Vec<G::Move> = group.iter().map(|p| p.mv).collect();
         for p in group {
             self.replay(p);
         }
@@ -263,7 +302,7 @@ impl Session {
     }
 
     fn new_game(&mut self) -> Flow {
-        self.game = Game::new(self.start.clone());
+        self.game = GameOf::new(self.start.clone());
         self.moves.clear();
         self.redo.clear();
         self.ending = None;
@@ -312,7 +351,7 @@ impl Session {
     /// Who played `c` in this game, in order (`you, then bashni level 5` when sides were
     /// swapped on the way); who plays it now when it has not moved yet.
     fn names_of(&self, c: Color) -> String {
-        let start = self.game.start().side();
+        let start = self.game.start().side_to_move();
         let mut names: Vec<String> = Vec::new();
         for (i, p) in self.moves.iter().enumerate() {
             let mover = if i % 2 == 0 { start } else { start.opponent() };
@@ -328,7 +367,7 @@ impl Session {
     }
 
     fn load(&mut self, arg: &str) -> Flow {
-        let game = match save::load(arg) {
+        let game = match save::load::<G>(arg) {
             Ok(g) => g,
             Err(e) => {
                 println!("{e}");
@@ -336,9 +375,9 @@ impl Session {
             }
         };
         self.uncount();
-        self.human = game.position().side();
+        self.human = game.position().side_to_move();
         // Who played a loaded game is not known: its moves go to who plays each side now.
-        let start = game.start().side();
+        let start = game.start().side_to_move();
         self.moves = save::bare_moves(&game)
             .into_iter()
             .zip(game.moves())

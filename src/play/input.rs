@@ -1,15 +1,42 @@
 //! What a person types during a game: a move (`c3 d4`, `c3-d4`, `c3:e5:g7`, `c3 g7`), a
 //! square (its moves), a number (choosing among listed moves) or a command. Parsing needs no
-//! position; [`resolve`] then matches a typed path against the legal moves.
+//! position, only the game's board (which squares it plays on: the dark ones, or all 64 in
+//! Turkish draughts); `resolve` then matches a typed path against the legal moves.
 
 use super::level::{Level, LevelError};
+use crate::display::square_name;
+use crate::games::Game;
 use crate::protocol::command::{MAX_GO_TIME_MS, MAX_MOVESTOGO};
 use crate::record::time_control::TimeControl;
-use crate::rules::movegen::legal_moves;
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
-use crate::rules::square::Square;
 use std::fmt;
+
+/// A square a person typed: file and rank from 0 (`a1` is (0, 0)), on the board and one the
+/// game plays on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sq {
+    /// File, 0 (a) to 7 (h).
+    pub file: u8,
+    /// Rank, 0 (1) to 7 (8).
+    pub rank: u8,
+}
+
+impl Sq {
+    /// The square of (file, rank).
+    pub fn new((file, rank): (u8, u8)) -> Sq {
+        Sq { file, rank }
+    }
+
+    /// (file, rank).
+    pub fn coords(self) -> (u8, u8) {
+        (self.file, self.rank)
+    }
+}
+
+impl fmt::Display for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&square_name(self.file, self.rank))
+    }
+}
 
 /// A new time setting typed with `time`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,9 +94,9 @@ pub enum Input {
     /// Nothing typed.
     Empty,
     /// A move as squares in order (at least two).
-    Path(Vec<Square>),
+    Path(Vec<Sq>),
     /// One square: show the moves of the piece there.
-    Square(Square),
+    Square(Sq),
     /// A number, for choosing among listed moves (1-based).
     Choice(usize),
     /// A command.
@@ -145,15 +172,18 @@ fn square_shaped(t: &str) -> bool {
     b.len() == 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit()
 }
 
-fn square(t: &str) -> Result<Square, InputError> {
-    if let Some(sq) = Square::parse(t) {
-        return Ok(sq);
-    }
+/// The square a square-shaped token names, if it is one of the game's: `playable` tells the
+/// squares the game plays on (a diagonal game's dark squares, or all 64).
+fn square(t: &str, playable: &impl Fn(u8, u8) -> bool) -> Result<Sq, InputError> {
     let b = t.to_ascii_lowercase().into_bytes();
-    if (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]) {
-        Err(InputError::LightSquare(t.to_ascii_lowercase()))
+    if !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+        return Err(InputError::OffBoard(t.to_string()));
+    }
+    let (file, rank) = (b[0] - b'a', b[1] - b'1');
+    if playable(file, rank) {
+        Ok(Sq { file, rank })
     } else {
-        Err(InputError::OffBoard(t.to_string()))
+        Err(InputError::LightSquare(t.to_ascii_lowercase()))
     }
 }
 
@@ -282,8 +312,14 @@ fn parse_command(word: &str, arg: &str) -> Result<Input, InputError> {
     no_argument(c.0, arg, c.1)
 }
 
-/// Parses one line of input.
-pub fn parse(line: &str) -> Result<Input, InputError> {
+/// Parses one line of input in game `G` (whose board says which squares exist).
+pub fn parse<G: Game>(line: &str) -> Result<Input, InputError> {
+    let board = G::startpos();
+    parse_on(line, &|file, rank| board.tower_at(file, rank).is_some())
+}
+
+/// Parses one line of input on a board whose playable squares `playable` tells.
+fn parse_on(line: &str, playable: &impl Fn(u8, u8) -> bool) -> Result<Input, InputError> {
     let line = line.trim();
     if line.is_empty() {
         return Ok(Input::Empty);
@@ -294,7 +330,7 @@ pub fn parse(line: &str) -> Result<Input, InputError> {
     if let Some(tokens) = square_tokens(line) {
         let squares = tokens
             .iter()
-            .map(|t| square(t))
+            .map(|t| square(t, playable))
             .collect::<Result<Vec<_>, _>>()?;
         return Ok(match squares.as_slice() {
             [one] => Input::Square(*one),
@@ -305,124 +341,27 @@ pub fn parse(line: &str) -> Result<Input, InputError> {
     parse_command(word, arg.trim())
 }
 
-/// Why a typed path is not a legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    /// No tower on the first square.
-    Empty(Square),
-    /// The tower there is commanded by the other side.
-    NotYours(Square),
-    /// A capture is compulsory and the typed move does not capture.
-    MustCapture,
-    /// The piece there has no legal move.
-    Stuck(Square),
-    /// The piece has moves, but not this one.
-    NoSuchMove,
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::Empty(sq) => write!(f, "there is no piece on {sq}"),
-            Illegal::NotYours(sq) => write!(f, "the tower on {sq} belongs to the other side"),
-            Illegal::MustCapture => write!(f, "a capture is compulsory"),
-            Illegal::Stuck(sq) => write!(f, "the piece on {sq} has no legal move"),
-            Illegal::NoSuchMove => write!(f, "that piece cannot move that way"),
-        }
-    }
-}
-
-/// What a typed path names in a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Resolved {
-    /// Exactly one legal move.
-    Move(Move),
-    /// Several legal moves (sorted by their text): the person must choose.
-    Ambiguous(Vec<Move>),
-    /// None; `options` are the legal moves of the piece on the first square, or every legal
-    /// move when that piece has none.
-    Illegal {
-        /// Why.
-        reason: Illegal,
-        /// What could be played instead.
-        options: Vec<Move>,
-    },
-}
-
-/// Whether `path` (origin first) passes through `typed` in order, starting and ending with it.
-fn follows(path: &[Square], typed: &[Square]) -> bool {
-    if path.first() != typed.first() || path.last() != typed.last() {
-        return false;
-    }
-    let mut rest = path.iter();
-    typed.iter().all(|t| rest.any(|p| p == t))
-}
-
-/// Matches typed squares against the legal moves of `pos`: the full path, or (for a capture)
-/// the origin, the final square and any landing squares in between that the person gave.
-/// `d6 b4` is ambiguous when both `d6:b4` and `d6:f8:b4` are legal.
-pub fn resolve(pos: &Position, typed: &[Square]) -> Resolved {
-    let legal = legal_moves(pos);
-    let mut cands: Vec<Move> = legal
-        .iter()
-        .filter(|m| {
-            m.path().eq(typed.iter().copied())
-                || (m.is_capture() && follows(&m.path().collect::<Vec<_>>(), typed))
-        })
-        .copied()
-        .collect();
-    sort_moves(&mut cands);
-    match cands.len() {
-        0 => {}
-        1 => return Resolved::Move(cands[0]),
-        _ => return Resolved::Ambiguous(cands),
-    }
-    let from = typed[0];
-    let mut options: Vec<Move> = legal.iter().filter(|m| m.from() == from).copied().collect();
-    let tower = pos.tower(from);
-    let reason = if tower.is_empty() {
-        Illegal::Empty(from)
-    } else if tower.top().color() != pos.side() {
-        Illegal::NotYours(from)
-    } else if options.is_empty() && legal.iter().any(|m| m.is_capture()) {
-        Illegal::MustCapture
-    } else if options.is_empty() {
-        Illegal::Stuck(from)
-    } else {
-        Illegal::NoSuchMove
-    };
-    if options.is_empty() {
-        options = legal.to_vec();
-    }
-    sort_moves(&mut options);
-    Resolved::Illegal { reason, options }
-}
-
-/// Sorts moves by their text, so that lists read the same every time.
-pub fn sort_moves(moves: &mut [Move]) {
-    moves.sort_by_cached_key(|m| m.to_string());
-}
-
-/// Moves as text, separated by spaces.
-pub fn move_list(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{START_FEN, parse_fen};
+    use crate::games::{russian, turkish};
+    use crate::rules::position::Position;
 
-    fn sq(s: &str) -> Square {
-        Square::parse(s).unwrap()
+    fn sq(s: &str) -> Sq {
+        let b = s.as_bytes();
+        Sq {
+            file: b[0] - b'a',
+            rank: b[1] - b'1',
+        }
     }
 
     fn path(s: &[&str]) -> Input {
         Input::Path(s.iter().map(|t| sq(t)).collect())
+    }
+
+    /// Bashni's parse.
+    fn parse(line: &str) -> Result<Input, InputError> {
+        super::parse::<Position>(line)
     }
 
     #[test]
@@ -537,68 +476,18 @@ mod tests {
     }
 
     #[test]
-    fn resolves_full_paths_and_endpoints() {
-        // A white man on c3 can take b4 (ending on a5), or d4 and then b6 or f6.
-        let pos = parse_fen("8/8/3b1b2/8/1b1b4/2w5/8/8 w").unwrap();
-        let mut legal = legal_moves(&pos).to_vec();
-        sort_moves(&mut legal);
-        assert_eq!(move_list(&legal), "c3:a5 c3:e5:c7 c3:e5:g7");
-        for m in legal.iter() {
-            let typed: Vec<Square> = m.path().collect();
-            assert_eq!(resolve(&pos, &typed), Resolved::Move(*m));
-            assert_eq!(resolve(&pos, &[m.from(), m.to()]), Resolved::Move(*m));
-        }
-        let quiet = parse_fen(START_FEN).unwrap();
-        assert!(matches!(
-            resolve(&quiet, &[sq("c3"), sq("d4")]),
-            Resolved::Move(_)
-        ));
+    fn turkish_squares_are_all_playable() {
+        let p = |line: &str| super::parse::<turkish::Position>(line);
+        assert_eq!(p("d3 d4"), Ok(path(&["d3", "d4"])));
+        assert_eq!(p("d3xd5xf5"), Ok(path(&["d3", "d5", "f5"])));
+        assert_eq!(p("a1"), Ok(Input::Square(sq("a1"))));
+        assert_eq!(p("d3 d9"), Err(InputError::OffBoard("d9".into())));
     }
 
     #[test]
-    fn ambiguous_capture_lists_every_route() {
-        // The man on d6 takes c5 and lands on b4, or takes e7, is crowned on f8 and comes
-        // back as a king over c5 to b4 (or a3).
-        let pos = parse_fen("3b4/w3b3/3w4/2b5/8/6b1/8/8 w").unwrap();
-        match resolve(&pos, &[sq("d6"), sq("b4")]) {
-            Resolved::Ambiguous(c) => {
-                assert_eq!(move_list(&c), "d6:b4 d6:f8:b4");
-                // A landing square in between picks one.
-                let typed = [sq("d6"), sq("f8"), sq("b4")];
-                assert_eq!(resolve(&pos, &typed), Resolved::Move(c[1]));
-            }
-            other => panic!("{other:?}"),
-        }
-        assert!(matches!(
-            resolve(&pos, &[sq("d6"), sq("a3")]),
-            Resolved::Move(_)
-        ));
-    }
-
-    #[test]
-    fn illegal_moves_say_why() {
-        let start = parse_fen(START_FEN).unwrap();
-        let reason = |pos: &Position, typed: &[&str]| {
-            let t: Vec<Square> = typed.iter().map(|s| sq(s)).collect();
-            match resolve(pos, &t) {
-                Resolved::Illegal { reason, options } => (reason, move_list(&options)),
-                other => panic!("{other:?}"),
-            }
-        };
-        assert_eq!(
-            reason(&start, &["c3", "e5"]),
-            (Illegal::NoSuchMove, "c3-b4 c3-d4".to_string())
-        );
-        assert_eq!(reason(&start, &["d4", "e5"]).0, Illegal::Empty(sq("d4")));
-        assert_eq!(reason(&start, &["f6", "e5"]).0, Illegal::NotYours(sq("f6")));
-        let (r, all) = reason(&start, &["b2", "c3"]);
-        assert_eq!(r, Illegal::Stuck(sq("b2")));
-        assert_eq!(all.split(' ').count(), 7);
-        let capture = parse_fen("8/8/8/8/3b4/2w5/7w/8 w").unwrap();
-        assert_eq!(
-            reason(&capture, &["h2", "g3"]),
-            (Illegal::MustCapture, "c3:e5".to_string())
-        );
-        assert_eq!(Illegal::MustCapture.to_string(), "a capture is compulsory");
+    fn russian_boards_have_light_squares() {
+        let p = |line: &str| super::parse::<russian::Position>(line);
+        assert_eq!(p("c3-c4"), Err(InputError::LightSquare("c4".into())));
+        assert_eq!(p("c3-d4"), Ok(path(&["c3", "d4"])));
     }
 }

@@ -2,6 +2,7 @@
 //! [`crate::search::skill`], where the levels and their measured Elo are).
 
 use crate::display::plies;
+use crate::games::Variant;
 use crate::search::Strength;
 use crate::search::skill::{LADDER, MAX_LEVEL, depth_cap};
 use std::fmt;
@@ -63,16 +64,22 @@ impl Level {
         Strength::level(u32::from(self.0)).unwrap_or(Strength::FULL)
     }
 
-    /// One line for `help` and `level`: what this level does. The depth is the nominal
-    /// one the engine reports (`depth 2`); below it the search always follows the captures
-    /// that are pending, as at every depth.
-    pub fn describe(self) -> String {
+    /// One line for `help` and `level`: what this level does in `game`. The depth is the
+    /// nominal one the engine reports (`depth 2`); below it the search always follows the
+    /// captures that are pending, as at every depth. The ladder's Elo were measured in
+    /// Bashni; every game gets the same depth caps and the same choices among the best
+    /// moves, so in the other games the Elo is said to be Bashni's.
+    pub fn describe(self, game: Variant) -> String {
         let elo = LADDER[self.0 as usize];
+        let measured = match game {
+            Variant::Bashni => "",
+            _ => " measured in Bashni",
+        };
         match self.depth() {
-            None => format!("level {} (full strength, Elo {elo})", self.0),
+            None => format!("level {} (full strength, Elo {elo}{measured})", self.0),
             Some(d) => format!(
-                "level {} (Elo {elo}: looks {} ahead, then follows the captures; picks among \
-                 its best moves)",
+                "level {} (Elo {elo}{measured}: looks {} ahead, then follows the captures; \
+                 picks among its best moves)",
                 self.0,
                 plies(d)
             ),
@@ -121,7 +128,7 @@ mod tests {
 
     #[test]
     fn descriptions_say_the_depth_reported() {
-        let d = |n: u32| Level::new(n).unwrap().describe();
+        let d = |n: u32| Level::new(n).unwrap().describe(Variant::Bashni);
         assert_eq!(
             d(0),
             "level 0 (Elo 1000: looks 1 ply ahead, then follows the captures; picks among \
@@ -129,5 +136,10 @@ mod tests {
         );
         assert!(d(3).contains("looks 2 plies ahead"), "{}", d(3));
         assert_eq!(d(20), "level 20 (full strength, Elo 3463)");
+        let turkish = Level::new(3).unwrap().describe(Variant::Turkish);
+        assert!(
+            turkish.starts_with("level 3 (Elo 1395 measured in Bashni: looks 2 plies ahead"),
+            "{turkish}"
+        );
     }
 }

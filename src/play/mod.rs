@@ -1,95 +1,42 @@
-//! `bashni play`: a person plays the engine in a terminal (or through pipes).
+//! `bashni play`: a person plays the engine in a terminal (or through pipes), in any of the
+//! games (`--variant`).
 //!
 //! The session loop lives here: it reads one line at a time, plays the person's moves and
 //! the engine's replies, and ends games by the rules. Typed input is parsed in [`input`],
 //! the commands run in `commands`, the engine thinks in `think`, games are saved and loaded
-//! in `save`, and the board is drawn by [`crate::display::board`].
+//! in `save`, and the board is drawn by [`crate::display::board`]. All of it is generic over
+//! the game ([`Game`]); [`run`] picks the game's type once, and what play says differently
+//! per game is in `game_text`.
 
+mod args;
 mod clock;
 mod commands;
+pub mod game_text;
 pub mod input;
 pub mod level;
 mod offer;
 mod players;
+mod resolve;
 mod save;
 mod think;
 
-use crate::analyse::EngineArgs;
 use crate::display::{BoardStyle, board, capitalised, color_name, tower_list};
-use crate::protocol::command::{MAX_GO_TIME_MS, quote};
+use crate::games::{Game, Record, Variant};
+use crate::protocol::command::quote;
 use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
-use crate::record::time_control::TimeControl;
 use crate::rules::color::Color;
-use crate::rules::game::Game;
-use crate::rules::moves::Move;
-use crate::rules::notation::{START_FEN, parse_fen};
-use crate::rules::position::Position;
 use crate::search::Engine;
+pub use args::{ColorChoice, PlayArgs};
 use clock::Clocks;
-use input::{Input, Resolved, move_list, resolve};
+use input::{Input, Sq};
 use level::Level;
 use players::{Played, Player, Tally};
+use resolve::{Resolved, move_list, origin, resolve};
 use save::Ending;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 use think::{Event, Inbox, MAX_INPUT_BYTES, think};
-
-/// Which side the person takes.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorChoice {
-    /// White (moves first).
-    White,
-    /// Black.
-    Black,
-    /// Either, drawn at random.
-    Random,
-}
-
-/// Arguments of `bashni play`.
-#[derive(clap::Args, Debug)]
-#[command(
-    about = "Play a game against the engine in the terminal",
-    long_about = "Play a game against the engine in the terminal. Type moves as c3 d4, c3-d4, \
-        c3:e5:g7, or the first and last square of a capture (c3 g7); type help for the \
-        commands (moves, hint, analyse, undo, redo, resign, draw, new, swap, level, time, \
-        flip, board, fen, save, load, quit). Colour on a terminal; plain text when output is \
-        piped or NO_COLOR is set.",
-    after_help = "Examples:\n  \
-        bashni play\n  \
-        bashni play --color black --level 8\n  \
-        bashni play --tc 5:00+2\n  \
-        bashni play --fen \"8/8/8/8/8/1b6/8/W7 w\" --movetime 300"
-)]
-pub struct PlayArgs {
-    /// Playing level from 0 (weakest) to 20 (full strength); the README's ladder gives the
-    /// Elo of each.
-    #[arg(long, value_name = "N", default_value_t = Level::FULL)]
-    pub level: Level,
-    /// A clock for both sides: [moves/]seconds or m:ss, plus an increment (5:00+2, 300+2).
-    #[arg(long, value_name = "TC", value_parser = input::parse_clock, conflicts_with = "movetime")]
-    pub tc: Option<TimeControl>,
-    /// Without a clock: the engine thinks this many milliseconds a move (default 1000).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_GO_TIME_MS))]
-    pub movetime: Option<u64>,
-    /// The side you play.
-    #[arg(long, value_enum, default_value_t = ColorChoice::White)]
-    pub color: ColorChoice,
-    /// Start from this position instead of the initial one.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// The engine's threads and hash size.
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    /// Show the board from Black's side (Black at the bottom); White is at the bottom
-    /// otherwise, whichever side you play.
-    #[arg(long)]
-    pub flip: bool,
-    /// Seed of the random choices of the levels below 20 (default: a new one each run), so
-    /// that a game against a weaker level can be replayed.
-    #[arg(long)]
-    pub seed: Option<u64>,
-}
 
 /// How input and output are connected.
 #[derive(Clone, Copy, Debug)]
@@ -129,27 +76,27 @@ fn side_name(c: Color) -> String {
 /// The engine's name in messages and PDN tags.
 const ENGINE: &str = "bashni";
 
-/// A game in progress and everything around it.
-struct Session {
+/// A game of `G` in progress and everything around it.
+struct Session<G: Game> {
     engine: Engine,
-    inbox: Inbox,
+    inbox: Inbox<G::Move>,
     io: Io,
     /// Where `new` starts.
-    start: Position,
-    game: Game,
+    start: G,
+    game: Record<G>,
     /// One entry per move of `game` (the engine's with its score and depth), with who
     /// played it (`swap` changes sides in the middle of a game).
-    moves: Vec<Played>,
+    moves: Vec<Played<G::Move>>,
     /// Groups of moves taken back by `undo`, the last taken back last: `redo` plays them
     /// again; any other move forgets them.
-    redo: Vec<Vec<Played>>,
+    redo: Vec<Vec<Played<G::Move>>>,
     human: Color,
     level: Level,
     clocks: Clocks,
     /// Black at the bottom (the person asked for it; White is at the bottom otherwise).
     flip: bool,
     /// Moves listed for the person to choose by number (an ambiguous capture).
-    choices: Vec<Move>,
+    choices: Vec<G::Move>,
     ending: Option<Ending>,
     tally: Tally,
     /// Moves were played since the last save.
@@ -161,7 +108,12 @@ struct Session {
 /// Runs `bashni play`; returns the exit code (2 for bad arguments, 1 when the hash table
 /// cannot be had).
 pub fn run(args: PlayArgs) -> i32 {
-    let start = match parse_fen(args.fen.as_deref().unwrap_or(START_FEN)) {
+    crate::for_variant!(args.variant, G => run_game::<G>(args))
+}
+
+/// Runs `bashni play` in game `G`.
+fn run_game<G: Game>(args: PlayArgs) -> i32 {
+    let start = match G::from_fen(args.fen.as_deref().unwrap_or(G::START_FEN)) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: bad --fen: {e}");
@@ -190,7 +142,7 @@ pub fn run(args: PlayArgs) -> i32 {
         engine,
         inbox: Inbox::from_stdin(io.interactive),
         io,
-        game: Game::new(start.clone()),
+        game: Record::new(start.clone()),
         start,
         moves: Vec::new(),
         redo: Vec::new(),
@@ -207,20 +159,26 @@ pub fn run(args: PlayArgs) -> i32 {
     session.play()
 }
 
-impl Session {
+impl<G: Game> Session<G> {
     /// The session loop.
     fn play(&mut self) -> i32 {
+        let game = match G::VARIANT {
+            Variant::Bashni => String::new(),
+            v => format!(" ({})", game_text::game_name(v)),
+        };
         println!(
-            "bashni play: you are {}, {ENGINE} plays {}.",
+            "bashni play{game}: you are {}, {ENGINE} plays {}.",
             side_name(self.human),
             side_name(self.human.opponent()),
         );
         println!(
             "{}; {}.",
-            capitalised(&self.level.describe()),
+            capitalised(&self.level.describe(G::VARIANT)),
             self.clocks.describe("you", ENGINE)
         );
-        println!("Type a move like c3-d4 (or c3 d4), or help for the commands.");
+        let (quiet, _) = game_text::example_moves(G::VARIANT);
+        let spaced = quiet.replace('-', " ");
+        println!("Type a move like {quiet} (or {spaced}), or help for the commands.");
         if self.begin_turn() == Flow::Leave {
             return self.leave();
         }
@@ -271,7 +229,7 @@ impl Session {
     /// One line of input.
     fn handle(&mut self, line: &str) -> Flow {
         let choices = std::mem::take(&mut self.choices);
-        match input::parse(line) {
+        match input::parse::<G>(line) {
             Err(e) => println!("{e}"),
             Ok(Input::Empty) => {}
             Ok(Input::Choice(n)) => match choices.get(n.wrapping_sub(1)) {
@@ -286,12 +244,15 @@ impl Session {
                 }
             },
             Ok(Input::Square(sq)) => {
-                let mut own: Vec<Move> = crate::rules::movegen::legal_moves(self.game.position())
+                let mut own: Vec<G::Move> = self
+                    .game
+                    .position()
+                    .legal_moves()
                     .iter()
-                    .filter(|m| m.from() == sq)
+                    .filter(|m| origin::<G>(m) == sq)
                     .copied()
                     .collect();
-                input::sort_moves(&mut own);
+                resolve::sort_moves(&mut own);
                 if own.is_empty() {
                     println!("no legal move starts on {sq}");
                 } else {
@@ -309,14 +270,14 @@ impl Session {
         if let Some(e) = &self.ending {
             println!(
                 "the game is over ({}); type new, undo, load or quit",
-                e.termination
+                e.termination.tag_in(G::VARIANT)
             );
             return false;
         }
         true
     }
 
-    fn typed_move(&mut self, text: &str, path: &[crate::rules::square::Square]) -> Flow {
+    fn typed_move(&mut self, text: &str, path: &[Sq]) -> Flow {
         if !self.may_move() {
             return Flow::Continue;
         }
@@ -331,7 +292,7 @@ impl Session {
                 self.choices = cands;
             }
             Resolved::Illegal { reason, options } => {
-                let whose = if options.iter().all(|m| m.from() == path[0]) {
+                let whose = if options.iter().all(|m| origin::<G>(m) == path[0]) {
                     format!("moves of {}", path[0])
                 } else {
                     "legal moves".to_string()
@@ -346,7 +307,7 @@ impl Session {
     }
 
     /// Plays the person's move, then the engine's reply.
-    fn human_move(&mut self, m: Move) -> Flow {
+    fn human_move(&mut self, m: G::Move) -> Flow {
         let used = self.turn_start.elapsed();
         if !self.clocks.charge(self.human, used) {
             self.finish(
@@ -369,8 +330,8 @@ impl Session {
     /// Plays a new move (forgetting what `redo` could have played).
     fn record(
         &mut self,
-        m: Move,
-        info: Option<&crate::search::SearchInfo>,
+        m: G::Move,
+        info: Option<&crate::search::SearchInfo<G::Move>>,
         time: std::time::Duration,
         by: Player,
     ) {
@@ -387,7 +348,7 @@ impl Session {
     }
 
     /// Plays a move with its record.
-    fn replay(&mut self, p: Played) {
+    fn replay(&mut self, p: Played<G::Move>) {
         self.game.play(p.mv);
         self.moves.push(p);
         self.unsaved = true;
@@ -396,7 +357,7 @@ impl Session {
     /// The engine moves if it is its turn in a game that goes on, then the person's turn
     /// begins with the board.
     fn begin_turn(&mut self) -> Flow {
-        if self.ending.is_none() && self.game.position().side() != self.human {
+        if self.ending.is_none() && self.game.position().side_to_move() != self.human {
             return self.engine_move();
         }
         self.show_board();
@@ -447,7 +408,10 @@ impl Session {
 
     /// Searches the current position, with the progress line on a terminal; `None` when
     /// Ctrl-C stopped it.
-    fn search(&mut self, limits: &crate::search::SearchLimits) -> Option<think::Thought> {
+    fn search(
+        &mut self,
+        limits: &crate::search::SearchLimits<G::Move>,
+    ) -> Option<think::Thought<G::Move>> {
         let spinner = self.io.spinner.then_some(ENGINE);
         let t = think(
             &mut self.engine,
@@ -482,11 +446,11 @@ impl Session {
     /// Shows the final position, the reason and the score; `count` adds it to the score.
     fn finish(&mut self, ending: Ending, count: bool) {
         self.show_board();
-        let mover = side_name(self.game.position().side());
+        let mover = side_name(self.game.position().side_to_move());
         let why = match &ending.termination {
             Termination::NoLegalMove => format!("{mover} has no legal move"),
             Termination::Repetition => "the same position for the third time".to_string(),
-            Termination::ThirtyPly => "30 plies without a capture".to_string(),
+            Termination::ThirtyPly => game_text::clock_rule_reason(G::VARIANT),
             Termination::KingAgainstMan => "one king against one man".to_string(),
             Termination::TimeForfeit(..) => format!("{mover}'s time is up"),
             Termination::Resignation => "you resign".to_string(),
@@ -523,9 +487,7 @@ impl Session {
         let style = BoardStyle {
             flipped: self.flip,
             color: self.io.color,
-            marked: last
-                .map(|m| m.path().map(|sq| (sq.file(), sq.rank())).collect())
-                .unwrap_or_default(),
+            marked: last.map(G::move_squares).unwrap_or_default(),
         };
         println!();
         for line in board(self.game.position(), &style) {
@@ -535,7 +497,7 @@ impl Session {
             println!("{list}");
         }
         let pos = self.game.position();
-        let to_move = if pos.side() == self.human {
+        let to_move = if pos.side_to_move() == self.human {
             "you"
         } else {
             ENGINE
@@ -548,7 +510,7 @@ impl Session {
         println!(
             "{last}move {}, {} to move ({to_move})",
             pos.fullmove(),
-            side_name(pos.side())
+            side_name(pos.side_to_move())
         );
         if matches!(self.clocks.setting(), input::TimeSetting::Clock(_)) {
             println!(

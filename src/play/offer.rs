@@ -2,14 +2,15 @@
 //! score is near even.
 //!
 //! "Dead" is kept simple and visible on the board: each side commands at most
-//! [`DEAD_MAX_TOWERS`] towers (pieces and towers count alike, by their top piece). With so
+//! [`DEAD_MAX_TOWERS`] towers (pieces and towers count alike, by their top piece; in the
+//! games without towers, pieces: [`Game::commanders`]). With so
 //! little left a game is rarely won without a blunder, and the score tells the rest: the
 //! engine accepts when its full-strength search scores the position within [`DRAW_MARGIN_CP`]
 //! of even, and declines otherwise (a simple rule, not a bargaining one: better, it plays on
 //! for the win; worse, it plays on as well).
 
+use crate::games::Game;
 use crate::rules::color::Color;
-use crate::rules::position::Position;
 use crate::search::Score;
 use std::fmt;
 
@@ -21,8 +22,9 @@ pub const DRAW_MARGIN_CP: i32 = 25;
 /// Why the engine declines a draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decline {
-    /// Too much is left on the board: the towers White and Black command.
-    NotDead(u32, u32),
+    /// Too much is left on the board: the towers (or pieces: the word is given) White and
+    /// Black command.
+    NotDead(u32, u32, &'static str),
     /// The engine's score is not near even.
     Score(Score),
 }
@@ -30,9 +32,9 @@ pub enum Decline {
 impl fmt::Display for Decline {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Decline::NotDead(w, b) => write!(
+            Decline::NotDead(w, b, what) => write!(
                 f,
-                "the position is not dead (White commands {w} towers, Black {b}; a draw is \
+                "the position is not dead (White commands {w} {what}s, Black {b}; a draw is \
                  agreed with at most {DEAD_MAX_TOWERS} each)"
             ),
             Decline::Score(s) => write!(
@@ -46,18 +48,18 @@ impl fmt::Display for Decline {
     }
 }
 
-/// Towers commanded by `c`.
-fn towers(pos: &Position, c: Color) -> u32 {
-    pos.commanded_by(c).count()
-}
-
-/// Whether the position is dead: each side commands at most [`DEAD_MAX_TOWERS`] towers.
-pub fn is_dead(pos: &Position) -> Result<(), Decline> {
-    let (w, b) = (towers(pos, Color::White), towers(pos, Color::Black));
+/// Whether the position is dead: each side commands at most [`DEAD_MAX_TOWERS`] towers
+/// (pieces, in a game without towers).
+pub fn is_dead<G: Game>(pos: &G) -> Result<(), Decline> {
+    let (w, b) = (pos.commanders(Color::White), pos.commanders(Color::Black));
     if w.max(b) <= DEAD_MAX_TOWERS {
         Ok(())
     } else {
-        Err(Decline::NotDead(w, b))
+        Err(Decline::NotDead(
+            w,
+            b,
+            super::game_text::piece_word(G::VARIANT),
+        ))
     }
 }
 
@@ -81,19 +83,28 @@ pub fn negated(s: Score) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{Rules, turkish};
     use crate::rules::notation::{START_FEN, parse_fen};
 
     #[test]
     fn dead_means_few_towers_each() {
         assert_eq!(
             is_dead(&parse_fen(START_FEN).unwrap()),
-            Err(Decline::NotDead(12, 12))
+            Err(Decline::NotDead(12, 12, "tower"))
         );
         // Two towers against three (one of them a tower of three, commanded by Black): dead.
         let few = parse_fen("8/8/3B4/8/8/(bww)1w5/8/W3b3 w").unwrap();
         assert_eq!(is_dead(&few), Ok(()));
         let four = parse_fen("8/8/3B4/8/8/(bww)1w5/8/W1w1w1b1 w").unwrap();
-        assert_eq!(is_dead(&four), Err(Decline::NotDead(4, 3)));
+        assert_eq!(is_dead(&four), Err(Decline::NotDead(4, 3, "tower")));
+        let turkish = turkish::Position::startpos();
+        assert_eq!(
+            is_dead(&turkish).unwrap_err().to_string(),
+            "the position is not dead (White commands 16 pieces, Black 16; a draw is agreed \
+             with at most 3 each)"
+        );
+        let few = turkish::Position::from_fen("8/8/3B4/8/8/8/8/W1w5 w").unwrap();
+        assert_eq!(is_dead(&few), Ok(()));
     }
 
     #[test]

@@ -4,7 +4,6 @@
 use super::ENGINE;
 use super::level::Level;
 use crate::record::game_record::PlayedMove;
-use crate::rules::moves::Move;
 
 /// Games won, lost and drawn by the person this session.
 #[derive(Clone, Copy, Debug, Default)]
@@ -58,9 +57,9 @@ impl Player {
 /// A move as played, with what was said about it and who played it: what `undo` takes back
 /// and `redo` plays again.
 #[derive(Clone, Debug)]
-pub struct Played {
+pub struct Played<M> {
     /// The move.
-    pub mv: Move,
+    pub mv: M,
     /// Its record in the PDN (time, and the engine's score and depth).
     pub record: PlayedMove,
     /// Who played it.

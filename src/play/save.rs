@@ -1,15 +1,21 @@
 //! Saving a game as PDN exactly as `bashni match` writes it (its record and writer), and
 //! loading a game or a position back: a PDN file, a file holding a FEN, or a FEN.
+//!
+//! A saved game names its game in the `GameType` tag ([`Variant::pdn_game_type`]: `Bashni`,
+//! FMJD's `30,...` for Turkish and `25,...` for Russian draughts). A PDN game of another game
+//! than the one being played is refused with a message that says which game it is and how
+//! to play it (`bashni play --variant turkish`); one without the tag is read as the game
+//! being played.
 
+use super::game_text::game_name;
+use crate::games::{Game, Record as GameOf, Rules, Variant};
 use crate::record::game_record::{EngineScore, LastInfo};
-use crate::record::game_record::{Event, to_pdn};
+use crate::record::game_record::{Event, to_pdn_in};
 use crate::record::game_record::{GameRecord, PlayedMove};
 use crate::record::openings::Opening;
 use crate::record::pdn::today;
 use crate::record::pdn::{PdnError, parse_games, write_game};
 use crate::record::result::{GameResult, Termination};
-use crate::rules::game::Game;
-use crate::rules::notation::{FenError, MoveError, START_FEN, parse_fen, to_fen};
 use crate::search::{Score, SearchInfo};
 use std::fmt;
 use std::path::Path;
@@ -24,9 +30,9 @@ pub struct Ending {
 }
 
 /// A game with what was said about its moves, ready to be written.
-pub struct Record<'a> {
+pub struct Record<'a, G: Game> {
     /// The game.
-    pub game: &'a Game,
+    pub game: &'a GameOf<G>,
     /// One entry per move of `game`.
     pub moves: &'a [PlayedMove],
     /// Names of White and Black.
@@ -36,7 +42,7 @@ pub struct Record<'a> {
 }
 
 /// The engine's view of its move, as the match PDN comments it.
-pub fn last_info(info: Option<&SearchInfo>) -> Option<LastInfo> {
+pub fn last_info<M>(info: Option<&SearchInfo<M>>) -> Option<LastInfo> {
     let info = info?;
     let score = match (info.score, info.score.mate_moves()) {
         (Score::Cp(c), _) => EngineScore::Cp(c),
@@ -48,9 +54,9 @@ pub fn last_info(info: Option<&SearchInfo>) -> Option<LastInfo> {
     })
 }
 
-/// The PDN text of a game.
-pub fn pdn_text(r: &Record) -> String {
-    let start = to_fen(r.game.start());
+/// The PDN text of a game, its `GameType` tag naming its game.
+pub fn pdn_text<G: Game>(r: &Record<G>) -> String {
+    let start = r.game.start().to_fen();
     let (result, termination) = match r.ending {
         Some(e) => (e.result, e.termination.clone()),
         None => (GameResult::Draw, Termination::MaxPlies),
@@ -58,7 +64,7 @@ pub fn pdn_text(r: &Record) -> String {
     let record = GameRecord {
         names: r.names.clone(),
         opening: Opening {
-            fen: (start != START_FEN).then_some(start),
+            fen: (start != G::START_FEN).then_some(start),
             moves: Vec::new(),
         },
         moves: r.moves.to_vec(),
@@ -72,7 +78,7 @@ pub fn pdn_text(r: &Record) -> String {
         date: today(),
         round: 1,
     };
-    let mut pdn = to_pdn(&record, &event);
+    let mut pdn = to_pdn_in(&record, &event, G::VARIANT);
     if r.ending.is_none() {
         pdn.result = "*".into();
         pdn.tags.retain(|(name, _)| name != "Termination");
@@ -97,28 +103,49 @@ pub fn may_write(file: &str) -> Result<(), String> {
     }
 }
 
-/// Why a game or position could not be loaded.
+/// Why a game or position of game `G` could not be loaded.
 #[derive(Debug)]
-pub enum LoadError {
+pub enum LoadError<G: Rules> {
     /// A file that exists but cannot be read.
     Io(String, std::io::Error),
     /// A PDN file that does not parse.
     Pdn(String, PdnError),
+    /// A PDN game of another game than `G` (file, its game).
+    OtherGame(String, Variant),
+    /// A PDN game whose `GameType` names no game this engine plays (file, the tag).
+    UnknownGameType(String, String),
     /// A PDN game whose FEN tag is bad.
-    PdnFen(String, FenError),
+    PdnFen(String, G::FenError),
     /// A PDN game with a move that is not legal (file, move number from 1, error).
-    PdnMove(String, usize, MoveError),
+    PdnMove(String, usize, G::MoveError),
     /// A file with neither a game nor a FEN in it.
     NoGame(String),
     /// Neither a file nor a FEN.
-    NotFound(String, FenError),
+    NotFound(String, G::FenError),
 }
 
-impl fmt::Display for LoadError {
+impl<G: Game> fmt::Display for LoadError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Io(p, e) => write!(f, "cannot read {p}: {e}"),
             LoadError::Pdn(p, e) => write!(f, "{p}: {e}"),
+            LoadError::OtherGame(p, v) => write!(
+                f,
+                "{p} is a game of {} (GameType \"{}\"), not of {}: play it with \
+                 bashni play --variant {v}",
+                game_name(*v),
+                v.pdn_game_type(),
+                game_name(G::VARIANT)
+            ),
+            LoadError::UnknownGameType(p, t) => write!(
+                f,
+                "{p}: GameType \"{t}\" is none of the games played here ({})",
+                Variant::ALL
+                    .iter()
+                    .map(|v| format!("{v} \"{}\"", v.pdn_game_type()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             LoadError::PdnFen(p, e) => write!(f, "{p}: bad FEN tag: {e}"),
             LoadError::PdnMove(p, n, e) => write!(f, "{p}: ply {n}: {e}"),
             LoadError::NoGame(p) => write!(f, "{p} holds neither a PDN game nor a FEN"),
@@ -129,21 +156,28 @@ impl fmt::Display for LoadError {
     }
 }
 
-impl std::error::Error for LoadError {}
+impl<G: Game> std::error::Error for LoadError<G> {}
 
 /// The last game of a PDN text (or a FEN alone) replayed move by move, so that the
 /// position, its clocks and its repetition history are exactly those of the saved game.
-fn from_text(name: &str, text: &str) -> Result<Game, LoadError> {
-    if let Ok(pos) = parse_fen(text) {
-        return Ok(Game::new(pos));
+fn from_text<G: Game>(name: &str, text: &str) -> Result<GameOf<G>, LoadError<G>> {
+    if let Ok(pos) = G::from_fen(text) {
+        return Ok(GameOf::new(pos));
     }
     let games = parse_games(text).map_err(|e| LoadError::Pdn(name.into(), e))?;
     let Some(g) = games.last() else {
         return Err(LoadError::NoGame(name.into()));
     };
-    let start = parse_fen(g.tag("FEN").unwrap_or(START_FEN))
+    if let Some(tag) = g.tag("GameType") {
+        match Variant::from_pdn_game_type(tag) {
+            Some(v) if v == G::VARIANT => {}
+            Some(v) => return Err(LoadError::OtherGame(name.into(), v)),
+            None => return Err(LoadError::UnknownGameType(name.into(), tag.into())),
+        }
+    }
+    let start = G::from_fen(g.tag("FEN").unwrap_or(G::START_FEN))
         .map_err(|e| LoadError::PdnFen(name.into(), e))?;
-    let mut game = Game::new(start);
+    let mut game = GameOf::new(start);
     for (i, m) in g.moves.iter().enumerate() {
         game.play_text(&m.text)
             .map_err(|e| LoadError::PdnMove(name.into(), i + 1, e))?;
@@ -151,20 +185,20 @@ fn from_text(name: &str, text: &str) -> Result<Game, LoadError> {
     Ok(game)
 }
 
-/// Loads `arg`: a PDN file (its last game), a file holding a FEN, or a FEN.
-pub fn load(arg: &str) -> Result<Game, LoadError> {
+/// Loads `arg`: a PDN file (its last game), a file holding a FEN, or a FEN, of game `G`.
+pub fn load<G: Game>(arg: &str) -> Result<GameOf<G>, LoadError<G>> {
     let path = Path::new(arg);
     if path.is_file() {
         let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(arg.into(), e))?;
         return from_text(arg, &text);
     }
-    parse_fen(arg)
-        .map(Game::new)
+    G::from_fen(arg)
+        .map(GameOf::new)
         .map_err(|e| LoadError::NotFound(arg.into(), e))
 }
 
 /// The moves of a loaded game as records without comments.
-pub fn bare_moves(game: &Game) -> Vec<PlayedMove> {
+pub fn bare_moves<G: Game>(game: &GameOf<G>) -> Vec<PlayedMove> {
     game.moves()
         .iter()
         .map(|m| PlayedMove {
@@ -178,16 +212,19 @@ pub fn bare_moves(game: &Game) -> Vec<PlayedMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_move;
+    use crate::games::turkish;
+    use crate::rules::Position;
+    use crate::rules::game::Game;
+    use crate::rules::notation::{START_FEN, to_fen};
     use std::time::Duration;
 
     fn game_from(fen: &str, moves: &[&str]) -> Game {
-        let mut g = Game::new(parse_fen(fen).unwrap());
-        for m in moves {
-            let mv = parse_move(g.position(), m).unwrap();
-            g.play(mv);
-        }
-        g
+        GameOf::from_fen_and_moves(fen, moves).unwrap()
+    }
+
+    /// Bashni's [`from_text`].
+    fn from_text(name: &str, text: &str) -> Result<Game, LoadError<Position>> {
+        super::from_text::<Position>(name, text)
     }
 
     #[test]
@@ -245,7 +282,7 @@ mod tests {
     #[test]
     fn load_errors_are_told() {
         assert!(matches!(
-            load("no such thing"),
+            load::<Position>("no such thing"),
             Err(LoadError::NotFound(..))
         ));
         let bad = "[FEN \"8/8/8/8/8/8/5b2/4W3 w\"]\n\n1. e1-f2 *\n";
@@ -256,5 +293,48 @@ mod tests {
             "{e}"
         );
         assert!(from_text("f", "8/8/8/8/8/8/8/W7 w 3 4").is_ok());
+    }
+
+    #[test]
+    fn the_game_type_names_the_game_and_is_checked_on_loading() {
+        let g = GameOf::<turkish::Position>::from_fen_and_moves("8/8/8/8/8/8/b6b/W7 w", &["a1:a3"])
+            .unwrap();
+        let text = pdn_text(&Record {
+            game: &g,
+            moves: &bare_moves(&g),
+            names: ["You".into(), "bashni".into()],
+            ending: Some(&Ending {
+                result: GameResult::WhiteWins,
+                termination: Termination::KingAgainstMan,
+            }),
+        });
+        assert!(text.contains("[GameType \"30,W,8,8,A0,0\"]"), "{text}");
+        assert!(text.contains("[Termination \"one king against one man\"]"));
+        let back = super::from_text::<turkish::Position>("t.pdn", &text).unwrap();
+        assert_eq!(back.position().to_fen(), g.position().to_fen());
+        let e = from_text("t.pdn", &text).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.pdn is a game of Turkish draughts (GameType \"30,W,8,8,A0,0\"), not of Bashni: \
+             play it with bashni play --variant turkish"
+        );
+        let other = "[GameType \"20,W,10,10,N2,0\"]\n\n1. 32-28 *\n";
+        let e = from_text("i.pdn", other).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("i.pdn: GameType \"20,W,10,10,N2,0\" is none of the games"),
+            "{e}"
+        );
+        // A drawn Turkish game names its own no-progress rule.
+        let text = pdn_text(&Record {
+            game: &g,
+            moves: &bare_moves(&g),
+            names: ["You".into(), "bashni".into()],
+            ending: Some(&Ending {
+                result: GameResult::Draw,
+                termination: Termination::ThirtyPly,
+            }),
+        });
+        assert!(text.contains("[Termination \"50-ply rule\"]"), "{text}");
     }
 }

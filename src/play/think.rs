@@ -3,8 +3,8 @@
 //! reports. [`think`] runs a search on its own thread so that the person's Ctrl-C stops it
 //! at once, draws a progress line on a terminal, and keeps lines typed meanwhile, in order.
 
+use crate::games::{Game, Record};
 use crate::protocol::reader::{Line, read_line_lossy};
-use crate::rules::game::Game;
 use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use std::collections::{BTreeMap, VecDeque};
 use std::io::Write;
@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 /// and a path is at most 4096 bytes on Linux; a longer line is refused, not read into memory.
 pub const MAX_INPUT_BYTES: usize = 8192;
 
-/// Something that happened.
+/// Something that happened, in a game whose moves are `M`.
 #[derive(Debug)]
-pub enum Event {
+pub enum Event<M> {
     /// A line of input, without its line end (bytes that are not UTF-8 replaced).
     Line(String),
     /// A line longer than [`MAX_INPUT_BYTES`]: its first bytes and its full length in bytes.
@@ -28,22 +28,22 @@ pub enum Event {
     /// Ctrl-C.
     Interrupt,
     /// A search report.
-    Info(Box<SearchInfo>),
+    Info(Box<SearchInfo<M>>),
     /// The search has returned.
     Done,
 }
 
 /// Where events arrive; lines that come while the engine thinks wait here in order.
-pub struct Inbox {
-    tx: Sender<Event>,
-    rx: Receiver<Event>,
-    queued: VecDeque<Event>,
+pub struct Inbox<M> {
+    tx: Sender<Event<M>>,
+    rx: Receiver<Event<M>>,
+    queued: VecDeque<Event<M>>,
 }
 
-impl Inbox {
+impl<M: Send + 'static> Inbox<M> {
     /// Starts reading standard input (on a terminal it goes on after Ctrl-D, so a question
     /// can still be asked on the way out) and catches Ctrl-C.
-    pub fn from_stdin(terminal: bool) -> Inbox {
+    pub fn from_stdin(terminal: bool) -> Inbox<M> {
         let inbox = Inbox::new();
         let tx = inbox.tx.clone();
         let read = move || {
@@ -79,7 +79,7 @@ impl Inbox {
     }
 
     /// An inbox fed only through [`Inbox::sender`].
-    pub fn new() -> Inbox {
+    pub fn new() -> Inbox<M> {
         let (tx, rx) = channel();
         Inbox {
             tx,
@@ -90,13 +90,13 @@ impl Inbox {
 
     /// A sender into this inbox.
     #[cfg(test)]
-    pub fn sender(&self) -> Sender<Event> {
+    pub fn sender(&self) -> Sender<Event<M>> {
         self.tx.clone()
     }
 
     /// The next person's event (line, end of input, Ctrl-C), waiting for it; stale search
     /// reports are dropped.
-    pub fn next(&mut self) -> Event {
+    pub fn next(&mut self) -> Event<M> {
         if let Some(e) = self.queued.pop_front() {
             return e;
         }
@@ -111,33 +111,33 @@ impl Inbox {
     }
 }
 
-impl Default for Inbox {
+impl<M: Send + 'static> Default for Inbox<M> {
     fn default() -> Self {
         Inbox::new()
     }
 }
 
 /// What a search found.
-pub struct Thought {
+pub struct Thought<M> {
     /// The search's answer.
-    pub result: SearchResult,
+    pub result: SearchResult<M>,
     /// The last exact report of each line (multipv index order).
-    pub lines: Vec<SearchInfo>,
+    pub lines: Vec<SearchInfo<M>>,
     /// Time the search took.
     pub elapsed: Duration,
     /// Ctrl-C stopped it.
     pub interrupted: bool,
 }
 
-impl Thought {
+impl<M: PartialEq> Thought<M> {
     /// The main line's last exact report.
-    pub fn main_line(&self) -> Option<&SearchInfo> {
+    pub fn main_line(&self) -> Option<&SearchInfo<M>> {
         self.lines.first()
     }
 
     /// The last exact report of the line that starts with `m` (a weaker level may play
     /// another line than the best), else the main line's.
-    pub fn line_of(&self, m: crate::rules::moves::Move) -> Option<&SearchInfo> {
+    pub fn line_of(&self, m: M) -> Option<&SearchInfo<M>> {
         self.lines
             .iter()
             .find(|i| i.pv.first() == Some(&m))
@@ -148,7 +148,12 @@ impl Thought {
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /// The progress line: spinner, depth, score (for the side to move), time, best move.
-fn progress(frame: usize, who: &str, info: Option<&SearchInfo>, start: Instant) -> String {
+fn progress<M: std::fmt::Display>(
+    frame: usize,
+    who: &str,
+    info: Option<&SearchInfo<M>>,
+    start: Instant,
+) -> String {
     let secs = start.elapsed().as_secs_f64();
     let spin = SPINNER[frame % SPINNER.len()];
     match info {
@@ -164,22 +169,22 @@ fn progress(frame: usize, who: &str, info: Option<&SearchInfo>, start: Instant) 
 
 /// Searches the game's position; with `spinner`, draws a progress line on standard output
 /// (cleared at the end). Ctrl-C stops the search; other events wait in the inbox.
-pub fn think(
+pub fn think<G: Game>(
     engine: &mut Engine,
-    game: &Game,
-    limits: &SearchLimits,
-    inbox: &mut Inbox,
+    game: &Record<G>,
+    limits: &SearchLimits<G::Move>,
+    inbox: &mut Inbox<G::Move>,
     spinner: Option<&str>,
-) -> Thought {
+) -> Thought<G::Move> {
     let control = SearchControl::new(false);
     let start = Instant::now();
-    let mut lines: BTreeMap<usize, SearchInfo> = BTreeMap::new();
+    let mut lines: BTreeMap<usize, SearchInfo<G::Move>> = BTreeMap::new();
     let mut interrupted = false;
     let result = std::thread::scope(|s| {
         let tx = inbox.tx.clone();
         let ctl = control.clone();
         let search = s.spawn(move || {
-            let mut report = |i: &SearchInfo| {
+            let mut report = |i: &SearchInfo<G::Move>| {
                 let _ = tx.send(Event::Info(Box::new(i.clone())));
             };
             let r = engine.search(game.position(), game.history(), limits, &ctl, &mut report);
@@ -228,6 +233,8 @@ pub fn think(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{Rules, turkish};
+    use crate::rules::game::Game;
     use crate::rules::position::Position;
 
     #[test]
@@ -251,6 +258,20 @@ mod tests {
         assert_eq!(t.line_of(second).unwrap().multipv, 2);
         assert!(matches!(inbox.next(), Event::Line(l) if l == "first"));
         assert!(matches!(inbox.next(), Event::Eof));
+    }
+
+    #[test]
+    fn every_game_is_thought_about() {
+        let mut inbox = Inbox::new();
+        let mut engine = Engine::new();
+        let game = Record::new(turkish::Position::startpos());
+        let limits = SearchLimits {
+            depth: Some(3),
+            ..Default::default()
+        };
+        let t = think(&mut engine, &game, &limits, &mut inbox, None);
+        let best = t.result.best.expect("a move");
+        assert!(game.position().legal_moves().contains(&best));
     }
 
     #[test]

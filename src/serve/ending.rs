@@ -1,10 +1,11 @@
 //! How a game on the server ended: by the rules (no legal move, threefold repetition, the
-//! 30-ply rule), by resignation or by time; its result, its PDN termination and the words the
-//! page shows.
+//! game's no-progress rule, one king against one man in Turkish draughts), by resignation or
+//! by time; its result, its PDN termination and the words the page shows.
 
+use crate::games::{Outcome, Variant};
+use crate::play::game_text::clock_rule_reason;
 use crate::record::result::{GameResult, Termination};
 use crate::rules::color::Color;
-use crate::rules::game::Outcome;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,8 +14,8 @@ pub enum Reason {
     NoLegalMove,
     /// The same position a third time.
     Repetition,
-    /// 30 plies without a capture.
-    ThirtyPly,
+    /// The no-progress rule of this game (Bashni's 30 plies without a capture, ...).
+    ClockRule(Variant),
     /// One king against one man (Turkish draughts).
     KingAgainstMan,
     /// This side resigned.
@@ -24,15 +25,16 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// Short name: the PDN `Termination` tag `bashni match` writes, where it has one.
-    pub fn tag(self) -> &'static str {
+    /// Short name: the PDN `Termination` tag `bashni match` writes, where it has one
+    /// (the no-progress rule by its game's name: `30-ply rule`, `50-ply rule`, ...).
+    pub fn tag(self) -> String {
         match self {
-            Reason::NoLegalMove => Termination::NoLegalMove.tag(),
-            Reason::Repetition => Termination::Repetition.tag(),
-            Reason::ThirtyPly => Termination::ThirtyPly.tag(),
-            Reason::KingAgainstMan => Termination::KingAgainstMan.tag(),
-            Reason::Resignation(_) => "resignation",
-            Reason::Time(_) => Termination::TimeForfeit(0, 0).tag(),
+            Reason::NoLegalMove => Termination::NoLegalMove.tag().into(),
+            Reason::Repetition => Termination::Repetition.tag().into(),
+            Reason::ClockRule(v) => Termination::ThirtyPly.tag_in(v),
+            Reason::KingAgainstMan => Termination::KingAgainstMan.tag().into(),
+            Reason::Resignation(_) => "resignation".into(),
+            Reason::Time(_) => Termination::TimeForfeit(0, 0).tag().into(),
         }
     }
 }
@@ -54,7 +56,8 @@ pub(super) fn capital(c: Color) -> &'static str {
 }
 
 impl End {
-    pub(super) fn from_outcome(o: Outcome) -> End {
+    /// The end of a game of `variant` by its rules.
+    pub(super) fn from_outcome(variant: Variant, o: Outcome) -> End {
         match o {
             Outcome::NoLegalMove(w) => End {
                 result: GameResult::win_for(w),
@@ -70,7 +73,7 @@ impl End {
             },
             Outcome::ClockRule => End {
                 result: GameResult::Draw,
-                reason: Reason::ThirtyPly,
+                reason: Reason::ClockRule(variant),
             },
         }
     }
@@ -99,10 +102,37 @@ impl End {
         match self.reason {
             Reason::NoLegalMove => format!("{w} wins: {l} has no legal move"),
             Reason::Repetition => "Draw by threefold repetition".to_string(),
-            Reason::ThirtyPly => "Draw by the 30-ply rule (30 plies without a capture)".into(),
+            Reason::ClockRule(v) => format!(
+                "Draw by the {} ({})",
+                Termination::ThirtyPly.tag_in(v),
+                clock_rule_reason(v)
+            ),
             Reason::KingAgainstMan => format!("{w} wins: one king against one man"),
             Reason::Resignation(_) => format!("{w} wins: {l} resigned"),
             Reason::Time(_) => format!("{w} wins on time"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_game_names_its_no_progress_rule() {
+        let end = |v| End::from_outcome(v, Outcome::ClockRule);
+        assert_eq!(
+            end(Variant::Bashni).describe(),
+            "Draw by the 30-ply rule (30 plies without a capture)"
+        );
+        assert_eq!(end(Variant::Bashni).reason.tag(), "30-ply rule");
+        assert_eq!(
+            end(Variant::Turkish).describe(),
+            "Draw by the 50-ply rule (50 plies without a capture or a man's move)"
+        );
+        assert_eq!(end(Variant::Russian).reason.tag(), "15-move-king rule");
+        let won = End::from_outcome(Variant::Turkish, Outcome::KingAgainstMan(Color::Black));
+        assert_eq!(won.describe(), "Black wins: one king against one man");
+        assert_eq!(won.reason.tag(), "one king against one man");
     }
 }

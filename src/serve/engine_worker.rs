@@ -15,6 +15,7 @@ use crate::client::engine::{
     EngineError, EngineProcess, GoReply, GoWatcher, PvInfo, parse_pv_info,
 };
 use crate::client::spec::{EngineSpec, Limit};
+use crate::games::Variant;
 use crate::record::game_record::EngineScore;
 use crate::serve::json::{self, Value};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -128,26 +129,32 @@ impl Drop for EngineHandle {
     }
 }
 
-/// The engine program: this very binary, speaking the protocol.
-pub fn engine_spec() -> std::io::Result<EngineSpec> {
+/// The engine program: this very binary, speaking the protocol, for a game of `variant`:
+/// its `UCI_Variant` option names the game (Bashni, the engine's default, sets none).
+pub fn engine_spec(variant: Variant) -> std::io::Result<EngineSpec> {
+    let options = match variant {
+        Variant::Bashni => Vec::new(),
+        v => vec![("UCI_Variant".to_string(), v.name().to_string())],
+    };
     Ok(EngineSpec {
         name: "bashni".into(),
         cmd: std::env::current_exe()?,
         args: vec!["uci".into()],
         dir: None,
-        options: Vec::new(),
+        options,
         limit: Limit::default(),
     })
 }
 
-/// Starts the engine process (blocking until it is ready).
-pub fn start_engine() -> Result<EngineProcess, String> {
-    let spec = engine_spec().map_err(|e| format!("cannot find the bashni program: {e}"))?;
+/// Starts the engine process for a game of `variant` (blocking until it is ready).
+pub fn start_engine(variant: Variant) -> Result<EngineProcess, String> {
+    let spec = engine_spec(variant).map_err(|e| format!("cannot find the bashni program: {e}"))?;
     EngineProcess::start(&spec).map_err(|e| e.to_string())
 }
 
-/// Starts the worker thread of a game; `live` counts running engine processes.
+/// Starts the worker thread of a game of `variant`; `live` counts running engine processes.
 pub fn spawn_worker(
+    variant: Variant,
     engine: EngineProcess,
     jobs: Receiver<Job>,
     epoch: Arc<AtomicU64>,
@@ -157,6 +164,7 @@ pub fn spawn_worker(
     live.fetch_add(1, Ordering::SeqCst);
     let counted = live.clone();
     let worker = Worker {
+        variant,
         engine: Some(engine),
         jobs,
         epoch,
@@ -177,6 +185,8 @@ pub fn spawn_worker(
 }
 
 struct Worker {
+    /// The game, which a restarted engine is told again.
+    variant: Variant,
     engine: Option<EngineProcess>,
     jobs: Receiver<Job>,
     epoch: Arc<AtomicU64>,
@@ -197,7 +207,7 @@ impl Worker {
                 self.engine = None;
                 self.skill = None;
                 self.multipv = 1;
-                match start_engine() {
+                match start_engine(self.variant) {
                     Ok(e) => self.engine = Some(e),
                     Err(e) => {
                         self.tell(&job, format!("the engine could not be restarted: {e}"));

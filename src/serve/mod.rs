@@ -1,16 +1,19 @@
-//! `bashni serve`: play and analyse Bashni in the browser.
+//! `bashni serve`: play and analyse Bashni, Turkish draughts and Russian draughts in the
+//! browser.
 //!
 //! A local web server for one page (HTML, CSS and JavaScript compiled in from `web/`). The
 //! server owns the rules: it keeps each game, checks every move, decides when a game is over
-//! and sends the page the legal moves and every position. The engine of each game is a
-//! `bashni` child process spoken to through engine-protocol.md ([`engine_worker`]); its
-//! output reaches the page as Server-Sent Events ([`sse`]).
+//! and sends the page the legal moves and every position; each game is kept by its own rules
+//! ([`line`]). The engine of each game is a `bashni` child process spoken to through
+//! engine-protocol.md ([`engine_worker`]), told its game with `UCI_Variant`; its output
+//! reaches the page as Server-Sent Events ([`sse`]).
 //!
 //! HTTP with `tiny_http`: synchronous, a handful of small crates, and enough for a local
 //! one-page server (axum and tokio would add about 72 crates and 50 s to a clean build).
 //!
 //! Parts: [`http`] (routes), [`registry`] (the open games and their limits), [`session`]
-//! (one game), [`settings`] (a new game's request), [`clocks`], [`engine_worker`], [`sse`],
+//! (one game), [`line`] (its moves by its game's rules), [`settings`] (a new game's
+//! request), [`clocks`], [`engine_worker`], [`sse`],
 //! [`json`], [`pdn_export`], [`assets`]. The page's automation contract is in
 //! `web/CONTRACT.md`.
 
@@ -20,12 +23,14 @@ pub mod ending;
 mod engine_worker;
 pub mod http;
 pub mod json;
+pub mod line;
 pub mod pdn_export;
 pub mod registry;
 pub mod session;
 pub mod settings;
 pub mod sse;
 
+use crate::games::{Rules, Variant};
 use crate::rules::notation::START_FEN;
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use clap::Args;
@@ -47,10 +52,11 @@ const STREAMS_PER_GAME: usize = 4;
 
 /// Play and analyse in the browser: a local web server for one page.
 ///
-/// Open the printed address in a browser: play against the engine at a level from 0 to 20,
-/// see every tower, take back, ask for a hint, analyse with several lines, set up positions
-/// from a FEN (or open /?fen=<FEN>), download and load PDN. Each tab has its own game and
-/// its own engine process; a closed tab frees it within seconds.
+/// Open the printed address in a browser: play Bashni, Turkish draughts or Russian draughts
+/// against the engine at a level from 0 to 20, see every tower, take back, ask for a hint,
+/// analyse with several lines, set up positions from a FEN (or open /?fen=<FEN>, or
+/// /?variant=turkish&fen=<FEN>), download and load PDN. Each tab has its own game and its
+/// own engine process; a closed tab frees it within seconds.
 ///
 /// Examples:
 ///   bashni serve                      # http://127.0.0.1:8080/
@@ -81,8 +87,21 @@ pub struct ServeArgs {
     pub max_analysis: u64,
 }
 
-/// What `GET /api/info` answers: the levels with their Elo and the server's limits.
+/// What `GET /api/info` answers: the games (name, initial FEN, PDN `GameType`), the levels
+/// with their Elo (measured in Bashni) and the server's limits.
 pub fn info_json(limits: &Limits) -> Value {
+    let variants: Vec<Value> = Variant::ALL
+        .iter()
+        .map(|&v| {
+            let start = crate::for_variant!(v, G => G::START_FEN);
+            json::object([
+                ("name", Value::from(v.name())),
+                ("title", Value::from(crate::play::game_text::game_name(v))),
+                ("start_fen", Value::from(start)),
+                ("pdn_game_type", Value::from(v.pdn_game_type())),
+            ])
+        })
+        .collect();
     let levels: Vec<Value> = (0..=MAX_LEVEL)
         .map(|l| {
             json::object([
@@ -94,6 +113,7 @@ pub fn info_json(limits: &Limits) -> Value {
     json::object([
         ("version", Value::from(env!("CARGO_PKG_VERSION"))),
         ("start_fen", Value::from(START_FEN)),
+        ("variants", Value::Array(variants)),
         ("levels", Value::Array(levels)),
         ("default_level", Value::from(settings::DEFAULT_LEVEL)),
         (

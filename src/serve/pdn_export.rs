@@ -6,7 +6,6 @@ use super::settings::Human;
 use crate::record::pdn::today;
 use crate::record::pdn::{PdnGame, PdnMove, write_game};
 use crate::rules::color::Color;
-use crate::rules::notation::START_FEN;
 
 /// The name of a side's player in the record.
 fn player(s: &Session, c: Color) -> String {
@@ -17,8 +16,10 @@ fn player(s: &Session, c: Color) -> String {
     }
 }
 
-/// The PDN text of the game so far (`*` as the result while it goes on).
+/// The PDN text of the game so far (`*` as the result while it goes on); its `GameType`
+/// names its game.
 pub fn game_pdn(s: &Session) -> String {
+    let variant = s.variant();
     let end = s.end();
     let result = end.map_or("*", |e| e.result.pdn());
     let mut tags: Vec<(String, String)> = vec![
@@ -29,15 +30,16 @@ pub fn game_pdn(s: &Session) -> String {
         ("White".into(), player(s, Color::White)),
         ("Black".into(), player(s, Color::Black)),
         ("Result".into(), result.into()),
-        ("GameType".into(), "Bashni".into()),
+        ("GameType".into(), variant.pdn_game_type().into()),
     ];
-    let start = crate::rules::notation::to_fen(s.game().start());
-    if start != START_FEN {
+    let start = s.game().fens()[0].clone();
+    let initial = crate::for_variant!(variant, G => <G as crate::games::Rules>::START_FEN);
+    if start != initial {
         tags.push(("SetUp".into(), "1".into()));
         tags.push(("FEN".into(), start));
     }
     if let Some(e) = end {
-        tags.push(("Termination".into(), e.reason.tag().into()));
+        tags.push(("Termination".into(), e.reason.tag()));
     }
     tags.push(("PlyCount".into(), s.game().moves().len().to_string()));
     let moves = s
@@ -45,7 +47,7 @@ pub fn game_pdn(s: &Session) -> String {
         .moves()
         .iter()
         .map(|m| PdnMove {
-            text: m.to_string(),
+            text: m.clone(),
             comment: None,
         })
         .collect();

@@ -98,8 +98,9 @@ impl Registry {
     /// Opens a game from a `POST /api/games` body; returns its session.
     pub fn create(&self, body: &Value) -> Result<SharedSession, ApiError> {
         let new = parse_new_game(body, self.limits.caps.max_think_ms)?;
+        let variant = new.game.variant();
         let mut slot = self.take_slot()?;
-        let engine = start_engine()
+        let engine = start_engine(variant)
             .map_err(|e| ApiError::new(500, format!("cannot start the engine: {e}")))?;
         let id = format!("{:016x}", rand::random::<u64>());
         let (handle, jobs, epoch) = EngineHandle::new();
@@ -112,6 +113,7 @@ impl Registry {
             now,
         )));
         spawn_worker(
+            variant,
             engine,
             jobs,
             epoch,

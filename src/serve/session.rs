@@ -1,19 +1,18 @@
-//! One game on the server: the rules' [`Game`], who plays what, the clocks, how it ended,
-//! and what the engine should be doing. Every move, whoever makes it, is checked here
-//! against the legal moves; a refused request changes nothing.
+//! One game on the server, in any of the games: its line of play (checked by the game's own
+//! rules, [`GameLine`]), who plays what, the clocks, how it ended, and what the engine
+//! should be doing. Every move, whoever makes it, is checked here against the legal moves; a
+//! refused request changes nothing.
 
 use super::clocks::Clocks;
 use super::ending::{End, Reason, capital};
 use super::engine_worker::{EngineHandle, Job, JobKind};
 use super::http::ApiError;
 use super::json::{self, Value};
+use super::line::GameLine;
 use super::settings::{Human, NewGame, TimeRule};
 use super::sse::Subscribers;
+use crate::games::Variant;
 use crate::rules::color::Color;
-use crate::rules::game::Game;
-use crate::rules::movegen::legal_moves;
-use crate::rules::moves::Move;
-use crate::rules::notation::{MoveError, parse_move, to_fen};
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use std::time::{Duration, Instant};
 
@@ -28,17 +27,16 @@ pub const HINT_MS: u64 = 1000;
 pub struct Hint {
     /// The position it is for (plies from the start).
     pub ply: usize,
-    /// The move.
-    pub mv: Move,
+    /// The move, in the game's notation.
+    pub mv: String,
 }
 
 /// One game and its engine.
 pub struct Session {
     /// The game's id in URLs.
     pub id: String,
-    game: Game,
-    /// FEN of every position, the start first.
-    fens: Vec<String>,
+    /// The game: its positions and moves.
+    line: Box<dyn GameLine>,
     human: Human,
     level: u8,
     time: TimeRule,
@@ -70,14 +68,6 @@ pub struct Caps {
     pub max_analysis_ms: u64,
 }
 
-fn move_error(e: MoveError) -> ApiError {
-    let status = match e {
-        MoveError::Syntax(..) | MoveError::BadSquare(..) => 400,
-        MoveError::Illegal(..) | MoveError::Ambiguous(..) => 422,
-    };
-    ApiError::new(status, e.to_string())
-}
-
 fn conflict(what: impl Into<String>) -> ApiError {
     ApiError::new(409, what)
 }
@@ -86,21 +76,15 @@ impl Session {
     /// A session for a new game, its engine already started; the engine moves first if it
     /// is its turn (see [`Session::reschedule`]).
     pub fn new(id: String, new: NewGame, caps: Caps, engine: EngineHandle, now: Instant) -> Self {
-        let mut game = Game::new(new.game.start().clone());
-        let mut fens = vec![to_fen(game.position())];
-        for m in new.game.moves() {
-            game.play(*m);
-            fens.push(to_fen(game.position()));
-        }
+        let line = new.game;
         let clocks = match new.time {
             TimeRule::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms, now)),
             TimeRule::MoveTime(_) => None,
         };
         let mut s = Session {
             id,
-            over: game.outcome().map(End::from_outcome),
-            game,
-            fens,
+            over: line.outcome().map(|o| End::from_outcome(line.variant(), o)),
+            line,
             human: new.human,
             level: new.level,
             time: new.time,
@@ -119,8 +103,20 @@ impl Session {
     }
 
     /// The game as played so far.
-    pub fn game(&self) -> &Game {
-        &self.game
+    pub fn game(&self) -> &dyn GameLine {
+        self.line.as_ref()
+    }
+
+    /// Which game it is.
+    pub fn variant(&self) -> Variant {
+        self.line.variant()
+    }
+
+    /// The end by the rules now, if any.
+    fn rules_end(&self) -> Option<End> {
+        self.line
+            .outcome()
+            .map(|o| End::from_outcome(self.variant(), o))
     }
 
     /// How it ended, if it has.
@@ -139,7 +135,7 @@ impl Session {
     }
 
     fn side(&self) -> Color {
-        self.game.position().side()
+        self.line.side()
     }
 
     /// Whether the clocks run now: a clock game, not over, not in analysis.
@@ -161,12 +157,12 @@ impl Session {
 
     /// The position command for the position after `ply` plies.
     fn position_command(&self, ply: usize) -> String {
-        let mut cmd = format!("position fen {}", self.fens[0]);
+        let mut cmd = format!("position fen {}", self.line.fens()[0]);
         if ply > 0 {
             cmd.push_str(" moves");
-            for m in &self.game.moves()[..ply] {
+            for m in &self.line.moves()[..ply] {
                 cmd.push(' ');
-                cmd.push_str(&m.to_string());
+                cmd.push_str(m);
             }
         }
         cmd
@@ -188,7 +184,7 @@ impl Session {
         };
         Job {
             kind: JobKind::Play,
-            position: self.position_command(self.game.moves().len()),
+            position: self.position_command(self.line.moves().len()),
             go,
             limit: Duration::from_millis(limit.min(self.max_think_ms)),
             skill: self.level,
@@ -218,31 +214,27 @@ impl Session {
         self.engine.replace(job);
     }
 
-    fn apply(&mut self, m: Move, now: Instant) {
+    /// Plays `m`, a move [`GameLine::check`] has passed, unless the mover's time ran out.
+    fn apply(&mut self, m: &str, now: Instant) -> Result<(), ApiError> {
         let mover = self.side();
         self.settle(now);
         if let Some(c) = &mut self.clocks {
             if c.fallen(mover) {
                 self.over = Some(End::lost_by(mover, Reason::Time(mover)));
-                return;
+                return Ok(());
             }
             c.add_increment(mover);
         }
-        self.game.play(m);
-        self.fens.push(to_fen(self.game.position()));
-        self.over = self.game.outcome().map(End::from_outcome);
+        self.line.push(m)?;
+        self.over = self.rules_end();
         self.hint = None;
+        Ok(())
     }
 
     /// Cuts the game back to its first `ply` plies.
     fn truncate(&mut self, ply: usize) {
-        let mut game = Game::new(self.game.start().clone());
-        for m in &self.game.moves()[..ply] {
-            game.play(*m);
-        }
-        self.game = game;
-        self.fens.truncate(ply + 1);
-        self.over = self.game.outcome().map(End::from_outcome);
+        self.line.truncate(ply);
+        self.over = self.rules_end();
         self.hint = None;
         if let Some((p, _)) = &mut self.analysis {
             *p = (*p).min(ply);
@@ -260,7 +252,7 @@ impl Session {
         if self.check_flag(now) {
             return Err(conflict("your time ran out"));
         }
-        let len = self.game.moves().len();
+        let len = self.line.moves().len();
         let ply = at_ply.unwrap_or(len);
         if ply > len {
             return Err(ApiError::new(
@@ -274,11 +266,6 @@ impl Session {
                 "moves go at the end of the game (earlier only in analysis mode)",
             ));
         }
-        let pos = self.game.start().clone();
-        let mut at = Game::new(pos);
-        for m in &self.game.moves()[..ply] {
-            at.play(*m);
-        }
         if ply == len {
             if let Some(end) = self.over {
                 return Err(conflict(format!("the game is over: {}", end.describe())));
@@ -286,19 +273,19 @@ impl Session {
             if !free && !self.human.plays(self.side()) {
                 return Err(conflict("it is the engine's turn"));
             }
-        } else if let Some(o) = at.outcome() {
+        } else if let Some(o) = self.line.outcome_at(ply) {
             return Err(conflict(format!(
                 "the game is over there: {}",
-                End::from_outcome(o).describe()
+                End::from_outcome(self.variant(), o).describe()
             )));
         }
-        let m = parse_move(at.position(), text).map_err(move_error)?;
+        let m = self.line.check(ply, text)?;
         if ply < len {
             self.truncate(ply);
         }
-        self.apply(m, now);
+        self.apply(&m, now)?;
         // The analysis follows the move just played.
-        let len = self.game.moves().len();
+        let len = self.line.moves().len();
         if let Some((p, _)) = &mut self.analysis {
             *p = len;
         }
@@ -311,22 +298,20 @@ impl Session {
         if !self.engine.is_current(epoch) || !self.engine_to_move() {
             return;
         }
-        match parse_move(self.game.position(), text) {
-            Ok(m) => {
-                self.notice = None;
-                self.apply(m, now);
-            }
-            Err(e) => self.notice = Some(format!("the engine's move was refused: {e}")),
+        let len = self.line.moves().len();
+        match self.line.check(len, text).and_then(|m| self.apply(&m, now)) {
+            Ok(()) => self.notice = None,
+            Err(e) => self.notice = Some(format!("the engine's move was refused: {}", e.message)),
         }
         self.after_change(now);
     }
 
     /// The engine's hint from the job of generation `epoch`.
     pub fn set_hint(&mut self, epoch: u64, ply: usize, text: &str) {
-        if !self.engine.is_current(epoch) || ply != self.game.moves().len() {
+        if !self.engine.is_current(epoch) || ply != self.line.moves().len() {
             return;
         }
-        if let Ok(m) = parse_move(self.game.position(), text) {
+        if let Ok(m) = self.line.check(ply, text) {
             self.hint = Some(Hint { ply, mv: m });
             self.engine.idle();
             self.bump();
@@ -342,14 +327,14 @@ impl Session {
     /// Takes back the person's last move (and the engine's reply after it); in analysis
     /// mode or when the person plays both sides, the last ply.
     pub fn takeback(&mut self, now: Instant) -> Result<(), ApiError> {
-        let len = self.game.moves().len();
+        let len = self.line.moves().len();
         let target = if self.analysis.is_some() || self.human == Human::Both {
             len.checked_sub(1)
         } else {
             // The last position where it was the person's turn.
             (0..len)
                 .rev()
-                .find(|&i| self.human.plays(color_at(&self.fens[i])))
+                .find(|&i| self.human.plays(color_at(&self.line.fens()[i])))
         };
         let Some(ply) = target else {
             return Err(conflict("there is no move of yours to take back"));
@@ -387,7 +372,7 @@ impl Session {
             return Err(conflict("it is the engine's turn"));
         }
         let ms = HINT_MS.min(self.max_think_ms);
-        let ply = self.game.moves().len();
+        let ply = self.line.moves().len();
         self.engine.replace(Some(Job {
             kind: JobKind::Hint { ply },
             position: self.position_command(ply),
@@ -404,7 +389,7 @@ impl Session {
     /// Turns analysis mode on (of the position after `ply` plies, `multipv` lines) or off.
     pub fn set_analysis(&mut self, on: Option<(usize, u32)>, now: Instant) -> Result<(), ApiError> {
         if let Some((ply, multipv)) = on {
-            let len = self.game.moves().len();
+            let len = self.line.moves().len();
             if ply > len {
                 return Err(ApiError::new(
                     400,
@@ -453,7 +438,7 @@ impl Session {
 
     /// The legal moves of the position after `ply` plies (default: the current one).
     pub fn legal_at(&self, ply: Option<usize>) -> Result<Value, ApiError> {
-        let len = self.game.moves().len();
+        let len = self.line.moves().len();
         let ply = ply.unwrap_or(len);
         if ply > len {
             return Err(ApiError::new(
@@ -461,29 +446,20 @@ impl Session {
                 format!("'ply' {ply} is beyond the game's {len} plies"),
             ));
         }
-        let mut at = Game::new(self.game.start().clone());
-        for m in &self.game.moves()[..ply] {
-            at.play(*m);
-        }
-        let legal = if at.outcome().is_some() {
-            Vec::new()
-        } else {
-            moves_json(at.position())
-        };
         Ok(json::object([
             ("ply", Value::from(ply)),
-            ("fen", Value::from(self.fens[ply].as_str())),
-            ("legal", Value::Array(legal)),
+            ("fen", Value::from(self.line.fens()[ply].as_str())),
+            ("legal", Value::Array(self.line.legal_at(ply))),
         ]))
     }
 
     /// The game state as the page reads it.
     pub fn state(&self, now: Instant) -> Value {
-        let pos = self.game.position();
+        let line = &self.line;
         let legal: Vec<Value> = if self.over.is_some() {
             Vec::new()
         } else {
-            moves_json(pos)
+            line.legal_at(line.moves().len())
         };
         let result = self.over.map(|e| {
             json::object([
@@ -497,18 +473,10 @@ impl Session {
         json::object([
             ("id", Value::from(self.id.as_str())),
             ("version", Value::from(self.version)),
-            ("start_fen", Value::from(self.fens[0].as_str())),
-            ("fens", Value::from(self.fens.clone())),
-            (
-                "moves",
-                Value::from(
-                    self.game
-                        .moves()
-                        .iter()
-                        .map(|m| m.to_string())
-                        .collect::<Vec<_>>(),
-                ),
-            ),
+            ("variant", Value::from(line.variant().name())),
+            ("start_fen", Value::from(line.fens()[0].as_str())),
+            ("fens", Value::from(line.fens().to_vec())),
+            ("moves", Value::from(line.moves().to_vec())),
             ("turn", Value::from(self.side().name())),
             ("human", Value::from(self.human.name())),
             (
@@ -522,8 +490,8 @@ impl Session {
             ("result", result.into()),
             ("status", Value::from(self.status())),
             ("thinking", thinking.into()),
-            ("plies_since_capture", Value::from(pos.clock())),
-            ("repetitions", Value::from(self.game.repetitions())),
+            ("plies_since_capture", Value::from(line.clock())),
+            ("repetitions", Value::from(line.repetitions())),
             (
                 "analysis",
                 self.analysis
@@ -539,7 +507,7 @@ impl Session {
                     .map(|h| {
                         json::object([
                             ("ply", Value::from(h.ply)),
-                            ("move", Value::from(h.mv.to_string())),
+                            ("move", Value::from(h.mv.as_str())),
                         ])
                     })
                     .into(),
@@ -585,20 +553,6 @@ impl Session {
         };
         format!("{side} to move ({who})")
     }
-}
-
-/// The legal moves of `pos`, each with its path of squares (origin first).
-fn moves_json(pos: &crate::rules::position::Position) -> Vec<Value> {
-    legal_moves(pos)
-        .iter()
-        .map(|m| {
-            let path: Vec<Value> = m.path().map(|s| Value::from(s.to_string())).collect();
-            json::object([
-                ("move", Value::from(m.to_string())),
-                ("path", Value::Array(path)),
-            ])
-        })
-        .collect()
 }
 
 /// The side to move in a FEN this server wrote.

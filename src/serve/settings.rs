@@ -1,13 +1,13 @@
-//! What a new game is made of, read from the JSON body of `POST /api/games`: the start
-//! (a FEN, moves, or an uploaded PDN), the side the person plays, the engine's level and the
-//! time rule. Every field is checked here with a one-line reason.
+//! What a new game is made of, read from the JSON body of `POST /api/games`: the game
+//! (`variant`), the start (a FEN, moves, or an uploaded PDN), the side the person plays, the
+//! engine's level and the time rule. Every field is checked here with a one-line reason.
 
 use super::http::ApiError;
 use super::json::Value;
+use super::line::{GameLine, new_line};
+use crate::games::Variant;
 use crate::record::pdn::parse_games;
 use crate::rules::color::Color;
-use crate::rules::game::Game;
-use crate::rules::notation::START_FEN;
 use crate::search::skill::MAX_LEVEL;
 
 /// Level of a new game when the request names none.
@@ -60,10 +60,10 @@ pub enum TimeRule {
 }
 
 /// A new game as requested.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct NewGame {
-    /// The start position with the moves already played.
-    pub game: Game,
+    /// The start position with the moves already played, in its game.
+    pub game: Box<dyn GameLine>,
     /// Who the person plays.
     pub human: Human,
     /// Engine level, 0 to [`MAX_LEVEL`].
@@ -114,8 +114,21 @@ fn time_rule(body: &Value, max_think_ms: u64) -> Result<TimeRule, ApiError> {
     }
 }
 
-/// The start of a game: `pdn` (its first game), or `fen` and `moves`.
-fn start(body: &Value) -> Result<Game, ApiError> {
+/// The game named by `variant` (a name; Bashni when absent).
+fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
+    let Some(v) = v else { return Ok(None) };
+    let name = v
+        .as_str()
+        .ok_or_else(|| bad("'variant' must be a string: bashni, turkish or russian"))?;
+    name.parse()
+        .map(Some)
+        .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
+}
+
+/// The start of a game: `pdn` (its first game), or `fen` and `moves`, in the game named by
+/// `variant`, or for a PDN without it, by its `GameType` tag (Bashni when it has none).
+fn start(body: &Value) -> Result<Box<dyn GameLine>, ApiError> {
+    let mut game = variant(body.get("variant"))?;
     let text = |name: &str| -> Result<Option<&str>, ApiError> {
         body.get(name)
             .map(|v| {
@@ -141,14 +154,29 @@ fn start(body: &Value) -> Result<Game, ApiError> {
             .into_iter()
             .next()
             .ok_or_else(|| bad("PDN: no game in the text"))?;
+        if let Some(tag) = g.tag("GameType") {
+            let of_pdn = Variant::from_pdn_game_type(tag).ok_or_else(|| {
+                bad(format!(
+                    "PDN: GameType \"{tag}\" is none of the games played here (bashni, \
+                     turkish, russian)"
+                ))
+            })?;
+            match game {
+                Some(v) if v != of_pdn => {
+                    return Err(bad(format!(
+                        "PDN: a game of {of_pdn} (GameType \"{tag}\"), not of {v}"
+                    )));
+                }
+                _ => game = Some(of_pdn),
+            }
+        }
         fen = g.tag("FEN").map(str::to_string);
         moves = g.moves.into_iter().map(|m| m.text).collect();
     }
     if moves.len() > MAX_START_MOVES {
         return Err(bad(format!("at most {MAX_START_MOVES} moves")));
     }
-    Game::from_fen_and_moves(fen.as_deref().unwrap_or(START_FEN), &moves)
-        .map_err(|e| bad(e.to_string()))
+    new_line(game.unwrap_or_default(), fen.as_deref(), &moves).map_err(bad)
 }
 
 /// Reads a new game's settings; `max_think_ms` caps the time per move.
@@ -200,6 +228,30 @@ mod tests {
         let pdn = "[FEN \"8/8/8/8/8/8/1b6/w7 w 0 1\"]\n\n1. a1:c3 1-0\n";
         let body = object([("pdn", Value::from(pdn))]).to_string();
         assert_eq!(new_game(&body).unwrap().game.moves().len(), 1);
+        assert_eq!(new_game(&body).unwrap().game.variant(), Variant::Bashni);
+    }
+
+    #[test]
+    fn the_game_is_named_or_read_from_the_pdn() {
+        let g = new_game(r#"{"variant":"turkish","moves":["d3-d4"]}"#).unwrap();
+        assert_eq!(g.game.variant(), Variant::Turkish);
+        assert_eq!(g.game.fens()[0], crate::games::turkish::START_FEN);
+        let pdn = "[GameType \"30,W,8,8,A0,0\"]\n\n1. d3-d4 d6-d5 *\n";
+        let body = object([("pdn", Value::from(pdn))]).to_string();
+        let g = new_game(&body).unwrap();
+        assert_eq!(g.game.variant(), Variant::Turkish);
+        assert_eq!(g.game.moves().len(), 2);
+        let body = object([
+            ("pdn", Value::from(pdn)),
+            ("variant", Value::from("russian")),
+        ])
+        .to_string();
+        assert_eq!(
+            new_game(&body).unwrap_err(),
+            "PDN: a game of turkish (GameType \"30,W,8,8,A0,0\"), not of russian"
+        );
+        let g = new_game(r#"{"variant":"Russian"}"#).unwrap();
+        assert_eq!(g.game.variant(), Variant::Russian);
     }
 
     #[test]
@@ -234,6 +286,19 @@ mod tests {
                 "'moves' must be an array of move strings",
             ),
             (r#"{"moves":["c3-d5"]}"#, "move 1: illegal move c3-d5"),
+            (
+                r#"{"variant":"chess"}"#,
+                "unknown variant 'chess' (expected one of: bashni, turkish, russian)",
+            ),
+            (r#"{"variant":3}"#, "'variant' must be a string"),
+            (
+                r#"{"variant":"turkish","moves":["c3-d4"]}"#,
+                "move 1: illegal move c3-d4",
+            ),
+            (
+                r#"{"pdn":"[GameType \"20\"]\n\n*"}"#,
+                "PDN: GameType \"20\" is none of the games",
+            ),
             (
                 r#"{"pdn":"1. c3-d4"}"#,
                 "PDN: line 1: game has no result token",

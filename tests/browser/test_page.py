@@ -2,7 +2,9 @@
 """Drives the `bashni serve` page in headless Chromium through the automation contract
 (web/CONTRACT.md): plays moves by clicking (captures and ambiguous captures included) and
 after every ply compares each data-tower on the board with the server's FEN; takes back;
-opens FENs with towers; runs analysis and sees the score; saves a screenshot.
+opens FENs with towers; runs analysis and sees the score; plays Turkish draughts (all 64
+squares, moves along ranks and files) and Russian draughts the same way, downloads their
+PDN; saves a screenshot.
 
 Run from the repository root after `cargo build --release`:
     python3 tests/browser/test_page.py
@@ -129,6 +131,31 @@ class Page:
     def click(self, square):
         # The topmost element of the square: its tower if any, else the square itself.
         self.page.locator(f'#board [data-square="{square}"]').last.click()
+
+    def squares(self):
+        """The playable squares drawn (each square's rect carries data-square)."""
+        return sorted(self.page.eval_on_selector_all(
+            "#board rect[data-square]", "els => els.map(e => e.getAttribute('data-square'))"))
+
+    def new_game(self, variant, human="white", level="0", movetime="0.1"):
+        """A new game from the dialog."""
+        self.page.click("#btn-new")
+        self.page.select_option("#variant", variant)
+        self.page.check(f'input[name=human][value={human}]')
+        self.page.fill("#level", level)
+        self.page.check('input[name=tmode][value=move]')
+        self.page.fill("#movetime", movetime)
+        first = self.game()
+        self.page.click("#new-start")
+        self.page.wait_for_function(f"() => document.body.dataset.game !== '{first}'",
+                                    timeout=WAIT_MS)
+        return self.wait_settled()
+
+    def pdn(self):
+        """The game's PDN as the page's download link gives it."""
+        href = self.page.get_attribute("#pdn-download", "href")
+        with urllib.request.urlopen(self.server.url + href.lstrip("/"), timeout=30) as r:
+            return r.read().decode()
 
 
 def choose(legal):
@@ -317,6 +344,122 @@ def test_analysis(server, browser):
     p.page.close()
 
 
+def play_by_clicking(p, plies):
+    """Plays `plies` of our moves by clicking (a capture when there is one), checking every
+    square against the server's FEN after each ply, ours and the engine's."""
+    played = 0
+    for _ in range(plies):
+        st = p.wait_settled()
+        p.check_board()
+        if st["result"]:
+            break
+        m = choose(st["legal"])
+        before = len(st["moves"])
+        for sq in m["path"][:1] + m["path"][-1:]:
+            p.click(sq)
+        p.page.wait_for_function(
+            f"""() => document.querySelectorAll('#moves > *').length >= {before + 2}
+                      || document.getElementById('status').dataset.state === 'over'""",
+            timeout=WAIT_MS)
+        st = p.wait_settled()
+        assert st["moves"][before] == m["move"], (st["moves"], m)
+        assert not st["notice"], st["notice"]
+        p.check_board(st["fens"][-1])
+        if len(st["moves"]) > before + 1:
+            p.page.click(f'#moves > [data-ply="{before + 1}"]')
+            p.check_board(st["fens"][before + 1])
+            p.page.keyboard.press("End")
+        played += 1
+    return played
+
+
+def test_turkish(server, browser):
+    p = Page(server, browser)
+    p.open()
+    st = p.new_game("turkish")
+    assert st["variant"] == "turkish" and st["level"] == 0, st
+    assert p.page.get_attribute("#board", "data-variant") == "turkish"
+    # Every square is playable, and the start has two full ranks of men a side.
+    assert p.squares() == sorted(f + str(r) for f in FILES for r in range(1, 9))
+    fen = p.check_board()
+    assert len(parse_fen(fen)) == 32, fen
+    assert play_by_clicking(p, 4) >= 3
+    # Men move along ranks and files: every move so far is orthogonal.
+    for m in p.state()["moves"]:
+        path = re.split(r"[-:x]", m)
+        for a, b in zip(path, path[1:]):
+            assert a[0] == b[0] or a[1] == b[1], m
+    pdn = p.pdn()
+    assert '[GameType "30,W,8,8,A0,0"]' in pdn, pdn
+    assert p.state()["moves"][0] in pdn
+    # A king takes two men on one rank, landing between them on c3 or d3: the square on the
+    # way decides, or the list does.
+    fen = "8/8/8/8/8/1b2b1W1/8/8 w"
+    p.open("?variant=turkish&fen=" + urllib.request.quote(fen))
+    assert p.state()["variant"] == "turkish"
+    p.check_board()
+    p.click("g3")
+    p.click("a3")
+    p.page.wait_for_selector("#choice button", timeout=WAIT_MS)
+    options = sorted(p.page.eval_on_selector_all("#choice button", "bs => bs.map(b => b.dataset.move)"))
+    assert options == ["g3:c3:a3", "g3:d3:a3"], options
+    p.click("d3")
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == ["g3:d3:a3"], p.moves_shown()
+    p.check_board()
+    assert p.page.get_attribute("#status", "data-result") == "1-0"
+    p.open("?variant=turkish&fen=" + urllib.request.quote(fen))
+    p.click("g3")
+    p.click("a3")
+    p.page.wait_for_selector("#choice button", timeout=WAIT_MS)
+    p.page.click('#choice button[data-move="g3:c3:a3"]')
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == ["g3:c3:a3"]
+    p.check_board()
+    # Analysis of a Turkish position: the engine scores it.
+    p.open("?variant=turkish")
+    p.page.check("#analysis-on")
+    p.page.wait_for_function(
+        "() => +(document.getElementById('an-score').dataset.depth || 0) >= 3", timeout=WAIT_MS)
+    assert re.fullmatch(r"[+−]\d+\.\d\d", p.page.inner_text("#an-score"))
+    legal = [m["move"] for m in p.state()["legal"]]
+    line = p.page.inner_text("#an-lines li")
+    assert line.split()[1] in legal, (line, legal)
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def test_russian(server, browser):
+    p = Page(server, browser)
+    p.open()
+    st = p.new_game("russian")
+    assert st["variant"] == "russian", st
+    assert p.squares() == sorted(f + str(r) for f in FILES for r in range(1, 9)
+                                 if (FILES.index(f) + r) % 2 == 1)
+    assert play_by_clicking(p, 4) >= 3
+    # Single pieces only: a capture takes the piece off the board.
+    assert all(len(t) == 1 for _, t in p.towers_shown()), p.towers_shown()
+    fen = "8/8/8/8/3b4/8/1w6/8 w"
+    p.open("?variant=russian&fen=" + urllib.request.quote(fen))
+    p.click("b2")
+    p.click("c3")
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+                             timeout=WAIT_MS)
+    p.click("d4")
+    p.click("b2")
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 2",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == ["b2-c3", "d4:b2"], p.moves_shown()
+    fen = p.check_board()
+    assert parse_fen(fen) == {"b2": "b"}, fen
+    assert p.page.get_attribute("#status", "data-result") == "0-1"
+    assert '[GameType "25,W,8,8,A0,0"]' in p.pdn()
+    assert not p.errors, p.errors
+    p.page.close()
+
+
 def screenshot(server, browser):
     """The README's picture: a middlegame with towers, analysis on, two lines."""
     p = Page(server, browser)
@@ -342,7 +485,7 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             tests = [test_play_against_level_0, test_ambiguous_captures, test_fen_with_towers,
-                     test_analysis]
+                     test_analysis, test_turkish, test_russian]
             for t in tests:
                 t0 = time.monotonic()
                 t(server, browser)

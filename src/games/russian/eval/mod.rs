@@ -89,6 +89,14 @@ mod tests {
     }
 
     #[test]
+    fn terms_add_up_to_the_evaluation() {
+        linear::check_terms(&positions());
+        let names = linear::term_names::<Position>();
+        assert_eq!(names[0], "material");
+        assert!(names.contains(&"piece squares"));
+    }
+
+    #[test]
     fn colours_are_symmetric() {
         let all = positions();
         assert!(all.len() > 200);
@@ -101,15 +109,17 @@ mod tests {
     }
 
     #[test]
-    fn material_decides_a_bare_board() {
-        let up = Position::from_fen("8/8/3b4/8/8/8/1w1w4/8 w 0 1").unwrap();
-        assert!(evaluate(&up) > 50, "{}", evaluate(&up));
-        let king = Position::from_fen("8/8/3b4/8/8/8/1w1w4/6B1 w 0 1").unwrap();
-        assert!(
-            evaluate(&king) < 0,
-            "a king outweighs a man: {}",
-            evaluate(&king)
-        );
+    fn material_counts() {
+        // The start with Black's h6 man gone, then with White's a3 man crowned as well.
+        let start = Position::from_fen(crate::games::russian::START_FEN).unwrap();
+        let up =
+            Position::from_fen("1b1b1b1b/b1b1b1b1/1b1b1b2/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1")
+                .unwrap();
+        assert!(evaluate(&up) > evaluate(&start) + 50, "{}", evaluate(&up));
+        let king =
+            Position::from_fen("1b1b1b1b/b1b1b1b1/1b1b1b2/8/8/W1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1")
+                .unwrap();
+        assert!(evaluate(&king) > evaluate(&up) + 50, "{}", evaluate(&king));
     }
 
     #[test]

@@ -85,6 +85,14 @@ mod tests {
     }
 
     #[test]
+    fn terms_add_up_to_the_evaluation() {
+        linear::check_terms(&positions());
+        let names = linear::term_names::<Position>();
+        assert_eq!(names[0], "material");
+        assert!(names.contains(&"piece squares"));
+    }
+
+    #[test]
     fn colours_are_symmetric() {
         let all = positions();
         assert!(all.len() > 200);
@@ -100,15 +108,13 @@ mod tests {
     }
 
     #[test]
-    fn material_decides_a_bare_board() {
-        let up = Position::from_fen("8/8/8/3b4/8/8/1w1w4/8 w 0 1").unwrap();
-        assert!(evaluate(&up) > 50, "{}", evaluate(&up));
-        let king = Position::from_fen("8/8/8/3b4/8/8/1w1w4/6B1 w 0 1").unwrap();
-        assert!(
-            evaluate(&king) < 0,
-            "a king outweighs a man: {}",
-            evaluate(&king)
-        );
+    fn material_counts() {
+        // The start with Black's h6 man gone, then with White's a3 man crowned as well.
+        let start = Position::from_fen(crate::games::turkish::START_FEN).unwrap();
+        let up = Position::from_fen("8/bbbbbbbb/bbbbbbb1/8/8/wwwwwwww/wwwwwwww/8 w 0 1").unwrap();
+        assert!(evaluate(&up) > evaluate(&start) + 20, "{}", evaluate(&up));
+        let king = Position::from_fen("8/bbbbbbbb/bbbbbbb1/8/8/Wwwwwwww/wwwwwwww/8 w 0 1").unwrap();
+        assert!(evaluate(&king) > evaluate(&up) + 20, "{}", evaluate(&king));
     }
 
     #[test]

@@ -1,0 +1,70 @@
+//! The command line of `bashni play`.
+
+use super::input;
+use super::level::Level;
+use crate::analyse::EngineArgs;
+use crate::games::Variant;
+use crate::protocol::command::MAX_GO_TIME_MS;
+use crate::record::time_control::TimeControl;
+
+/// Which side the person takes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// White (moves first).
+    White,
+    /// Black.
+    Black,
+    /// Either, drawn at random.
+    Random,
+}
+
+/// Arguments of `bashni play`.
+#[derive(clap::Args, Debug)]
+#[command(
+    about = "Play a game against the engine in the terminal",
+    long_about = "Play a game against the engine in the terminal: Bashni, Turkish draughts or \
+        Russian draughts (--variant). Type moves as c3 d4, c3-d4, c3:e5:g7 (Turkish: d3-d4, \
+        d3:d5:f5), or the first and last square of a capture (c3 g7); type help for the \
+        commands (moves, hint, analyse, undo, redo, resign, draw, new, swap, level, time, \
+        flip, board, fen, save, load, quit). Colour on a terminal; plain text when output is \
+        piped or NO_COLOR is set.",
+    after_help = "Examples:\n  \
+        bashni play\n  \
+        bashni play --color black --level 8\n  \
+        bashni play --tc 5:00+2\n  \
+        bashni play --fen \"8/8/8/8/8/1b6/8/W7 w\" --movetime 300\n  \
+        bashni play --variant turkish --level 5\n  \
+        bashni play --variant russian --color black"
+)]
+pub struct PlayArgs {
+    /// The game: bashni, turkish or russian.
+    #[arg(long, default_value_t = Variant::Bashni)]
+    pub variant: Variant,
+    /// Playing level from 0 (weakest) to 20 (full strength); the README's ladder gives the
+    /// Elo of each (measured in Bashni; every game plays the same levels).
+    #[arg(long, value_name = "N", default_value_t = Level::FULL)]
+    pub level: Level,
+    /// A clock for both sides: [moves/]seconds or m:ss, plus an increment (5:00+2, 300+2).
+    #[arg(long, value_name = "TC", value_parser = input::parse_clock, conflicts_with = "movetime")]
+    pub tc: Option<TimeControl>,
+    /// Without a clock: the engine thinks this many milliseconds a move (default 1000).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_GO_TIME_MS))]
+    pub movetime: Option<u64>,
+    /// The side you play.
+    #[arg(long, value_enum, default_value_t = ColorChoice::White)]
+    pub color: ColorChoice,
+    /// Start from this position (in the game's FEN) instead of the initial one.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// The engine's threads and hash size.
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Show the board from Black's side (Black at the bottom); White is at the bottom
+    /// otherwise, whichever side you play.
+    #[arg(long)]
+    pub flip: bool,
+    /// Seed of the random choices of the levels below 20 (default: a new one each run), so
+    /// that a game against a weaker level can be replayed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
