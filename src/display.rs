@@ -2,6 +2,7 @@
 //! board a person plays on (`bashni play`: colour on a terminal, the last move marked, either
 //! side at the bottom) and the evaluation broken into its terms (`eval`).
 
+use crate::eval::linear::{self, LinearEval};
 use crate::eval::{evaluate, side_terms};
 use crate::games::Game;
 use crate::rules::color::Color;
@@ -286,6 +287,44 @@ pub fn eval_report(pos: &Position) -> Vec<String> {
     lines
 }
 
+/// [`eval_report`] for a game with a linear evaluation of its own (Turkish and Russian
+/// draughts): the same table, of that game's terms ([`linear::side_terms`]).
+pub fn linear_report<G: LinearEval>(pos: &G) -> Vec<String> {
+    let us = pos.side_to_move();
+    let white = linear::side_terms(pos, Color::White);
+    let black = linear::side_terms(pos, Color::Black);
+    // From the side to move's view, as the evaluation is.
+    let view = |w: i32, b: i32| if us == Color::White { w - b } else { b - w };
+    let row = |name: &str, w: &str, b: &str, net: i32| format!("{name:<14}{w:>8}{b:>8}{net:>10}");
+    let mut lines = vec![format!(
+        "{:<14}{:>8}{:>8}{:>10}",
+        "term", "white", "black", "net"
+    )];
+    for ((name, w), (_, b)) in white.iter().zip(&black) {
+        lines.push(row(name, &w.to_string(), &b.to_string(), view(*w, *b)));
+    }
+    let (w, b) = (
+        white.iter().map(|t| t.1).sum::<i32>(),
+        black.iter().map(|t| t.1).sum::<i32>(),
+    );
+    let total = linear::evaluate(pos);
+    // Each term is blended between opening and endgame on its own: the sum may be a
+    // centi-man a term off the whole evaluation.
+    let rounding = total - view(w, b);
+    if rounding != 0 {
+        lines.push(row("rounding", "", "", rounding));
+    }
+    lines.push(row("total", &w.to_string(), &b.to_string(), total));
+    lines.push(format!(
+        "Evaluation: {} (cp {total}) for {}, the side to move; net = {} minus {}",
+        Score::Cp(total).human(),
+        color_name(us),
+        color_name(us),
+        color_name(us.opponent())
+    ));
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,6 +419,21 @@ mod tests {
         assert!(b[1].contains(ansi::BLACK_PIECE) && b[8].contains(ansi::WHITE_PIECE));
         assert!(b.iter().all(|l| l.ends_with(ansi::RESET)));
         assert!(!b.iter().any(|l| l.contains('.')));
+    }
+
+    #[test]
+    fn linear_reports_add_up() {
+        use crate::games::{Rules, russian, turkish};
+        let t = turkish::Position::from_fen("8/8/8/3B4/8/2bb4/8/W6w b").unwrap();
+        let r = linear_report(&t);
+        assert!(r[0].starts_with("term "), "{r:?}");
+        let total = r.iter().find(|l| l.starts_with("total")).unwrap();
+        assert!(total.ends_with(&format!("{:>10}", t.evaluate())), "{total}");
+        assert!(r.last().unwrap().contains(" for black, the side to move; "));
+        let p = russian::Position::startpos();
+        let r = linear_report(&p);
+        let total = r.iter().find(|l| l.starts_with("total")).unwrap();
+        assert!(total.ends_with(&format!("{:>10}", p.evaluate())), "{total}");
     }
 
     #[test]

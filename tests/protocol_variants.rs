@@ -357,13 +357,34 @@ fn d_and_eval_in_each_game() {
         lines.contains(&" 1  . . . . . . . .".to_string()),
         "{lines:?}"
     );
+    // Each game's evaluation term by term; the total is the evaluation the search uses.
     gui.send("eval");
-    let line = gui.until(|l| l.starts_with("Evaluation: ")).pop().unwrap();
-    assert!(line.ends_with("for black, the side to move"), "{line}");
+    let lines = gui.until(|l| l.starts_with("Evaluation: "));
+    assert!(lines[0].starts_with("term "), "{lines:?}");
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains(" for black, the side to move; net = black minus white"),
+        "{lines:?}"
+    );
+    let total = lines.iter().find(|l| l.starts_with("total")).unwrap();
+    let played =
+        Record::<turkish::Position>::from_fen_and_moves(turkish::Position::START_FEN, &["d3-d4"])
+            .unwrap();
+    let cp = played.position().evaluate();
+    assert!(total.ends_with(&format!(" {cp}")), "{total}");
+    assert!(lines.last().unwrap().contains(&format!("(cp {cp})")));
     gui.send("setoption name UCI_Variant value russian");
     gui.send("eval");
-    let line = gui.until(|l| l.starts_with("Evaluation: ")).pop().unwrap();
-    assert!(line.ends_with(" for white, the side to move"), "{line}");
+    let lines = gui.until(|l| l.starts_with("Evaluation: "));
+    assert!(lines[0].starts_with("term "), "{lines:?}");
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains(" for white, the side to move")
+    );
     gui.send("isready");
     // No network line for a game without a network.
     assert_eq!(gui.until_line("readyok"), ["readyok"]);

@@ -3,10 +3,9 @@
 //! [`AnyGame`] holds the record of one game of any variant; [`on_game!`] opens it into a
 //! generic code path, so that each command is written once, generic over [`Game`], and
 //! monomorphised per game (the protocol's counterpart of [`crate::for_variant!`]). What
-//! differs from game to game beyond the rules is here too: only Bashni's evaluation has a
-//! breakdown by terms and a network.
+//! differs from game to game beyond the rules is here too: only Bashni has a network.
 
-use crate::display::eval_report;
+use crate::display::{eval_report, linear_report};
 use crate::games::{Game, Record, Rules, Variant, russian, turkish};
 use crate::search::{Engine, Score};
 
@@ -55,9 +54,9 @@ fn variant_of<G: Game>(_: &Record<G>) -> Variant {
     G::VARIANT
 }
 
-/// The answer to `eval` for the current position of `game`: Bashni's table of terms and its
-/// network's view; for the other games, which evaluate as a whole, the evaluation the search
-/// uses. `engine` is the session's (absent only while a search has it).
+/// The answer to `eval` for the current position of `game`: the game's linear evaluation
+/// term by term, and for Bashni its network's view and what the search uses. `engine` is
+/// the session's (absent only while a search has it).
 pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Vec<String> {
     match game {
         AnyGame::Bashni(g) => {
@@ -68,18 +67,10 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
             }
             lines
         }
-        other => on_game!(other, g => vec![evaluation_line(g.position(), engine)]),
+        // Their search evaluates with the linear evaluation alone: the table is all.
+        AnyGame::Turkish(g) => linear_report(g.position()),
+        AnyGame::Russian(g) => linear_report(g.position()),
     }
-}
-
-/// `Evaluation: <men> (cp <n>) for <side>, the side to move`.
-fn evaluation_line<G: Game>(pos: &G, engine: Option<&Engine>) -> String {
-    let cp = engine.map_or_else(|| pos.evaluate(), |e| e.static_eval(pos));
-    format!(
-        "Evaluation: {} (cp {cp}) for {}, the side to move",
-        Score::Cp(cp).human(),
-        pos.side_to_move().name()
-    )
 }
 
 /// Bashni's network's evaluation, and the one the search uses.
@@ -116,15 +107,26 @@ mod tests {
     }
 
     #[test]
-    fn eval_of_a_game_without_terms_is_one_line() {
+    fn eval_shows_each_games_terms_and_what_the_search_uses() {
         let engine = Engine::new();
-        let lines = eval_lines(&AnyGame::start(Variant::Turkish), Some(&engine), true);
-        assert_eq!(lines.len(), 1, "{lines:?}");
-        assert!(
-            lines[0].starts_with("Evaluation: ")
-                && lines[0].ends_with("for white, the side to move"),
-            "{lines:?}"
-        );
+        for v in [Variant::Turkish, Variant::Russian] {
+            let game = AnyGame::start(v);
+            let lines = eval_lines(&game, Some(&engine), true);
+            assert!(
+                lines.len() > 3 && lines[0].starts_with("term "),
+                "{lines:?}"
+            );
+            // The total is the evaluation the search uses; no network line.
+            let used = on_game!(&game, g => engine.static_eval(g.position()));
+            let total = lines.iter().find(|l| l.starts_with("total")).unwrap();
+            assert!(total.ends_with(&format!(" {used}")), "{total}");
+            let last = lines.last().unwrap();
+            let want = format!(
+                "Evaluation: {} (cp {used}) for white",
+                Score::Cp(used).human()
+            );
+            assert!(last.starts_with(&want), "{last}");
+        }
         let lines = eval_lines(&AnyGame::start(Variant::Bashni), Some(&engine), true);
         assert!(
             lines.len() > 3 && lines[0].starts_with("term "),
