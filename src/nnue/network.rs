@@ -15,7 +15,7 @@ use std::fmt;
 use std::sync::{Arc, LazyLock};
 
 /// The network compiled into the engine (its manifest, how to remake it, is beside it).
-const EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/bashni-nnue-1.nnue");
+const EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/bashni-nnue-2.nnue");
 
 /// The embedded network, parsed once (a test checks that it parses).
 static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
