@@ -25,8 +25,17 @@ use std::time::Instant;
 ///   bashni bench
 ///   bashni match --engine cmd=./bashni --engine cmd=./bashni option.Hash=64 --games 100 --tc 10+0.1
 #[derive(Parser, Debug)]
-#[command(version, about, verbatim_doc_comment)]
+#[command(
+    version,
+    about,
+    verbatim_doc_comment,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// With no subcommand: the game the protocol starts in (bashni, turkish or russian; a GUI
+    /// can switch with `setoption name UCI_Variant`).
+    #[arg(long, default_value_t = Variant::Bashni)]
+    variant: Variant,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -39,8 +48,14 @@ enum Command {
     /// Commands and answers: engine-protocol.md.
     ///
     /// Example: printf 'uci\nposition startpos moves c3-d4\ngo depth 8\n' | bashni uci
+    /// Example: bashni uci --variant turkish
     #[command(verbatim_doc_comment)]
-    Uci,
+    Uci {
+        /// The game the session starts in: bashni, turkish or russian (`UCI_Variant`'s
+        /// default; `setoption name UCI_Variant` switches).
+        #[arg(long, default_value_t = Variant::Bashni)]
+        variant: Variant,
+    },
     Analyse(AnalyseArgs),
     /// Count move paths to a depth (proves the move generator).
     ///
@@ -104,7 +119,8 @@ enum Command {
 pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Command::Uci) => crate::protocol::run(),
+        None => crate::protocol::run(cli.variant),
+        Some(Command::Uci { variant }) => crate::protocol::run(variant),
         Some(Command::Analyse(args)) => crate::analyse::run(args),
         Some(Command::Perft {
             depth,

@@ -643,3 +643,30 @@ fn turkish_and_russian_games_end_by_their_own_rules() {
         .is_ok()
     );
 }
+
+#[test]
+fn serve_variant_names_the_game_the_page_starts_with() {
+    let plain = Server::start(&[]);
+    let info = plain.ok("GET", "/api/info", "");
+    assert!(info.get("default_variant").unwrap().is_null(), "{info}");
+    let names: Vec<&str> = info["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| str_of(v, "name"))
+        .collect();
+    assert_eq!(names, ["bashni", "turkish", "russian"]);
+    let turkish = Server::start(&["--variant", "turkish"]);
+    let info = turkish.ok("GET", "/api/info", "");
+    assert_eq!(str_of(&info, "default_variant"), "turkish");
+    let refused = Command::new(BASHNI)
+        .args(["serve", "--port", "0", "--variant", "chess"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("unknown variant 'chess'"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+}

@@ -112,3 +112,96 @@ fn an_unknown_variant_or_a_foreign_fen_is_a_clear_error() {
         "{err}"
     );
 }
+
+/// Runs `bashni ARGS` with `input` on its standard input; its standard output.
+fn piped(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bashni"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    stdout(&out)
+}
+
+#[test]
+fn the_protocol_starts_in_the_game_named_on_the_command_line() {
+    let declared = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("option name UCI_Variant "))
+            .unwrap()
+            .to_string()
+    };
+    let moves = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("moves "))
+            .unwrap()
+            .to_string()
+    };
+    let plain = piped(&[], "uci\nmoves\n");
+    assert!(declared(&plain).contains(" default bashni "), "{plain}");
+    assert_eq!(moves(&plain).split(' ').count(), 1 + 7, "{plain}");
+    for (args, game, count) in [
+        (vec!["uci", "--variant", "turkish"], "turkish", 8),
+        (vec!["--variant", "turkish"], "turkish", 8),
+        (vec!["uci", "--variant", "russian"], "russian", 7),
+    ] {
+        let text = piped(&args, "uci\nmoves\nucinewgame\nstate\n");
+        assert!(
+            declared(&text).contains(&format!(" default {game} ")),
+            "{args:?}: {text}"
+        );
+        assert_eq!(
+            moves(&text).split(' ').count(),
+            1 + count,
+            "{args:?}: {text}"
+        );
+        // ucinewgame keeps the game.
+        let state = text.lines().find(|l| l.starts_with("state ")).unwrap();
+        assert!(state.contains("reason none"), "{state}");
+        if game == "turkish" {
+            assert!(
+                state.ends_with("8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w 0 1"),
+                "{state}"
+            );
+        }
+    }
+    // A GUI still switches.
+    let text = piped(
+        &["uci", "--variant", "turkish"],
+        "setoption name UCI_Variant value bashni\nmoves\n",
+    );
+    assert_eq!(moves(&text).split(' ').count(), 1 + 7, "{text}");
+    let bad = bashni(&["uci", "--variant", "chess"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown variant 'chess'"));
+}
+
+#[test]
+fn train_refuses_a_game_without_a_network() {
+    let out = bashni(&[
+        "train",
+        "--variant",
+        "turkish",
+        "data.txt",
+        "--out",
+        "x.nnue",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the network evaluation exists for Bashni only")
+            && err.contains("bashni tune --variant turkish"),
+        "{err}"
+    );
+}

@@ -638,6 +638,9 @@ async function main() {
     $('movetime').max = ui.info.max_think_ms / 1000;
   }
   ui.settings = restoreSettings() || dialogSettings();
+  // `bashni serve --variant turkish`: the server names the first game.
+  const served = ui.info && TITLES[ui.info.default_variant];
+  if (served) { $('variant').value = ui.info.default_variant; ui.settings.variant = ui.info.default_variant; }
   levelLabel();
   const query = new URLSearchParams(location.search);
   const fen = query.get('fen');

@@ -20,6 +20,7 @@ mod session;
 pub mod state;
 mod work;
 
+use crate::games::Variant;
 use crate::search::{Bound, SearchInfo, SearchResult};
 use session::{Event, Session};
 use std::fmt::Display;
@@ -78,14 +79,16 @@ impl Write for StdoutOrExit {
     }
 }
 
-/// Runs the protocol on stdin/stdout until `quit` or end of input; returns the exit code.
-pub fn run() -> i32 {
-    run_with(std::io::stdin(), Output::stdout())
+/// Runs the protocol on stdin/stdout, starting in game `variant`, until `quit` or end of
+/// input; returns the exit code.
+pub fn run(variant: Variant) -> i32 {
+    run_with(std::io::stdin(), Output::stdout(), variant)
 }
 
-/// Runs the protocol reading commands from `input` and writing to `out`; returns the exit
-/// code (0: `quit` or end of input; bad input never ends the session).
-pub fn run_with(input: impl Read + Send + 'static, out: Output) -> i32 {
+/// Runs the protocol reading commands from `input` and writing to `out`, starting in game
+/// `variant`; returns the exit code (0: `quit` or end of input; bad input never ends the
+/// session).
+pub fn run_with(input: impl Read + Send + 'static, out: Output, variant: Variant) -> i32 {
     let (tx, rx) = channel();
     let feed = tx.clone();
     let deliver = move |i| feed.send(Event::Input(i)).is_ok();
@@ -93,7 +96,7 @@ pub fn run_with(input: impl Read + Send + 'static, out: Output) -> i32 {
         eprintln!("bashni: cannot start the input thread: {e}");
         return 1;
     }
-    Session::new(out, tx).run(rx)
+    Session::new(out, tx, variant).run(rx)
 }
 
 /// The `info` line of one search report:
@@ -166,6 +169,7 @@ mod tests {
         let code = run_with(
             Cursor::new(input.as_bytes().to_vec()),
             Output::new(buf.clone()),
+            Variant::Bashni,
         );
         assert_eq!(code, 0);
         let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();

@@ -244,8 +244,9 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
-/// The `option ...` lines of the `uci` answer.
-pub fn declarations() -> Vec<String> {
+/// The `option ...` lines of the `uci` answer, for a session that started in game `start`
+/// (the default of `UCI_Variant`).
+pub fn declarations(start: Variant) -> Vec<String> {
     let d = Options::default();
     let mut v = vec![
         HASH.declaration(),
@@ -262,7 +263,7 @@ pub fn declarations() -> Vec<String> {
         UCI_ELO.declaration(),
         format!("option name Use NNUE type check default {}", d.use_nnue),
         format!("option name EvalFile type string default {}", d.eval_file),
-        variant_declaration(),
+        variant_declaration(start),
     ];
     for name in Features::NAMES {
         v.push(format!("option name {name} type check default true"));
@@ -270,12 +271,10 @@ pub fn declarations() -> Vec<String> {
     v
 }
 
-/// The `UCI_Variant` line: a combo of every game, Bashni by default.
-pub fn variant_declaration() -> String {
-    let mut line = format!(
-        "option name {VARIANT_OPTION} type combo default {}",
-        Variant::default()
-    );
+/// The `UCI_Variant` line: a combo of every game, `start` (Bashni unless `bashni uci
+/// --variant` named another) by default.
+pub fn variant_declaration(start: Variant) -> String {
+    let mut line = format!("option name {VARIANT_OPTION} type combo default {start}");
     for v in Variant::ALL {
         line.push_str(&format!(" var {v}"));
     }
@@ -519,11 +518,15 @@ mod tests {
 
     #[test]
     fn declares_every_option() {
-        let d = declarations();
+        let d = declarations(Variant::Bashni);
         assert_eq!(d.len(), 12 + Features::NAMES.len());
         assert!(d.iter().all(|l| l.starts_with("option name ")));
         assert!(d.contains(
             &"option name UCI_Variant type combo default bashni var bashni var turkish var russian"
+                .to_string()
+        ));
+        assert!(declarations(Variant::Turkish).contains(
+            &"option name UCI_Variant type combo default turkish var bashni var turkish var russian"
                 .to_string()
         ));
     }

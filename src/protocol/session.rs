@@ -81,6 +81,8 @@ pub(crate) struct Session {
     options: Options,
     /// The game being played (its variant is the `UCI_Variant` option).
     game: AnyGame,
+    /// The game the session started in (`UCI_Variant`'s declared default).
+    start_variant: Variant,
     busy: Option<Busy>,
     /// Commands read while busy (or behind such a command), in order.
     queue: VecDeque<Pending>,
@@ -89,15 +91,17 @@ pub(crate) struct Session {
 }
 
 impl Session {
-    /// A session at the start position with default options; `tx` feeds its own events.
-    pub(crate) fn new(out: Output, tx: Sender<Event>) -> Session {
+    /// A session at the start position of game `variant` with default options; `tx` feeds
+    /// its own events.
+    pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant) -> Session {
         let options = Options::default();
         Session {
             out,
             tx,
             engine: Some(options.new_engine()),
             options,
-            game: AnyGame::start(Variant::default()),
+            game: AnyGame::start(variant),
+            start_variant: variant,
             busy: None,
             queue: VecDeque::new(),
             eof: false,
@@ -308,7 +312,7 @@ impl Session {
         self.out
             .line(&format!("id name bashni {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author the bashni developers");
-        for line in declarations() {
+        for line in declarations(self.start_variant) {
             self.out.line(&line);
         }
         self.out.line("uciok");

@@ -8,6 +8,7 @@ use super::json::{self, Value};
 use super::pdn_export::game_pdn;
 use super::registry::{Registry, SharedSession};
 use super::sse;
+use crate::games::Variant;
 use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -44,6 +45,8 @@ pub struct Shared {
     pub streams: AtomicUsize,
     /// Most event streams at once.
     pub max_streams: usize,
+    /// The game the page starts with (`--variant`; when absent, the one it played last).
+    pub page_variant: Option<Variant>,
 }
 
 fn header(name: &str, value: &str) -> Header {
@@ -198,7 +201,9 @@ fn route(
             Ok((200, s.state(Instant::now())))
         };
     match (method, parts) {
-        (Method::Get, ["api", "info"]) => Ok((200, super::info_json(&reg.limits))),
+        (Method::Get, ["api", "info"]) => {
+            Ok((200, super::info_json(&reg.limits, shared.page_variant)))
+        }
         (Method::Get, ["api", "status"]) => Ok((200, reg.status())),
         (Method::Post, ["api", "games"]) => {
             let body = json_body(req)?;

@@ -85,11 +85,16 @@ pub struct ServeArgs {
     /// Longest analysis of one position, seconds (then the analysis stops by itself).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86400))]
     pub max_analysis: u64,
+    /// The game the page starts with: bashni, turkish or russian (without it, the game the
+    /// page played last, else Bashni; every game can still be picked in the new-game dialog
+    /// or named in the address).
+    #[arg(long)]
+    pub variant: Option<Variant>,
 }
 
-/// What `GET /api/info` answers: the games (name, initial FEN, PDN `GameType`), the levels
-/// with their Elo (measured in Bashni) and the server's limits.
-pub fn info_json(limits: &Limits) -> Value {
+/// What `GET /api/info` answers: the games (name, initial FEN, PDN `GameType`), the game the
+/// page starts with, the levels with their Elo (measured in Bashni) and the server's limits.
+pub fn info_json(limits: &Limits, page_variant: Option<Variant>) -> Value {
     let variants: Vec<Value> = Variant::ALL
         .iter()
         .map(|&v| {
@@ -114,6 +119,10 @@ pub fn info_json(limits: &Limits) -> Value {
         ("version", Value::from(env!("CARGO_PKG_VERSION"))),
         ("start_fen", Value::from(START_FEN)),
         ("variants", Value::Array(variants)),
+        (
+            "default_variant",
+            page_variant.map_or(Value::Null, |v| Value::from(v.name())),
+        ),
         ("levels", Value::Array(levels)),
         ("default_level", Value::from(settings::DEFAULT_LEVEL)),
         (
@@ -181,6 +190,7 @@ pub fn run(args: ServeArgs) -> i32 {
         registry: Registry::new(limits),
         streams: AtomicUsize::new(0),
         max_streams: max_games * STREAMS_PER_GAME,
+        page_variant: args.variant,
     });
     let url = format!("http://{addr}/");
     println!("bashni serve: listening on {url} (Ctrl-C stops it)");

@@ -7,6 +7,7 @@
 pub mod data;
 pub mod model;
 
+use crate::games::Variant;
 use crate::tune::data::load;
 use crate::tune::optimise::golden_min;
 use data::{Entry, NetDataset};
@@ -69,10 +70,23 @@ pub struct TrainArgs {
     /// Threads (the result depends on it; default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// The game: the network exists for Bashni only (Turkish and Russian draughts are
+    /// evaluated by their tuned linear evaluations), so any other is refused.
+    #[arg(long, default_value_t = Variant::Bashni)]
+    pub variant: Variant,
 }
 
 /// Runs `bashni train`; returns the exit code.
 pub fn run(args: TrainArgs) -> i32 {
+    if args.variant != Variant::Bashni {
+        eprintln!(
+            "error: the network evaluation exists for Bashni only; {} is evaluated by its \
+             linear evaluation, tuned with `bashni tune --variant {}`",
+            crate::play::game_text::game_name(args.variant),
+            args.variant
+        );
+        return 2;
+    }
     match train(&args) {
         Ok(()) => 0,
         Err(e) => {

@@ -60,9 +60,9 @@ def parse_fen(fen):
 
 
 class Server:
-    def __init__(self):
-        self.proc = subprocess.Popen([BASHNI, "serve", "--port", "0"], stdout=subprocess.PIPE,
-                                     text=True)
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([BASHNI, "serve", "--port", "0", *args],
+                                     stdout=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r"http://\S+/", line)
         assert m, f"no address in {line!r}"
@@ -460,6 +460,22 @@ def test_russian(server, browser):
     p.page.close()
 
 
+def test_serve_variant(server, browser):
+    """`bashni serve --variant russian`: a plain address starts a game of Russian draughts."""
+    russian = Server("--variant", "russian")
+    try:
+        p = Page(russian, browser)
+        p.open()
+        st = p.state()
+        assert st["variant"] == "russian", st
+        assert p.page.get_attribute("#board", "data-variant") == "russian"
+        assert p.page.text_content("#game-name") == "Russian draughts"
+        p.check_board()
+        p.page.close()
+    finally:
+        russian.stop()
+
+
 def screenshot(server, browser):
     """The README's picture: a middlegame with towers, analysis on, two lines."""
     p = Page(server, browser)
@@ -485,7 +501,7 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             tests = [test_play_against_level_0, test_ambiguous_captures, test_fen_with_towers,
-                     test_analysis, test_turkish, test_russian]
+                     test_analysis, test_turkish, test_russian, test_serve_variant]
             for t in tests:
                 t0 = time.monotonic()
                 t(server, browser)
