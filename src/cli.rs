@@ -32,12 +32,20 @@ use std::time::Instant;
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
-    /// With no subcommand: the game the protocol starts in (bashni, turkish or russian; a GUI
-    /// can switch with `setoption name UCI_Variant`).
-    #[arg(long, default_value_t = Variant::Bashni)]
-    variant: Variant,
+    /// With no subcommand: the protocol's settings (as `bashni uci` takes them).
+    #[command(flatten)]
+    protocol: ProtocolArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// How the protocol starts: with no subcommand, or `bashni uci`.
+#[derive(clap::Args, Debug)]
+struct ProtocolArgs {
+    /// The game the session starts in: bashni, turkish or russian (`UCI_Variant`'s
+    /// default; `setoption name UCI_Variant` switches).
+    #[arg(long, default_value_t = Variant::Bashni)]
+    variant: Variant,
 }
 
 #[derive(Subcommand, Debug)]
@@ -50,12 +58,7 @@ enum Command {
     /// Example: printf 'uci\nposition startpos moves c3-d4\ngo depth 8\n' | bashni uci
     /// Example: bashni uci --variant turkish
     #[command(verbatim_doc_comment)]
-    Uci {
-        /// The game the session starts in: bashni, turkish or russian (`UCI_Variant`'s
-        /// default; `setoption name UCI_Variant` switches).
-        #[arg(long, default_value_t = Variant::Bashni)]
-        variant: Variant,
-    },
+    Uci(ProtocolArgs),
     Analyse(AnalyseArgs),
     /// Count move paths to a depth (proves the move generator).
     ///
@@ -119,8 +122,8 @@ enum Command {
 pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
-        None => crate::protocol::run(cli.variant),
-        Some(Command::Uci { variant }) => crate::protocol::run(variant),
+        None => crate::protocol::run(cli.protocol.variant),
+        Some(Command::Uci(args)) => crate::protocol::run(args.variant),
         Some(Command::Analyse(args)) => crate::analyse::run(args),
         Some(Command::Perft {
             depth,

@@ -1,6 +1,8 @@
 //! `bashni perft --variant` driven as a user types it: each game's counts, divide lines, its
 //! own FEN, and clear one-line errors for an unknown variant or a FEN of the wrong game.
 
+mod common;
+
 use std::process::{Command, Output};
 
 fn bashni(args: &[&str]) -> Output {
@@ -115,39 +117,22 @@ fn an_unknown_variant_or_a_foreign_fen_is_a_clear_error() {
 
 /// Runs `bashni ARGS` with `input` on its standard input; its standard output.
 fn piped(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bashni"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{args:?}");
-    stdout(&out)
+    let (code, out, err) = common::gui::run_to_end(args, input);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// The first line of `text` that starts with `prefix`.
+fn line<'a>(text: &'a str, prefix: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' line in {text}"))
 }
 
 #[test]
 fn the_protocol_starts_in_the_game_named_on_the_command_line() {
-    let declared = |text: &str| {
-        text.lines()
-            .find(|l| l.starts_with("option name UCI_Variant "))
-            .unwrap()
-            .to_string()
-    };
-    let moves = |text: &str| {
-        text.lines()
-            .find(|l| l.starts_with("moves "))
-            .unwrap()
-            .to_string()
-    };
+    let declared = |text: &str| line(text, "option name UCI_Variant ").to_string();
+    let moves = |text: &str| line(text, "moves ").to_string();
     let plain = piped(&[], "uci\nmoves\n");
     assert!(declared(&plain).contains(" default bashni "), "{plain}");
     assert_eq!(moves(&plain).split(' ').count(), 1 + 7, "{plain}");
@@ -167,7 +152,7 @@ fn the_protocol_starts_in_the_game_named_on_the_command_line() {
             "{args:?}: {text}"
         );
         // ucinewgame keeps the game.
-        let state = text.lines().find(|l| l.starts_with("state ")).unwrap();
+        let state = line(&text, "state ");
         assert!(state.contains("reason none"), "{state}");
         if game == "turkish" {
             assert!(
