@@ -49,7 +49,9 @@ impl Server {
     fn raw(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
         let mut s = self.connect();
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            self.addr,
             body.len()
         );
         s.write_all(head.as_bytes()).unwrap();
@@ -155,7 +157,12 @@ struct Events {
 impl Events {
     fn open(server: &Server, id: &str) -> Events {
         let mut s = server.connect();
-        write!(s, "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        write!(
+            s,
+            "GET /api/games/{id}/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+            server.addr
+        )
+        .unwrap();
         let mut reader = BufReader::new(s);
         let mut line = String::new();
         reader.read_line(&mut line).unwrap();

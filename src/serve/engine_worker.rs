@@ -9,8 +9,14 @@
 //! Every job carries a generation number; the game bumps the shared generation whenever it
 //! changes (a move, a takeback, leaving analysis). The worker stops a search whose
 //! generation is no longer current and drops its result, so a stale answer never lands.
+//!
+//! An engine that crashes or stops answering is killed and started again, and the job it
+//! failed is run once more on the new engine; if that fails too, the game is told
+//! ([`Session::engine_failed`]) and the person may move or retry. When the game is closed
+//! ([`EngineHandle::shutdown`]) the search is stopped and the engine quits at once, whatever
+//! else still holds the game.
 
-use super::session::Session;
+use super::session::{Session, lock};
 use crate::client::engine::{
     EngineError, EngineProcess, GoReply, GoWatcher, PvInfo, parse_pv_info,
 };
@@ -74,7 +80,8 @@ pub struct Job {
 /// The game's side of its engine worker.
 pub struct EngineHandle {
     epoch: Arc<AtomicU64>,
-    jobs: Sender<Job>,
+    /// None once the game is closed: the worker then sees its channel closed and quits.
+    jobs: Option<Sender<Job>>,
     busy: Option<JobKind>,
 }
 
@@ -85,7 +92,7 @@ impl EngineHandle {
         let epoch = Arc::new(AtomicU64::new(0));
         let handle = EngineHandle {
             epoch: epoch.clone(),
-            jobs: tx,
+            jobs: Some(tx),
             busy: None,
         };
         (handle, rx, epoch)
@@ -99,7 +106,11 @@ impl EngineHandle {
             job.epoch = epoch;
             // A worker that has gone (its engine could not be restarted) takes no jobs; the
             // game says so through its notice.
-            if self.jobs.send(job).is_err() {
+            let sent = self
+                .jobs
+                .as_ref()
+                .is_some_and(|jobs| jobs.send(job).is_ok());
+            if !sent {
                 self.busy = None;
             }
         }
@@ -119,13 +130,20 @@ impl EngineHandle {
     pub fn busy(&self) -> Option<JobKind> {
         self.busy
     }
+
+    /// The game is closed: stop the search and let the worker quit its engine.
+    pub fn shutdown(&mut self) {
+        self.epoch.fetch_add(1, Ordering::SeqCst);
+        self.jobs = None;
+        self.busy = None;
+    }
 }
 
 impl Drop for EngineHandle {
     /// The game is gone: stop the search; the worker then sees the closed channel and quits
     /// its engine.
     fn drop(&mut self) {
-        self.epoch.fetch_add(1, Ordering::SeqCst);
+        self.shutdown();
     }
 }
 
@@ -199,21 +217,33 @@ struct Worker {
 impl Worker {
     fn run(mut self) {
         while let Ok(job) = self.jobs.recv() {
-            if job.epoch != self.epoch.load(Ordering::SeqCst) {
+            if !self.is_current(&job) {
                 continue;
             }
-            if let Err(e) = self.run_job(&job) {
-                self.tell(&job, format!("{e}; the engine was restarted"));
-                self.engine = None;
-                self.skill = None;
-                self.multipv = 1;
-                match start_engine(self.variant) {
-                    Ok(e) => self.engine = Some(e),
-                    Err(e) => {
-                        self.tell(&job, format!("the engine could not be restarted: {e}"));
-                        return;
-                    }
-                }
+            let Err(first) = self.run_job(&job) else {
+                continue;
+            };
+            // 1. The engine crashed or hung: a new one, and the same job once more.
+            if let Err(e) = self.restart() {
+                self.fail(
+                    &job,
+                    format!("{first}; the engine could not be restarted: {e}"),
+                );
+                return;
+            }
+            if !self.is_current(&job) {
+                continue;
+            }
+            self.tell(format!("{first}; the engine was restarted"));
+            let Err(second) = self.run_job(&job) else {
+                continue;
+            };
+            // 2. It failed again: the game says so; the person may move or retry.
+            let restarted = self.restart();
+            self.fail(&job, format!("{first}, then {second}"));
+            if let Err(e) = restarted {
+                self.tell(format!("the engine could not be restarted: {e}"));
+                return;
             }
         }
         if let Some(e) = self.engine.take() {
@@ -221,13 +251,30 @@ impl Worker {
         }
     }
 
-    fn tell(&self, job: &Job, what: String) {
+    fn is_current(&self, job: &Job) -> bool {
+        job.epoch == self.epoch.load(Ordering::SeqCst)
+    }
+
+    /// Kills the engine (if it still runs) and starts a new one.
+    fn restart(&mut self) -> Result<(), String> {
+        self.engine = None; // dropping it kills the process
+        self.skill = None;
+        self.multipv = 1;
+        self.engine = Some(start_engine(self.variant)?);
+        Ok(())
+    }
+
+    /// Tells the game of an engine problem.
+    fn tell(&self, what: String) {
         if let Some(s) = self.session.upgrade() {
-            let mut s = lock(&s);
-            if s.engine.is_current(job.epoch) {
-                s.engine.idle();
-            }
-            s.engine_trouble(what);
+            lock(&s).engine_trouble(what);
+        }
+    }
+
+    /// Tells the game that `job` failed for good.
+    fn fail(&self, job: &Job, what: String) {
+        if let Some(s) = self.session.upgrade() {
+            lock(&s).engine_failed(job.epoch, what);
         }
     }
 
@@ -297,12 +344,6 @@ impl Worker {
         }
         Ok(())
     }
-}
-
-/// Locks a session; a panic elsewhere while it was held leaves the data usable (every
-/// change is complete before the lock is released, or not made).
-pub fn lock(s: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
-    s.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// Watches one search: stops it when its generation is stale, and feeds an analysis's

@@ -1,114 +1,205 @@
-//! The HTTP side: the routes of the page and of the game API, bounded request bodies, and
-//! JSON answers. Every refused request gets a 4xx or 5xx status and a body
-//! `{"error": "<one line>"}`, and changes nothing.
+//! The HTTP side: the routes of the page and of the game API, bounded request bodies read
+//! with a deadline, and JSON answers. Every refused request gets a 4xx or 5xx status and a
+//! body `{"error": "<one line>"}`, and changes nothing.
+//!
+//! Handlers are async only as far as HTTP needs: the games are plain synchronous code behind
+//! a mutex, called on tokio's blocking pool ([`tokio::task::spawn_blocking`]), so a game
+//! that takes a moment (starting an engine) never stalls another connection.
 
 use super::assets::{self, Asset};
-use super::engine_worker::lock;
+use super::error::{ApiError, ErrorKind, quote};
+use super::guard::Guard;
 use super::json::{self, Value};
 use super::pdn_export::game_pdn;
-use super::registry::{Registry, SharedSession};
-use super::sse;
+use super::registry::Registry;
+use super::session::{Session, lock};
+use super::sse::STREAMS_PER_GAME;
 use crate::games::Variant;
-use std::io::Read;
+use bytes::Bytes;
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::Incoming;
+use hyper::header::{CACHE_CONTROL, CONNECTION, CONTENT_DISPOSITION, CONTENT_LENGTH, CONTENT_TYPE};
+use hyper::{Method, Request, Response, StatusCode};
+use std::convert::Infallible;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
-use tiny_http::{Header, Method, Request, Response};
+use std::time::{Duration, Instant};
 
 /// Largest request body read, bytes (a PDN upload of a long game fits many times over).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
 
-/// A refused request: the HTTP status and one line saying why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ApiError {
-    /// The HTTP status.
-    pub status: u16,
-    /// Why, in one line.
-    pub message: String,
-}
+/// Longest wait for a request's body once its head has arrived (then 408).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
-impl ApiError {
-    /// An error with `status` and `message`.
-    pub fn new(status: u16, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            message: message.into(),
-        }
-    }
-}
+/// A response body: a whole one or an event stream.
+pub type Body = BoxBody<Bytes, Infallible>;
 
 /// What the handlers share.
 pub struct Shared {
     /// The games.
     pub registry: Registry,
-    /// Event streams open now.
-    pub streams: AtomicUsize,
-    /// Most event streams at once.
-    pub max_streams: usize,
+    /// Which `Host` and `Origin` headers are this server's.
+    pub guard: Guard,
     /// The game the page starts with (`--variant`; when absent, the one it played last).
     pub page_variant: Option<Variant>,
 }
 
-fn header(name: &str, value: &str) -> Header {
-    // Only called with fixed ASCII names and values.
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
-}
-
-fn send(req: Request, status: u16, content_type: &str, body: Vec<u8>, extra: &[(&str, &str)]) {
-    let mut resp = Response::from_data(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"));
-    for (n, v) in extra {
-        resp.add_header(header(n, v));
+fn respond(status: u16, content_type: &str, body: Body) -> Response<Body> {
+    let mut r = Response::new(body);
+    *r.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let h = r.headers_mut();
+    // Only fixed ASCII values are set here.
+    if let Ok(v) = content_type.parse() {
+        h.insert(CONTENT_TYPE, v);
     }
-    // A client that went away needs no answer.
-    let _ = req.respond(resp);
+    h.insert(CACHE_CONTROL, "no-store".parse().expect("ASCII"));
+    r
 }
 
-fn send_json(req: Request, status: u16, v: &Value) {
-    send(
-        req,
-        status,
-        "application/json",
-        v.to_string().into_bytes(),
-        &[],
-    );
+fn whole(bytes: impl Into<Bytes>) -> Body {
+    Full::new(bytes.into()).boxed()
 }
 
-fn send_error(req: Request, e: &ApiError) {
+fn json_response(status: u16, v: &Value) -> Response<Body> {
+    respond(status, "application/json", whole(v.to_string()))
+}
+
+/// The answer to a refused request. After a refusal about the body (too big, too slow) the
+/// connection is closed: the rest of the body is not read.
+fn error_response(e: &ApiError) -> Response<Body> {
     let body = json::object([("error", Value::from(e.message.as_str()))]);
-    send_json(req, e.status, &body);
+    let mut r = json_response(e.status(), &body);
+    if matches!(e.kind, ErrorKind::TooLarge | ErrorKind::Timeout) {
+        r.headers_mut()
+            .insert(CONNECTION, "close".parse().expect("ASCII"));
+    }
+    r
 }
 
-/// Reads the body, refusing one over [`MAX_BODY_BYTES`] (413) or not UTF-8 (400).
-fn read_body(req: &mut Request) -> Result<String, ApiError> {
-    let too_big = || ApiError::new(413, format!("request body over {MAX_BODY_BYTES} bytes"));
-    if req.body_length().is_some_and(|n| n > MAX_BODY_BYTES) {
-        return Err(too_big());
-    }
-    let mut buf = Vec::new();
-    req.as_reader()
-        .take(MAX_BODY_BYTES as u64 + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| ApiError::new(400, format!("cannot read the body: {e}")))?;
-    if buf.len() > MAX_BODY_BYTES {
-        return Err(too_big());
-    }
-    String::from_utf8(buf).map_err(|_| ApiError::new(400, "the body is not UTF-8"))
+/// Handles one request; never fails (a refusal is a response too).
+pub async fn handle(
+    shared: Arc<Shared>,
+    req: Request<Incoming>,
+) -> Result<Response<Body>, Infallible> {
+    Ok(match answer(shared, req).await {
+        Ok(r) => r,
+        Err(e) => error_response(&e),
+    })
 }
 
-/// Reads a JSON body (an empty body reads as `{}`).
-fn json_body(req: &mut Request) -> Result<Value, ApiError> {
-    let text = read_body(req)?;
-    if text.trim().is_empty() {
+/// The request's path split at `/`, and its query string.
+fn path_and_query(req: &Request<Incoming>) -> (String, Vec<String>, String) {
+    let path = req.uri().path().to_string();
+    let parts = path
+        .split('/')
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect();
+    let query = req.uri().query().unwrap_or("").to_string();
+    (path, parts, query)
+}
+
+async fn answer(shared: Arc<Shared>, req: Request<Incoming>) -> Result<Response<Body>, ApiError> {
+    shared.guard.check(req.headers())?;
+    let method = req.method().clone();
+    let (path, parts, query) = path_and_query(&req);
+    if let Some(asset) = assets::find(&path) {
+        return if method == Method::GET || method == Method::HEAD {
+            Ok(serve_asset(asset))
+        } else {
+            Err(ApiError::new(
+                ErrorKind::MethodNotAllowed,
+                format!("{method} {}: use GET", quote(&path)),
+            ))
+        };
+    }
+    let parts_ref: Vec<&str> = parts.iter().map(String::as_str).collect();
+    match (&method, parts_ref.as_slice()) {
+        (&Method::GET, ["api", "games", id, "events"]) => return open_stream(&shared, id),
+        (&Method::GET, ["api", "games", id, "pdn"]) => return pdn(&shared, id),
+        _ => {}
+    }
+    let body = if method == Method::POST {
+        json_body(req).await?
+    } else {
+        Value::Null
+    };
+    let (status, v) = tokio::task::spawn_blocking(move || {
+        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        route(&shared, &method, &parts, &query, &body)
+    })
+    .await
+    .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the request failed: {e}")))??;
+    Ok(json_response(status, &v))
+}
+
+/// Reads the body: at most [`MAX_BODY_BYTES`] (413), within [`BODY_TIMEOUT`] (408).
+async fn read_body(req: Request<Incoming>) -> Result<Bytes, ApiError> {
+    let too_big = || {
+        ApiError::new(
+            ErrorKind::TooLarge,
+            format!("request body over {MAX_BODY_BYTES} bytes"),
+        )
+    };
+    let declared = req
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return Err(too_big());
+    }
+    let limited = Limited::new(req.into_body(), MAX_BODY_BYTES);
+    match tokio::time::timeout(BODY_TIMEOUT, limited.collect()).await {
+        Err(_) => Err(ApiError::new(
+            ErrorKind::Timeout,
+            format!(
+                "the request body did not arrive within {} s",
+                BODY_TIMEOUT.as_secs()
+            ),
+        )),
+        Ok(Err(e)) if e.is::<LengthLimitError>() => Err(too_big()),
+        Ok(Err(e)) => Err(ApiError::new(
+            ErrorKind::BadRequest,
+            format!("cannot read the body: {e}"),
+        )),
+        Ok(Ok(c)) => Ok(c.to_bytes()),
+    }
+}
+
+/// Reads a JSON body (an empty body reads as `{}`); a body must say it is
+/// `application/json` (so no other site's form can post one).
+async fn json_body(req: Request<Incoming>) -> Result<Value, ApiError> {
+    let is_json = req
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
+    let bytes = read_body(req).await?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Value::Object(serde_json::Map::new()));
     }
-    let v = json::parse(&text).map_err(|e| ApiError::new(400, e.to_string()))?;
+    if !is_json {
+        return Err(ApiError::new(
+            ErrorKind::UnsupportedMediaType,
+            "a request body must be JSON with Content-Type: application/json",
+        ));
+    }
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| ApiError::new(ErrorKind::BadRequest, "the body is not UTF-8"))?;
+    let v = json::parse(text).map_err(|e| ApiError::new(ErrorKind::BadRequest, e.to_string()))?;
     match v {
         Value::Object(_) => Ok(v),
-        _ => Err(ApiError::new(400, "the body must be a JSON object")),
+        _ => Err(ApiError::new(
+            ErrorKind::BadRequest,
+            "the body must be a JSON object",
+        )),
     }
+}
+
+fn bad(what: impl Into<String>) -> ApiError {
+    ApiError::new(ErrorKind::BadRequest, what)
 }
 
 fn optional_ply(body: &Value) -> Result<Option<usize>, ApiError> {
@@ -116,59 +207,9 @@ fn optional_ply(body: &Value) -> Result<Option<usize>, ApiError> {
         .map(|v| {
             v.as_u64()
                 .map(|n| n as usize)
-                .ok_or_else(|| ApiError::new(400, "'ply' must be a whole number"))
+                .ok_or_else(|| bad("'ply' must be a whole number"))
         })
         .transpose()
-}
-
-/// Handles one request (an event stream is handed to a thread of its own).
-pub fn handle(shared: &Arc<Shared>, mut req: Request) {
-    let url = req.url().to_string();
-    let path = url.split(['?', '#']).next().unwrap_or("");
-    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
-    let method = req.method().clone();
-    if let Some(asset) = assets::find(path) {
-        if method == Method::Get || method == Method::Head {
-            serve_asset(req, asset);
-        } else {
-            send_error(
-                req,
-                &ApiError::new(405, format!("{method} {path}: use GET")),
-            );
-        }
-        return;
-    }
-    match (&method, parts.as_slice()) {
-        (Method::Get, ["api", "games", id, "events"]) => {
-            let id = id.to_string();
-            open_stream(shared, req, &id);
-            return;
-        }
-        (Method::Get, ["api", "games", id, "pdn"]) => {
-            match shared.registry.get(id) {
-                Ok(s) => {
-                    let text = game_pdn(&lock(&s));
-                    let disposition = format!("attachment; filename=\"bashni-{id}.pdn\"");
-                    send(
-                        req,
-                        200,
-                        "application/x-pdn; charset=utf-8",
-                        text.into_bytes(),
-                        &[("Content-Disposition", &disposition)],
-                    );
-                }
-                Err(e) => send_error(req, &e),
-            }
-            return;
-        }
-        _ => {}
-    }
-    let query = url.split_once('?').map_or("", |(_, q)| q);
-    let result = route(shared, &mut req, &method, &parts, query);
-    match result {
-        Ok((status, v)) => send_json(req, status, &v),
-        Err(e) => send_error(req, &e),
-    }
 }
 
 /// The whole number `name=<n>` of a query string (absent: None).
@@ -179,96 +220,116 @@ fn query_number(query: &str, name: &str) -> Result<Option<usize>, ApiError> {
         .find(|(k, _)| *k == name)
         .map(|(_, v)| {
             v.parse()
-                .map_err(|_| ApiError::new(400, format!("'{name}' must be a whole number")))
+                .map_err(|_| bad(format!("'{name}' must be a whole number")))
         })
         .transpose()
 }
 
+/// Runs `f` on game `id` and answers with its state.
+fn with_game(
+    reg: &Registry,
+    id: &str,
+    f: impl FnOnce(&mut Session) -> Result<(), ApiError>,
+) -> Result<(u16, Value), ApiError> {
+    let s = reg.get(id)?;
+    let mut s = lock(&s);
+    f(&mut s)?;
+    Ok((200, s.state(Instant::now())))
+}
+
+/// The API calls answered with JSON (on the blocking pool).
 fn route(
     shared: &Shared,
-    req: &mut Request,
     method: &Method,
     parts: &[&str],
     query: &str,
+    body: &Value,
 ) -> Result<(u16, Value), ApiError> {
     let reg = &shared.registry;
     let now = Instant::now();
-    let with =
-        |id: &str, f: &mut dyn FnMut(&mut super::session::Session) -> Result<(), ApiError>| {
-            let s: SharedSession = reg.get(id)?;
-            let mut s = lock(&s);
-            f(&mut s)?;
-            Ok((200, s.state(Instant::now())))
-        };
     match (method, parts) {
-        (Method::Get, ["api", "info"]) => {
+        (&Method::GET, ["api", "info"]) => {
             Ok((200, super::info_json(&reg.limits, shared.page_variant)))
         }
-        (Method::Get, ["api", "status"]) => Ok((200, reg.status())),
-        (Method::Post, ["api", "games"]) => {
-            let body = json_body(req)?;
-            let s = reg.create(&body)?;
+        (&Method::GET, ["api", "status"]) => Ok((200, reg.status())),
+        (&Method::POST, ["api", "games"]) => {
+            let s = reg.create(body)?;
             let state = lock(&s).state(now);
             Ok((201, state))
         }
-        (Method::Get, ["api", "games", id]) => with(id, &mut |_| Ok(())),
-        (Method::Get, ["api", "games", id, "legal"]) => {
+        (&Method::GET, ["api", "games", id]) => with_game(reg, id, |_| Ok(())),
+        (&Method::GET, ["api", "games", id, "legal"]) => {
             let ply = query_number(query, "ply")?;
             let s = reg.get(id)?;
             let s = lock(&s);
             Ok((200, s.legal_at(ply)?))
         }
-        (Method::Delete, ["api", "games", id]) => {
+        (&Method::DELETE, ["api", "games", id]) => {
             reg.remove(id)?;
             Ok((200, json::object([("closed", Value::from(*id))])))
         }
-        (Method::Post, ["api", "games", id, action]) => {
-            let body = json_body(req)?;
-            match *action {
-                "move" => {
-                    let text = body
-                        .get("move")
-                        .and_then(Value::as_str)
-                        .ok_or_else(|| ApiError::new(400, "'move' must be a move string"))?
-                        .to_string();
-                    let ply = optional_ply(&body)?;
-                    with(id, &mut |s| s.play_person(&text, ply, now))
-                }
-                "takeback" => with(id, &mut |s| s.takeback(now)),
-                "resign" => with(id, &mut |s| s.resign(now)),
-                "hint" => with(id, &mut |s| s.request_hint()),
-                "analysis" => {
-                    let on = body
-                        .get("on")
-                        .and_then(Value::as_bool)
-                        .ok_or_else(|| ApiError::new(400, "'on' must be true or false"))?;
-                    let ply = optional_ply(&body)?;
-                    let multipv = match body.get("multipv") {
-                        None => 1,
-                        Some(v) => {
-                            v.as_u64()
-                                .and_then(|n| u32::try_from(n).ok())
-                                .ok_or_else(|| {
-                                    ApiError::new(400, "'multipv' must be a whole number")
-                                })?
-                        }
-                    };
-                    with(id, &mut |s| {
-                        let req = on.then(|| (ply.unwrap_or(s.game().moves().len()), multipv));
-                        s.set_analysis(req, now)
-                    })
-                }
-                other => Err(ApiError::new(
-                    404,
-                    format!("unknown action '{other}' (move, takeback, resign, hint, analysis)"),
-                )),
-            }
-        }
+        (&Method::POST, ["api", "games", id, action]) => game_action(reg, id, action, body, now),
         (_, ["api", ..]) => Err(ApiError::new(
-            if known_path(parts) { 405 } else { 404 },
-            format!("{method} /{}: no such API call", parts.join("/")),
+            if known_path(parts) {
+                ErrorKind::MethodNotAllowed
+            } else {
+                ErrorKind::NotFound
+            },
+            format!("{method} /{}: no such API call", quote(&parts.join("/"))),
         )),
-        _ => Err(ApiError::new(404, format!("no page /{}", parts.join("/")))),
+        _ => Err(ApiError::new(
+            ErrorKind::NotFound,
+            format!("no page /{}", quote(&parts.join("/"))),
+        )),
+    }
+}
+
+/// `POST /api/games/<id>/<action>`.
+fn game_action(
+    reg: &Registry,
+    id: &str,
+    action: &str,
+    body: &Value,
+    now: Instant,
+) -> Result<(u16, Value), ApiError> {
+    match action {
+        "move" => {
+            let text = body
+                .get("move")
+                .and_then(Value::as_str)
+                .ok_or_else(|| bad("'move' must be a move string"))?;
+            let ply = optional_ply(body)?;
+            with_game(reg, id, |s| s.play_person(text, ply, now))
+        }
+        "takeback" => with_game(reg, id, |s| s.takeback(now)),
+        "resign" => with_game(reg, id, |s| s.resign(now)),
+        "hint" => with_game(reg, id, |s| s.request_hint()),
+        "retry" => with_game(reg, id, |s| s.retry(now)),
+        "analysis" => {
+            let on = body
+                .get("on")
+                .and_then(Value::as_bool)
+                .ok_or_else(|| bad("'on' must be true or false"))?;
+            let ply = optional_ply(body)?;
+            let multipv = match body.get("multipv") {
+                None => 1,
+                Some(v) => v
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| bad("'multipv' must be a whole number"))?,
+            };
+            with_game(reg, id, |s| {
+                let req = on.then(|| (ply.unwrap_or(s.game().moves().len()), multipv));
+                s.set_analysis(req, now)
+            })
+        }
+        other => Err(ApiError::new(
+            ErrorKind::NotFound,
+            format!(
+                "unknown action '{}' (move, takeback, resign, hint, retry, analysis)",
+                quote(other)
+            ),
+        )),
     }
 }
 
@@ -280,63 +341,47 @@ fn known_path(parts: &[&str]) -> bool {
     )
 }
 
-fn serve_asset(req: Request, asset: &Asset) {
-    send(req, 200, asset.content_type, asset.body.to_vec(), &[]);
+fn serve_asset(asset: &'static Asset) -> Response<Body> {
+    respond(
+        200,
+        asset.content_type,
+        whole(Bytes::from_static(asset.body)),
+    )
 }
 
-/// Counts an open stream; the count drops when it is dropped.
-struct StreamTicket<'a>(&'a AtomicUsize);
-
-impl Drop for StreamTicket<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+/// `GET /api/games/<id>/pdn`: the game as a PDN download.
+fn pdn(shared: &Shared, id: &str) -> Result<Response<Body>, ApiError> {
+    let s = shared.registry.get(id)?;
+    let text = game_pdn(&lock(&s));
+    let mut r = respond(200, "application/x-pdn; charset=utf-8", whole(text));
+    // The id was found, so it is one the server made: 16 hexadecimal digits.
+    let disposition = format!("attachment; filename=\"bashni-{id}.pdn\"");
+    if let Ok(v) = disposition.parse() {
+        r.headers_mut().insert(CONTENT_DISPOSITION, v);
     }
+    Ok(r)
 }
 
-/// Opens the event stream of game `id` on a thread of its own.
-fn open_stream(shared: &Arc<Shared>, req: Request, id: &str) {
-    let session = match shared.registry.get(id) {
-        Ok(s) => s,
-        Err(e) => return send_error(req, &e),
+/// `GET /api/games/<id>/events`: the game's event stream, in one of its own slots.
+fn open_stream(shared: &Shared, id: &str) -> Result<Response<Body>, ApiError> {
+    let session = shared.registry.get(id)?;
+    let now = Instant::now();
+    let body = {
+        let mut s = lock(&session);
+        let first = super::sse::format_event("state", &s.state(now));
+        s.subscribers.add(&first, now)
     };
-    let max = shared.max_streams;
-    if shared
-        .streams
-        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-            (n < max).then_some(n + 1)
-        })
-        .is_err()
-    {
-        let e = ApiError::new(503, format!("too many event streams open (at most {max})"));
-        return send_error(req, &e);
-    }
-    let shared2 = shared.clone();
-    let id = id.to_string();
-    let spawned = std::thread::Builder::new()
-        .name("serve-events".into())
-        .spawn(move || {
-            let _ticket = StreamTicket(&shared2.streams);
-            let (sub, rx, first) = {
-                let mut s = lock(&session);
-                let (sub, rx) = s.subscribers.add();
-                (
-                    sub,
-                    rx,
-                    sse::format_event("state", &s.state(Instant::now())),
-                )
-            };
-            let mut out = req.into_writer();
-            let closed_by_game = sse::pump(&mut out, &first, &rx).unwrap_or(false);
-            if closed_by_game && !shared2.registry.contains(&id) {
-                let _ = out.write_all(b"event: gone\ndata: {}\n\n");
-                let _ = out.flush();
-            }
-            lock(&session).subscribers.remove(sub, Instant::now());
-        });
-    if spawned.is_err() {
-        // The closure (with its ticket not yet made) is gone; give the count back.
-        shared.streams.fetch_sub(1, Ordering::SeqCst);
-    }
+    let body = body.ok_or_else(|| {
+        ApiError::new(
+            ErrorKind::Busy,
+            format!(
+                "game {id} has {STREAMS_PER_GAME} event streams open already (the most one \
+                 game may have); close another tab of it"
+            ),
+        )
+    })?;
+    let mut r = respond(200, "text/event-stream", body.boxed());
+    r.headers_mut()
+        .insert(CACHE_CONTROL, "no-cache".parse().expect("ASCII"));
+    Ok(r)
 }
-
-use std::io::Write as _;

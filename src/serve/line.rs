@@ -6,36 +6,36 @@
 //! position and move. Only this edge knows the game's type: [`new_line`] picks it once with
 //! `for_variant!`; the page and the engine see FENs and move texts.
 
-use super::http::ApiError;
+use super::error::{ApiError, ErrorKind};
 use super::json::{self, Value};
 use crate::display::square_name;
 use crate::games::{Game, Outcome, Record, RecordError, Rules, Variant};
 use crate::rules::color::Color;
 use std::fmt;
 
-/// The HTTP status of a refused move text: 400 when it is no move at all (syntax, a square
-/// that is not one), 422 when it is well-formed but not legal or ambiguous.
+/// The kind of a refused move text: malformed when it is no move at all (syntax, a square
+/// that is not one), unprocessable when it is well-formed but not legal or ambiguous.
 pub trait MoveRefusal {
-    /// 400 or 422.
-    fn status(&self) -> u16;
+    /// [`ErrorKind::BadRequest`] or [`ErrorKind::Unprocessable`].
+    fn kind(&self) -> ErrorKind;
 }
 
 impl MoveRefusal for crate::rules::notation::MoveError {
-    fn status(&self) -> u16 {
+    fn kind(&self) -> ErrorKind {
         use crate::rules::notation::MoveError as E;
         match self {
-            E::Syntax(..) | E::BadSquare(..) => 400,
-            E::Illegal(..) | E::Ambiguous(..) => 422,
+            E::Syntax(..) | E::BadSquare(..) => ErrorKind::BadRequest,
+            E::Illegal(..) | E::Ambiguous(..) => ErrorKind::Unprocessable,
         }
     }
 }
 
 impl MoveRefusal for crate::games::turkish::MoveError {
-    fn status(&self) -> u16 {
+    fn kind(&self) -> ErrorKind {
         use crate::games::turkish::MoveError as E;
         match self {
-            E::Syntax(..) | E::BadSquare(..) => 400,
-            E::Illegal(..) | E::Ambiguous(..) => 422,
+            E::Syntax(..) | E::BadSquare(..) => ErrorKind::BadRequest,
+            E::Illegal(..) | E::Ambiguous(..) => ErrorKind::Unprocessable,
         }
     }
 }
@@ -196,7 +196,7 @@ where
             g.position()
                 .parse_move(text)
                 .map(|m| m.to_string())
-                .map_err(|e| ApiError::new(e.status(), e.to_string()))
+                .map_err(|e| ApiError::new(e.kind(), e.to_string()))
         })
     }
 
@@ -205,7 +205,7 @@ where
             .game
             .position()
             .parse_move(text)
-            .map_err(|e| ApiError::new(e.status(), e.to_string()))?;
+            .map_err(|e| ApiError::new(e.kind(), e.to_string()))?;
         self.play(m);
         Ok(())
     }
@@ -246,9 +246,9 @@ mod tests {
         let legal = l.legal_at(0);
         assert_eq!(legal.len(), 8);
         assert_eq!(legal[0].get("path").unwrap().as_array().unwrap().len(), 2);
-        assert_eq!(l.check(1, "d6x d5").unwrap_err().status, 400);
+        assert_eq!(l.check(1, "d6x d5").unwrap_err().status(), 400);
         let e = l.check(1, "d6-e5").unwrap_err();
-        assert_eq!(e.status, 422);
+        assert_eq!(e.status(), 422);
         assert!(
             e.message
                 .starts_with("illegal move d6-e5: legal moves are "),

@@ -8,22 +8,28 @@
 //! engine-protocol.md ([`engine_worker`]), told its game with `UCI_Variant`; its output
 //! reaches the page as Server-Sent Events ([`sse`]).
 //!
-//! HTTP with `tiny_http`: synchronous, a handful of small crates, and enough for a local
-//! one-page server (axum and tokio would add about 72 crates and 50 s to a clean build).
+//! HTTP with hyper on tokio: a server built for hostile networks, with header size and count
+//! limits, timeouts, a connection cap and a task (not a thread) per connection; see
+//! [`listener`] for every limit. A client that is slow, idle, malformed or greedy holds only
+//! its own connection.
 //!
-//! Parts: [`http`] (routes), [`registry`] (the open games and their limits), [`session`]
-//! (one game), [`line`] (its moves by its game's rules), [`settings`] (a new game's
-//! request), [`clocks`], [`engine_worker`], [`sse`],
-//! [`json`], [`pdn_export`], [`assets`]. The page's automation contract is in
-//! `web/CONTRACT.md`.
+//! Parts, from the bottom up: [`error`] (the one error type), [`json`], [`clocks`],
+//! [`ending`], [`line`] (a game's moves by its own rules), [`settings`] (a new game's
+//! request), [`sse`] (event streams), [`session`] (one game) with [`engine_worker`] (its
+//! engine process), [`pdn_export`], [`registry`] (the open games and their limits), then the
+//! HTTP layer: [`guard`] (`Host` and `Origin`), [`http`] (routes), [`listener`]
+//! (connections), [`assets`]. The page's automation contract is in `web/CONTRACT.md`.
 
 pub mod assets;
 pub mod clocks;
 pub mod ending;
 mod engine_worker;
+pub mod error;
+pub mod guard;
 pub mod http;
 pub mod json;
 pub mod line;
+pub mod listener;
 pub mod pdn_export;
 pub mod registry;
 pub mod session;
@@ -34,6 +40,7 @@ use crate::games::{Rules, Variant};
 use crate::rules::notation::START_FEN;
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use clap::Args;
+use guard::Guard;
 use http::Shared;
 use json::Value;
 use registry::{Limits, REAP_EVERY, Registry};
@@ -41,14 +48,10 @@ use session::{Caps, MAX_MULTIPV};
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Threads answering requests (event streams get threads of their own).
-const HANDLERS: usize = 8;
-
-/// Event streams allowed per game slot (a page has one; more tabs on one game are allowed).
-const STREAMS_PER_GAME: usize = 4;
+/// How long a stopping server waits for its engines to quit.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
 /// Play and analyse in the browser: a local web server for one page.
 ///
@@ -63,6 +66,11 @@ const STREAMS_PER_GAME: usize = 4;
 ///   bashni serve --port 0 --open      # any free port, opened in the default browser
 ///   bashni serve --max-games 2 --max-think 10
 ///   bashni serve --host 0.0.0.0       # reachable from other machines (a warning is printed)
+///
+/// Limits: request heads within 10 s and 16 KiB (64 headers), bodies within 10 s and
+/// 256 KiB, writes taken within 10 s, at most as many connections as file descriptors allow
+/// (up to 10,000); requests must name this server in `Host` (see --allow-host), and a
+/// browser's `Origin` must be the page's own.
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct ServeArgs {
@@ -90,6 +98,11 @@ pub struct ServeArgs {
     /// or named in the address).
     #[arg(long)]
     pub variant: Option<Variant>,
+    /// Another host name the server may be reached by (as the `Host` header names it; the
+    /// address served, localhost and, with --host 0.0.0.0, any IP address are always
+    /// accepted). Repeat for several.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
 }
 
 /// What `GET /api/info` answers: the games (name, initial FEN, PDN `GameType`), the game the
@@ -158,7 +171,8 @@ fn open_browser(url: &str) {
     }
 }
 
-/// Runs the server until the process is stopped; returns the exit code.
+/// Runs the server until the process is stopped (Ctrl-C or SIGTERM end every game first);
+/// returns the exit code.
 pub fn run(args: ServeArgs) -> i32 {
     if !is_loopback(&args.host, args.port) {
         eprintln!(
@@ -167,16 +181,35 @@ pub fn run(args: ServeArgs) -> i32 {
             args.host
         );
     }
-    let server = match tiny_http::Server::http((args.host.as_str(), args.port)) {
-        Ok(s) => Arc::new(s),
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(64)
+        .thread_name("serve")
+        .enable_all()
+        .build();
+    match runtime {
+        Ok(rt) => rt.block_on(serve(args)),
+        Err(e) => {
+            eprintln!("error: cannot start the server's threads: {e}");
+            1
+        }
+    }
+}
+
+async fn serve(args: ServeArgs) -> i32 {
+    let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {
+        Ok(l) => l,
         Err(e) => {
             eprintln!("error: cannot listen on {}:{}: {e}", args.host, args.port);
             return 1;
         }
     };
-    let Some(addr) = server.server_addr().to_ip() else {
-        eprintln!("error: the server has no IP address");
-        return 1;
+    let addr = match listener.local_addr() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: the server has no address: {e}");
+            return 1;
+        }
     };
     let max_games = args.max_games as usize;
     let limits = Limits {
@@ -188,8 +221,7 @@ pub fn run(args: ServeArgs) -> i32 {
     };
     let shared = Arc::new(Shared {
         registry: Registry::new(limits),
-        streams: AtomicUsize::new(0),
-        max_streams: max_games * STREAMS_PER_GAME,
+        guard: Guard::new(addr, &args.host, &args.allow_host),
         page_variant: args.variant,
     });
     let url = format!("http://{addr}/");
@@ -211,26 +243,32 @@ pub fn run(args: ServeArgs) -> i32 {
         eprintln!("error: cannot start a thread: {e}");
         return 1;
     }
-    let mut handlers = Vec::new();
-    for _ in 0..HANDLERS {
-        let (server, shared) = (server.clone(), shared.clone());
-        let h = std::thread::Builder::new()
-            .name("serve-http".into())
-            .spawn(move || {
-                while let Ok(req) = server.recv() {
-                    http::handle(&shared, req);
-                }
-            });
-        match h {
-            Ok(h) => handlers.push(h),
-            Err(e) => {
-                eprintln!("error: cannot start a thread: {e}");
-                return 1;
-            }
-        }
+    let max_conns = listener::max_connections(max_games);
+    tokio::select! {
+        _ = listener::accept_loop(listener, shared.clone(), max_conns) => {}
+        _ = stop_signal() => {}
     }
-    for h in handlers {
-        let _ = h.join();
+    // Stopping: every game ends and its engine quits.
+    shared.registry.close_all();
+    let deadline = Instant::now() + SHUTDOWN_GRACE;
+    while shared.registry.engines() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
     0
+}
+
+/// Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    use tokio::signal::unix::{SignalKind, signal};
+    match signal(SignalKind::terminate()) {
+        Ok(mut term) => {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+        }
+        Err(_) => {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }

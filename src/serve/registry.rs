@@ -2,10 +2,10 @@
 //! found by id, and ended by the reaper when no page has watched them for
 //! [`UNWATCHED_LIMIT`] or when a clock runs out.
 
-use super::engine_worker::{EngineHandle, lock, spawn_worker, start_engine};
-use super::http::ApiError;
+use super::engine_worker::{EngineHandle, spawn_worker, start_engine};
+use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
-use super::session::{Caps, Session};
+use super::session::{Caps, Session, lock};
 use super::settings::parse_new_game;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,8 +29,11 @@ pub struct Limits {
 
 fn not_found(id: &str) -> ApiError {
     ApiError::new(
-        404,
-        format!("no game '{id}' (it ended, was closed, or never existed)"),
+        ErrorKind::NotFound,
+        format!(
+            "no game '{}' (it ended, was closed, or never existed)",
+            quote(id)
+        ),
     )
 }
 
@@ -85,7 +88,7 @@ impl Registry {
             })
             .map_err(|_| {
                 ApiError::new(
-                    503,
+                    ErrorKind::Busy,
                     format!(
                         "the server is busy: {max} games are open (its --max-games); \
                          close a tab or try again in a few seconds"
@@ -100,8 +103,9 @@ impl Registry {
         let new = parse_new_game(body, self.limits.caps.max_think_ms)?;
         let variant = new.game.variant();
         let mut slot = self.take_slot()?;
-        let engine = start_engine(variant)
-            .map_err(|e| ApiError::new(500, format!("cannot start the engine: {e}")))?;
+        let engine = start_engine(variant).map_err(|e| {
+            ApiError::new(ErrorKind::Internal, format!("cannot start the engine: {e}"))
+        })?;
         let id = format!("{:016x}", rand::random::<u64>());
         let (handle, jobs, epoch) = EngineHandle::new();
         let now = Instant::now();
@@ -120,7 +124,12 @@ impl Registry {
             Arc::downgrade(&session),
             self.live_engines.clone(),
         )
-        .map_err(|e| ApiError::new(500, format!("cannot start the engine's thread: {e}")))?;
+        .map_err(|e| {
+            ApiError::new(
+                ErrorKind::Internal,
+                format!("cannot start the engine's thread: {e}"),
+            )
+        })?;
         self.map().insert(id, session.clone());
         self.opened.fetch_add(1, Ordering::SeqCst);
         slot.1 = true;
@@ -137,16 +146,31 @@ impl Registry {
         self.map().contains_key(id)
     }
 
-    /// Ends game `id` now; its engine quits.
+    /// Ends game `id` now: its engine quits and its event streams end with `gone`, however
+    /// many requests or streams still hold it.
     pub fn remove(&self, id: &str) -> Result<(), ApiError> {
         let removed = self.map().remove(id);
         match removed {
-            Some(_) => {
+            Some(s) => {
                 self.slots.fetch_sub(1, Ordering::SeqCst);
+                lock(&s).close();
                 Ok(())
             }
             None => Err(not_found(id)),
         }
+    }
+
+    /// Ends every game (the server is stopping).
+    pub fn close_all(&self) {
+        let ids: Vec<String> = self.map().keys().cloned().collect();
+        for id in ids {
+            let _ = self.remove(&id);
+        }
+    }
+
+    /// Engine processes running now.
+    pub fn engines(&self) -> usize {
+        self.live_engines.load(Ordering::SeqCst)
     }
 
     /// One pass of the reaper: clocks that ran out end their games; games nobody has

@@ -6,7 +6,7 @@
 use super::clocks::Clocks;
 use super::ending::{End, Reason, capital};
 use super::engine_worker::{EngineHandle, Job, JobKind};
-use super::http::ApiError;
+use super::error::{ApiError, ErrorKind};
 use super::json::{self, Value};
 use super::line::GameLine;
 use super::settings::{Human, NewGame, TimeRule};
@@ -14,6 +14,7 @@ use super::sse::Subscribers;
 use crate::games::Variant;
 use crate::rules::color::Color;
 use crate::search::skill::{LADDER, MAX_LEVEL};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Most lines an analysis may show at once.
@@ -47,6 +48,9 @@ pub struct Session {
     hint: Option<Hint>,
     /// The last problem with the engine, shown to the person.
     notice: Option<String>,
+    /// The engine failed its job twice (crashed or hung, restarted, failed again): the
+    /// person may play the engine's move or retry. Cleared by any change.
+    stalled: bool,
     /// Bumped at every change, so a page can tell states apart.
     version: u64,
     /// The longest search allowed, ms.
@@ -69,7 +73,7 @@ pub struct Caps {
 }
 
 fn conflict(what: impl Into<String>) -> ApiError {
-    ApiError::new(409, what)
+    ApiError::new(ErrorKind::Conflict, what)
 }
 
 impl Session {
@@ -92,6 +96,7 @@ impl Session {
             analysis: None,
             hint: None,
             notice: None,
+            stalled: false,
             version: 0,
             max_think_ms: caps.max_think_ms,
             max_analysis_ms: caps.max_analysis_ms,
@@ -153,6 +158,12 @@ impl Session {
     /// Whether the engine plays the side to move now.
     fn engine_to_move(&self) -> bool {
         self.over.is_none() && self.analysis.is_none() && !self.human.plays(self.side())
+    }
+
+    /// Whether the person may move the side to move at the end of the game: their own side,
+    /// or the engine's when the engine has failed.
+    fn person_may_move(&self) -> bool {
+        self.human.plays(self.side()) || self.stalled
     }
 
     /// The position command for the position after `ply` plies.
@@ -256,7 +267,7 @@ impl Session {
         let ply = at_ply.unwrap_or(len);
         if ply > len {
             return Err(ApiError::new(
-                400,
+                ErrorKind::BadRequest,
                 format!("'ply' {ply} is beyond the game's {len} plies"),
             ));
         }
@@ -270,7 +281,7 @@ impl Session {
             if let Some(end) = self.over {
                 return Err(conflict(format!("the game is over: {}", end.describe())));
             }
-            if !free && !self.human.plays(self.side()) {
+            if !free && !self.person_may_move() {
                 return Err(conflict("it is the engine's turn"));
             }
         } else if let Some(o) = self.line.outcome_at(ply) {
@@ -322,6 +333,36 @@ impl Session {
     pub fn engine_trouble(&mut self, what: String) {
         self.notice = Some(what);
         self.bump();
+    }
+
+    /// The job of generation `epoch` failed on a restarted engine too: the engine is idle,
+    /// and the person may play the engine's move or [`Session::retry`].
+    pub fn engine_failed(&mut self, epoch: u64, what: String) {
+        if !self.engine.is_current(epoch) {
+            return;
+        }
+        self.engine.idle();
+        self.stalled = true;
+        self.notice = Some(format!(
+            "the engine failed twice ({what}); play its move yourself or retry"
+        ));
+        self.bump();
+    }
+
+    /// Runs again what the engine should be doing now (after it failed).
+    pub fn retry(&mut self, now: Instant) -> Result<(), ApiError> {
+        if self.engine.busy().is_some() {
+            return Err(conflict("the engine is working already"));
+        }
+        self.notice = None;
+        self.after_change(now);
+        Ok(())
+    }
+
+    /// The game is closed: the engine quits and every event stream ends with `gone`.
+    pub fn close(&mut self) {
+        self.engine.shutdown();
+        self.subscribers.close();
     }
 
     /// Takes back the person's last move (and the engine's reply after it); in analysis
@@ -392,13 +433,13 @@ impl Session {
             let len = self.line.moves().len();
             if ply > len {
                 return Err(ApiError::new(
-                    400,
+                    ErrorKind::BadRequest,
                     format!("'ply' {ply} is beyond the game's {len} plies"),
                 ));
             }
             if !(1..=MAX_MULTIPV).contains(&multipv) {
                 return Err(ApiError::new(
-                    400,
+                    ErrorKind::BadRequest,
                     format!("'multipv' must be from 1 to {MAX_MULTIPV}"),
                 ));
             }
@@ -432,6 +473,7 @@ impl Session {
     }
 
     fn after_change(&mut self, now: Instant) {
+        self.stalled = false;
         self.reschedule(now);
         self.bump();
     }
@@ -442,7 +484,7 @@ impl Session {
         let ply = ply.unwrap_or(len);
         if ply > len {
             return Err(ApiError::new(
-                400,
+                ErrorKind::BadRequest,
                 format!("'ply' {ply} is beyond the game's {len} plies"),
             ));
         }
@@ -481,8 +523,9 @@ impl Session {
             ("human", Value::from(self.human.name())),
             (
                 "your_turn",
-                Value::from(self.over.is_none() && self.human.plays(self.side())),
+                Value::from(self.over.is_none() && self.person_may_move()),
             ),
+            ("engine_failed", Value::from(self.stalled)),
             ("level", Value::from(self.level)),
             ("elo", Value::from(LADDER[self.level as usize])),
             ("time", self.time_json(now)),
@@ -548,11 +591,19 @@ impl Session {
             "analysis"
         } else if self.human.plays(self.side()) {
             "your move"
+        } else if self.stalled {
+            "the engine failed: play its move or retry"
         } else {
             "engine thinking"
         };
         format!("{side} to move ({who})")
     }
+}
+
+/// Locks a session; a panic elsewhere while it was held leaves the data usable (every
+/// change is complete before the lock is released, or not made).
+pub fn lock(s: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
+    s.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// The side to move in a FEN this server wrote.

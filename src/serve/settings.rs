@@ -2,7 +2,7 @@
 //! (`variant`), the start (a FEN, moves, or an uploaded PDN), the side the person plays, the
 //! engine's level and the time rule. Every field is checked here with a one-line reason.
 
-use super::http::ApiError;
+use super::error::{ApiError, ErrorKind};
 use super::json::Value;
 use super::line::{GameLine, new_line};
 use crate::games::Variant;
@@ -73,7 +73,7 @@ pub struct NewGame {
 }
 
 fn bad(what: impl Into<String>) -> ApiError {
-    ApiError::new(400, what)
+    ApiError::new(ErrorKind::BadRequest, what)
 }
 
 fn whole(v: &Value, name: &str, lo: u64, hi: u64) -> Result<u64, ApiError> {

@@ -2,26 +2,48 @@
 //!
 //! SSE rather than WebSocket: the page only needs a one-way push (moves and commands go as
 //! POST requests), SSE is plain HTTP that needs no framing code of our own, and the
-//! browser's `EventSource` reconnects by itself. A heartbeat comment every
-//! [`HEARTBEAT`] makes a closed tab show up as a failed write within seconds.
+//! browser's `EventSource` reconnects by itself. A heartbeat comment every [`HEARTBEAT`]
+//! makes a closed tab show up as a failed write within seconds.
+//!
+//! A game's [`Subscribers`] hold only the sending ends; each stream's [`EventBody`] holds
+//! its receiving end and nothing of the game, so a closed game is dropped at once however
+//! many streams are open: closing ([`Subscribers::close`]) ends every stream with `gone`.
 
 use super::json::Value;
-use std::io::{self, Write};
+use bytes::Bytes;
+use http_body::{Body, Frame, SizeHint};
+use std::convert::Infallible;
+use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::mpsc::{Receiver, Sender, channel};
+use tokio::time::Interval;
 
 /// How often an idle stream gets a comment line (so a closed connection is noticed).
 pub const HEARTBEAT: Duration = Duration::from_millis(1000);
+
+/// Event streams one game may have open at once (a page has one; a few more tabs on one game
+/// are allowed). Each game has its own slots: one game's streams never crowd out another's.
+pub const STREAMS_PER_GAME: usize = 4;
 
 /// Events waiting for a slow page before its stream is dropped (it reconnects and gets the
 /// whole state again).
 const BACKLOG: usize = 64;
 
+/// The first bytes of every stream: how long the browser waits before reconnecting.
+const PREAMBLE: &str = "retry: 1000\n\n";
+
+/// The last event of a stream whose game was closed.
+const GONE: &str = "event: gone\ndata: {}\n\n";
+
 /// The open event streams of one game.
 pub struct Subscribers {
-    list: Vec<(u64, SyncSender<Arc<str>>)>,
-    next: u64,
+    list: Vec<Sender<Bytes>>,
+    /// Set when the game is closed; every stream then ends with `gone`.
+    closed: Arc<AtomicBool>,
     /// Since when no stream has been open.
     empty_since: Instant,
 }
@@ -31,26 +53,38 @@ impl Subscribers {
     pub fn new(now: Instant) -> Subscribers {
         Subscribers {
             list: Vec::new(),
-            next: 0,
+            closed: Arc::new(AtomicBool::new(false)),
             empty_since: now,
         }
     }
 
-    /// A new stream: its id and the receiving end.
-    pub fn add(&mut self) -> (u64, Receiver<Arc<str>>) {
-        let (tx, rx) = sync_channel(BACKLOG);
-        self.next += 1;
-        self.list.push((self.next, tx));
-        (self.next, rx)
-    }
-
-    /// Forgets stream `id` (its connection closed).
-    pub fn remove(&mut self, id: u64, now: Instant) {
+    /// Forgets streams whose connection has closed.
+    fn prune(&mut self, now: Instant) {
         let before = self.list.len();
-        self.list.retain(|(i, _)| *i != id);
+        self.list.retain(|tx| !tx.is_closed());
         if before > 0 && self.list.is_empty() {
             self.empty_since = now;
         }
+    }
+
+    /// A new stream starting with `first`, or None when the game has
+    /// [`STREAMS_PER_GAME`] streams open already (or is closed).
+    pub fn add(&mut self, first: &str, now: Instant) -> Option<EventBody> {
+        self.prune(now);
+        if self.list.len() >= STREAMS_PER_GAME || self.closed.load(Ordering::SeqCst) {
+            return None;
+        }
+        let (tx, rx) = channel(BACKLOG);
+        self.list.push(tx);
+        let mut heartbeat = tokio::time::interval(HEARTBEAT);
+        heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        Some(EventBody {
+            first: Some(Bytes::from(format!("{PREAMBLE}{first}"))),
+            rx,
+            heartbeat,
+            closed: self.closed.clone(),
+            done: false,
+        })
     }
 
     /// Sends an event to every stream; a stream whose page does not keep up is dropped.
@@ -58,21 +92,29 @@ impl Subscribers {
         if self.list.is_empty() {
             return;
         }
-        let msg: Arc<str> = format_event(event, data).into();
-        let before = self.list.len();
-        self.list.retain(|(_, tx)| {
-            !matches!(
-                tx.try_send(msg.clone()),
-                Err(TrySendError::Full(_) | TrySendError::Disconnected(_))
-            )
+        let msg = Bytes::from(format_event(event, data));
+        self.list.retain(|tx| match tx.try_send(msg.clone()) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_) | TrySendError::Closed(_)) => false,
         });
-        if before > 0 && self.list.is_empty() {
-            self.empty_since = Instant::now();
-        }
+        self.prune(Instant::now());
+    }
+
+    /// The game is closed: every stream sends `gone` after what it has queued, and ends.
+    pub fn close(&mut self) {
+        self.closed.store(true, Ordering::SeqCst);
+        self.list.clear();
+    }
+
+    /// Streams open now.
+    pub fn count(&mut self, now: Instant) -> usize {
+        self.prune(now);
+        self.list.len()
     }
 
     /// How long the game has had no open stream (None while one is open).
-    pub fn unwatched_for(&self, now: Instant) -> Option<Duration> {
+    pub fn unwatched_for(&mut self, now: Instant) -> Option<Duration> {
+        self.prune(now);
         self.list
             .is_empty()
             .then(|| now.saturating_duration_since(self.empty_since))
@@ -84,64 +126,140 @@ pub fn format_event(event: &str, data: &Value) -> String {
     format!("event: {event}\ndata: {data}\n\n")
 }
 
-/// The response head of an event stream. The body ends only when the connection closes.
-pub const HEAD: &str = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\
-    Cache-Control: no-cache\r\nConnection: close\r\n\r\nretry: 1000\n\n";
+/// The body of one event stream: the first state, then every event, with heartbeats in
+/// between; it ends (after `gone`) when the game is closed, or when the game dropped it for
+/// not keeping up (the page reconnects). Dropping it (the connection closed) frees its slot.
+pub struct EventBody {
+    first: Option<Bytes>,
+    rx: Receiver<Bytes>,
+    heartbeat: Interval,
+    closed: Arc<AtomicBool>,
+    done: bool,
+}
 
-/// Writes the stream until the connection fails or the game's end of it closes:
-/// `first` at once, then every event from `rx`, with heartbeats in between. Returns true
-/// when the game closed the stream (rather than the connection failing).
-pub fn pump(out: &mut dyn Write, first: &str, rx: &Receiver<Arc<str>>) -> io::Result<bool> {
-    out.write_all(HEAD.as_bytes())?;
-    out.write_all(first.as_bytes())?;
-    out.flush()?;
-    loop {
-        match rx.recv_timeout(HEARTBEAT) {
-            Ok(msg) => out.write_all(msg.as_bytes())?,
-            Err(RecvTimeoutError::Timeout) => out.write_all(b": ping\n\n")?,
-            Err(RecvTimeoutError::Disconnected) => return Ok(true),
+impl Body for EventBody {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        if let Some(first) = self.first.take() {
+            // The interval's first tick is immediate: spend it now.
+            self.heartbeat.reset();
+            return Poll::Ready(Some(Ok(Frame::data(first))));
         }
-        out.flush()?;
+        if self.done {
+            return Poll::Ready(None);
+        }
+        match self.rx.poll_recv(cx) {
+            Poll::Ready(Some(msg)) => {
+                self.heartbeat.reset();
+                return Poll::Ready(Some(Ok(Frame::data(msg))));
+            }
+            Poll::Ready(None) => {
+                self.done = true;
+                return if self.closed.load(Ordering::SeqCst) {
+                    Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(GONE.as_bytes())))))
+                } else {
+                    Poll::Ready(None)
+                };
+            }
+            Poll::Pending => {}
+        }
+        match self.heartbeat.poll_tick(cx) {
+            Poll::Ready(_) => Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(b": ping\n\n"))))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        false
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::default()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use http_body_util::BodyExt;
 
-    #[test]
-    fn streams_come_and_go() {
-        let t0 = Instant::now();
-        let mut s = Subscribers::new(t0);
-        assert_eq!(s.unwatched_for(t0), Some(Duration::ZERO));
-        let (a, rx_a) = s.add();
-        let (_b, rx_b) = s.add();
-        assert_eq!(s.unwatched_for(t0), None);
-        s.send("state", &Value::from(1u32));
-        assert_eq!(&*rx_a.recv().unwrap(), "event: state\ndata: 1\n\n");
-        drop(rx_b);
-        s.send("state", &Value::from(2u32));
-        assert_eq!(
-            s.list.len(),
-            1,
-            "a closed stream is dropped on the next send"
-        );
-        let later = t0 + Duration::from_secs(3);
-        s.remove(a, later);
-        assert_eq!(
-            s.unwatched_for(later + Duration::from_secs(2)),
-            Some(Duration::from_secs(2))
-        );
+    fn rt() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    async fn next(b: &mut EventBody) -> Option<String> {
+        let f = b.frame().await?.unwrap();
+        Some(String::from_utf8(f.into_data().unwrap().to_vec()).unwrap())
     }
 
     #[test]
-    fn a_slow_page_loses_its_stream() {
-        let mut s = Subscribers::new(Instant::now());
-        let (_, rx) = s.add();
-        for i in 0..=BACKLOG {
-            s.send("state", &Value::from(i));
-        }
-        assert!(s.unwatched_for(Instant::now()).is_some());
-        assert_eq!(rx.try_iter().count(), BACKLOG);
+    fn streams_come_and_go_and_end_with_gone() {
+        rt().block_on(async {
+            let t0 = Instant::now();
+            let mut s = Subscribers::new(t0);
+            assert_eq!(s.unwatched_for(t0), Some(Duration::ZERO));
+            let mut a = s.add("event: state\ndata: 0\n\n", t0).unwrap();
+            let b = s.add("x", t0).unwrap();
+            assert_eq!(s.unwatched_for(t0), None);
+            assert_eq!(
+                next(&mut a).await.unwrap(),
+                "retry: 1000\n\nevent: state\ndata: 0\n\n"
+            );
+            s.send("state", &Value::from(1u32));
+            assert_eq!(next(&mut a).await.unwrap(), "event: state\ndata: 1\n\n");
+            drop(b);
+            assert_eq!(s.count(t0), 1, "a closed stream frees its slot");
+            s.close();
+            assert_eq!(next(&mut a).await.unwrap(), GONE);
+            assert_eq!(next(&mut a).await, None);
+            assert!(s.add("y", t0).is_none(), "a closed game takes no streams");
+        });
+    }
+
+    #[test]
+    fn slots_are_per_game_and_a_slow_page_loses_its_stream() {
+        rt().block_on(async {
+            let now = Instant::now();
+            let mut s = Subscribers::new(now);
+            let mut other = Subscribers::new(now);
+            let streams: Vec<EventBody> = (0..STREAMS_PER_GAME)
+                .map(|_| s.add("", now).unwrap())
+                .collect();
+            assert!(s.add("", now).is_none());
+            assert!(
+                other.add("", now).is_some(),
+                "another game has its own slots"
+            );
+            drop(streams);
+            let mut slow = s.add("", now).unwrap();
+            for i in 0..=BACKLOG {
+                s.send("state", &Value::from(i));
+            }
+            assert!(s.unwatched_for(Instant::now()).is_some());
+            let mut got = 0;
+            next(&mut slow).await; // the first state
+            while next(&mut slow).await.is_some() {
+                got += 1;
+            }
+            assert_eq!(got, BACKLOG, "the queued events, then the end without gone");
+        });
+    }
+
+    #[test]
+    fn an_idle_stream_gets_heartbeats() {
+        rt().block_on(async {
+            let mut s = Subscribers::new(Instant::now());
+            let mut a = s.add("", Instant::now()).unwrap();
+            next(&mut a).await;
+            assert_eq!(next(&mut a).await.unwrap(), ": ping\n\n");
+        });
     }
 }

@@ -1,0 +1,149 @@
+//! The server's one error type, below every other part of it: a refused request (or a refused
+//! step inside one) is an [`ApiError`], a kind and one line saying why. Only the HTTP layer
+//! turns a kind into a status code ([`ErrorKind::status`]); the games and sessions name the
+//! kind of refusal, not a number.
+//!
+//! Every message is one line and bounded: input quoted in it is cut to
+//! [`crate::protocol::command::QUOTE_CHARS`] characters by [`quote`], and the whole message
+//! to [`MAX_MESSAGE_CHARS`], with any line break or other control character made a space.
+
+use std::fmt;
+
+pub use crate::protocol::command::quote;
+
+/// The longest message an error carries, in characters (a list of legal moves fits).
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+
+/// What kind of refusal it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Malformed: the JSON, a field, a move's text, the request itself (400).
+    BadRequest,
+    /// Another site's page, or a `Host` this server is not (403).
+    Forbidden,
+    /// No such game or path (404).
+    NotFound,
+    /// The path exists for another method (405).
+    MethodNotAllowed,
+    /// The body came too slowly (408).
+    Timeout,
+    /// Not now: the engine's turn, the game is over (409).
+    Conflict,
+    /// The body is over the limit (413).
+    TooLarge,
+    /// A body that is not `application/json` (415).
+    UnsupportedMediaType,
+    /// A well-formed move that is illegal or ambiguous (422).
+    Unprocessable,
+    /// The server failed: it could not start an engine or a thread (500).
+    Internal,
+    /// A limit is reached: games, event streams, connections (503).
+    Busy,
+}
+
+impl ErrorKind {
+    /// The HTTP status code.
+    pub fn status(self) -> u16 {
+        match self {
+            ErrorKind::BadRequest => 400,
+            ErrorKind::Forbidden => 403,
+            ErrorKind::NotFound => 404,
+            ErrorKind::MethodNotAllowed => 405,
+            ErrorKind::Timeout => 408,
+            ErrorKind::Conflict => 409,
+            ErrorKind::TooLarge => 413,
+            ErrorKind::UnsupportedMediaType => 415,
+            ErrorKind::Unprocessable => 422,
+            ErrorKind::Internal => 500,
+            ErrorKind::Busy => 503,
+        }
+    }
+}
+
+/// A refused request: its kind and one line saying why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// What kind of refusal.
+    pub kind: ErrorKind,
+    /// Why, in one line of at most [`MAX_MESSAGE_CHARS`] characters.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error of `kind` saying `message` (made one line and bounded).
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> ApiError {
+        ApiError {
+            kind,
+            message: one_line(&message.into()),
+        }
+    }
+
+    /// The HTTP status code.
+    pub fn status(&self) -> u16 {
+        self.kind.status()
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// `text` with control characters (line breaks included) as spaces, cut to
+/// [`MAX_MESSAGE_CHARS`] characters.
+fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(MAX_MESSAGE_CHARS + 4));
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_MESSAGE_CHARS {
+            out.push_str("...");
+            break;
+        }
+        out.push(if c.is_control() { ' ' } else { c });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_one_bounded_line() {
+        let e = ApiError::new(ErrorKind::BadRequest, "a\nb\r\tc");
+        assert_eq!(e.message, "a b  c");
+        assert_eq!(e.status(), 400);
+        let long = "x".repeat(100_000);
+        let e = ApiError::new(ErrorKind::NotFound, format!("no game '{}'", quote(&long)));
+        assert!(e.message.chars().count() <= MAX_MESSAGE_CHARS + 3);
+        assert!(
+            e.message.contains("(100000 characters in all)"),
+            "{}",
+            e.message
+        );
+        let e = ApiError::new(ErrorKind::Conflict, "y".repeat(5000));
+        assert_eq!(e.message.chars().count(), MAX_MESSAGE_CHARS + 3);
+    }
+
+    #[test]
+    fn every_kind_is_a_4xx_or_5xx() {
+        use ErrorKind::*;
+        for k in [
+            BadRequest,
+            Forbidden,
+            NotFound,
+            MethodNotAllowed,
+            Timeout,
+            Conflict,
+            TooLarge,
+            UnsupportedMediaType,
+            Unprocessable,
+            Internal,
+            Busy,
+        ] {
+            assert!((400..600).contains(&k.status()), "{k:?}");
+        }
+    }
+}
