@@ -4,3 +4,4 @@
 
 pub mod gui;
 pub mod latency;
+pub mod serve;
