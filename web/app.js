@@ -506,6 +506,7 @@ function renderControls() {
   $('btn-takeback').disabled = !st || st.moves.length === 0;
   $('btn-resign').disabled = over;
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
+  $('btn-retry').hidden = !st.engine_failed;
   $('pdn-download').href = st ? `/api/games/${st.id}/pdn` : '#';
   if (st) {
     const fen = st.fens[ui.shown];
@@ -574,6 +575,7 @@ function wire() {
   $('btn-takeback').onclick = () => { ui.follow = true; act('takeback'); };
   $('btn-hint').onclick = () => act('hint');
   $('btn-resign').onclick = () => { if (confirm('Resign this game?')) act('resign'); };
+  $('btn-retry').onclick = () => act('retry');
   $('analysis-on').onchange = (e) => analyse(e.target.checked);
   $('multipv').onchange = () => { if (ui.st && ui.st.analysis) analyse(true); };
   $('nav-first').onclick = () => show(0);
