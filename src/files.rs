@@ -1,6 +1,8 @@
 //! Reading and writing the user's files without losing them: a file the program writes over is
 //! replaced whole or not at all ([`replace`]), a line is read with bounded memory and a bounded
-//! scan ([`read_line_limited`]), and a whole file is read only up to a size ([`read_text`]).
+//! scan ([`read_line_limited`]), and a whole file is read only up to a size ([`read_text`];
+//! [`read_regular_text`] and [`read_regular_bytes`] also refuse what is not a regular file,
+//! before opening it, as opening a FIFO blocks until someone writes to it).
 //!
 //! Every subcommand that writes over a file (`tune --out`, `openings --out`, `play`'s `save`)
 //! and every reader of a file or a pipe line by line (`datagen --resume`, `tune`, the protocol
@@ -140,6 +142,8 @@ pub enum ReadError {
     TooLarge(u64),
     /// It is not UTF-8 text.
     NotText,
+    /// It is not a regular file (a FIFO, a device, a folder), and only those are read.
+    NotRegular,
 }
 
 impl fmt::Display for ReadError {
@@ -148,6 +152,7 @@ impl fmt::Display for ReadError {
             ReadError::Io(e) => e.fmt(f),
             ReadError::TooLarge(limit) => write!(f, "larger than {}", size_text(*limit)),
             ReadError::NotText => f.write_str("not UTF-8 text"),
+            ReadError::NotRegular => f.write_str("not a regular file (a folder, FIFO or device)"),
         }
     }
 }
@@ -177,6 +182,76 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
         Some(rest) => rest.to_string(),
         None => text,
     })
+}
+
+/// Like [`read_bytes`], but only for a regular file (or a link to one): anything else is
+/// refused with [`ReadError::NotRegular`] before it is opened, so that a FIFO never blocks
+/// the reader and a device is never read; a file larger than `limit` is refused without
+/// being read.
+pub fn read_regular_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let meta = fs::metadata(path).map_err(ReadError::Io)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    let file = File::open(path).map_err(ReadError::Io)?;
+    // What was opened, in case the path changed in between.
+    if !file.metadata().map_err(ReadError::Io)?.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    Ok(bytes)
+}
+
+/// Like [`read_text`], but only for a regular file (see [`read_regular_bytes`]).
+pub fn read_regular_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    let bytes = read_regular_bytes(path, limit)?;
+    let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
+    Ok(match text.strip_prefix(BOM) {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Whether `a` and `b` name the same file: the same path once links and `..` are resolved,
+/// or, both existing, the same device and inode (a hard link). A path that does not exist
+/// yet is compared by its folder's real path and its name.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(m), Ok(n)) = (fs::metadata(a), fs::metadata(b))
+            && (m.dev(), m.ino()) == (n.dev(), n.ino())
+        {
+            return true;
+        }
+    }
+    match (real_path(a), real_path(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// The real path of `p`, or for a file that does not exist, its folder's real path joined
+/// with its name.
+fn real_path(p: &Path) -> Option<PathBuf> {
+    if let Ok(real) = fs::canonicalize(p) {
+        return Some(real);
+    }
+    let name = p.file_name()?;
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    fs::canonicalize(dir).ok().map(|d| d.join(name))
 }
 
 /// The UTF-8 byte order mark, which a text file may start with and which means nothing.
@@ -306,5 +381,66 @@ mod tests {
         assert_eq!(e.to_string(), "larger than 1 MiB");
         fs::write(&p, b"\xff\xfe").unwrap();
         assert!(matches!(read_text(&p, 100), Err(ReadError::NotText)));
+    }
+
+    #[test]
+    fn regular_reads_refuse_devices_folders_and_fifos_without_opening_them() {
+        let d = temp_dir("regular");
+        let p = d.join("a.txt");
+        fs::write(&p, "\u{feff}text").unwrap();
+        assert_eq!(read_regular_text(&p, 100).unwrap(), "text");
+        // Too large: refused from its size, not read.
+        assert!(matches!(
+            read_regular_bytes(&p, 3),
+            Err(ReadError::TooLarge(3))
+        ));
+        for other in [Path::new("/dev/zero"), d.as_path()] {
+            let e = read_regular_bytes(other, 1 << 20).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "not a regular file (a folder, FIFO or device)"
+            );
+        }
+        #[cfg(unix)]
+        {
+            let fifo = d.join("fifo");
+            let made = std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap();
+            assert!(made.success());
+            // Opening it for reading would block this test for good.
+            assert!(matches!(
+                read_regular_text(&fifo, 100),
+                Err(ReadError::NotRegular)
+            ));
+        }
+        assert!(matches!(
+            read_regular_bytes(&d.join("missing"), 100),
+            Err(ReadError::Io(_))
+        ));
+    }
+
+    #[test]
+    fn same_file_sees_through_paths_links_and_hard_links() {
+        let d = temp_dir("same");
+        let a = d.join("a.txt");
+        fs::write(&a, "x").unwrap();
+        assert!(same_file(&a, &d.join(".").join("a.txt")));
+        fs::create_dir(d.join("sub")).unwrap();
+        assert!(same_file(&a, &d.join("sub/../a.txt")));
+        fs::hard_link(&a, d.join("hard.txt")).unwrap();
+        assert!(same_file(&a, &d.join("hard.txt")));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&a, d.join("soft.txt")).unwrap();
+            assert!(same_file(&d.join("soft.txt"), &a));
+        }
+        // Not yet written: the same name in the same folder.
+        let new = d.join("new.txt");
+        assert!(same_file(&new, &d.join(".").join("new.txt")));
+        assert!(!same_file(&new, &a));
+        fs::write(d.join("b.txt"), "x").unwrap();
+        assert!(!same_file(&a, &d.join("b.txt")));
     }
 }

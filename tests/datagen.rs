@@ -112,3 +112,55 @@ fn turkish_data_reads_back_and_resumes() {
         &text.as_bytes()[..text.len() * 2 / 3]
     );
 }
+
+/// Every `# game` line names its game, and data of one game is never continued or appended
+/// to by a run of another: one error line, a non-zero exit, the file left as it is.
+#[test]
+fn data_names_its_game_and_another_game_is_not_added_to_it() {
+    let bashni = datagen(&temp("named-bashni"), &[]);
+    let ends: Vec<&str> = bashni.lines().filter(|l| l.starts_with("# game")).collect();
+    assert_eq!(ends.len(), 6);
+    assert!(ends.iter().all(|l| l.ends_with(" bashni")), "{ends:?}");
+    let russian_file = temp("named-russian");
+    let russian = datagen(&russian_file, &["--variant", "russian"]);
+    assert!(
+        russian
+            .lines()
+            .filter(|l| l.starts_with("# game"))
+            .all(|l| l.ends_with(" russian")),
+        "{russian}"
+    );
+    for (variant, resume) in [("turkish", true), ("turkish", false), ("bashni", true)] {
+        let mut args = vec![
+            "datagen",
+            "--variant",
+            variant,
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        let out = Command::new(BASHNI)
+            .args(&args)
+            .arg("--out")
+            .arg(&russian_file)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(
+                "data of Russian draughts (its '# game' lines end with 'russian'), not of"
+            ),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&russian_file).unwrap(), russian);
+    }
+    // Its own game goes on: resuming a finished run adds nothing.
+    let same = datagen(&russian_file, &["--variant", "russian", "--resume"]);
+    assert_eq!(same, russian);
+}

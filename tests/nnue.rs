@@ -190,3 +190,122 @@ fn a_damaged_or_missing_network_file_is_refused_and_the_engine_keeps_its_network
     let best = gui.bestmove().1;
     assert!(!best.is_empty() && best != "(none)", "{best}");
 }
+
+/// `EvalFile` naming a FIFO, a device or a folder is refused at once (opening a FIFO for
+/// reading would block the engine until someone writes to it, and it would then ignore
+/// `isready`, `quit` and the end of its input): one error line, the network kept, and the
+/// engine answers `isready` promptly.
+#[cfg(unix)]
+#[test]
+fn eval_file_refuses_a_fifo_a_device_and_a_folder_and_keeps_answering() {
+    let d = dir("fifo");
+    let fifo = d.join("net.nnue");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let mut gui = Gui::start(&[]);
+    gui.handshake();
+    gui.send("position fen 8/8/8/8/3(bw)4/8/8/w7 w");
+    gui.send("eval");
+    let before = gui.until(|l| l.starts_with("Network evaluation"));
+    for path in [fifo.as_path(), Path::new("/dev/zero"), d.as_path()] {
+        gui.send(&format!("setoption name EvalFile value {}", path.display()));
+        let sent = gui.send("isready");
+        let lines = gui.until_line("readyok");
+        assert!(
+            sent.elapsed() < std::time::Duration::from_secs(5),
+            "{}: readyok after {:?}",
+            path.display(),
+            sent.elapsed()
+        );
+        let errors: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string error"))
+            .collect();
+        assert_eq!(errors.len(), 1, "{lines:?}");
+        assert!(
+            errors[0].contains(&format!(
+                "cannot read network file '{}': not a regular file",
+                path.display()
+            )) && errors[0].ends_with("network not changed"),
+            "{}",
+            errors[0]
+        );
+    }
+    gui.send("eval");
+    let after = gui.until(|l| l.starts_with("Network evaluation"));
+    assert_eq!(before.last(), after.last());
+    gui.send("position startpos");
+    gui.send("go depth 4");
+    let best = gui.bestmove().1;
+    assert!(!best.is_empty() && best != "(none)", "{best}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `train` refuses what would train nothing or destroy its data: a learning rate or decay
+/// that is not a finite number in (0, 1] (exit 2, when the arguments are read), an --out
+/// (or its manifest, <out>.md) that is one of the data files, under any name (exit 2), and
+/// data of another game (exit 1). Nothing is written.
+#[test]
+fn train_refuses_bad_rates_its_own_data_as_out_and_another_games_data() {
+    let d = dir("refuse");
+    let data = d.join("data.txt");
+    std::fs::copy(sample(), &data).unwrap();
+    let text = std::fs::read(&data).unwrap();
+    let out = d.join("net.nnue");
+    let train = |args: &[&str], out: &Path, data: &Path| {
+        let run = Command::new(BASHNI)
+            .arg("train")
+            .args(args)
+            .args(["--epochs", "1", "--out"])
+            .arg(out)
+            .arg(data)
+            .output()
+            .unwrap();
+        (
+            run.status.code(),
+            String::from_utf8_lossy(&run.stderr).to_string(),
+        )
+    };
+    for (option, value) in [
+        ("--learning-rate", "nan"),
+        ("--learning-rate", "inf"),
+        ("--learning-rate", "1e30"),
+        ("--learning-rate", "0"),
+        ("--decay", "nan"),
+        ("--decay", "0"),
+        ("--decay", "2"),
+    ] {
+        let (code, err) = train(&[option, value], &out, &data);
+        assert_eq!(code, Some(2), "{option} {value}: {err}");
+        assert!(
+            err.starts_with(&format!("error: invalid value '{value}' for '{option}")),
+            "{err}"
+        );
+        assert!(err.contains("more than 0 and at most 1"), "{err}");
+    }
+    // The data file itself, by another path, by a hard link, and as the manifest.
+    std::fs::hard_link(&data, d.join("hard.txt")).unwrap();
+    let md = d.join("net.nnue.md");
+    std::fs::hard_link(&data, &md).unwrap();
+    for target in [d.join("sub/../data.txt"), d.join("hard.txt"), out.clone()] {
+        std::fs::create_dir_all(d.join("sub")).unwrap();
+        let (code, err) = train(&[], &target, &data);
+        assert_eq!(code, Some(2), "{}: {err}", target.display());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("writing it would destroy the data"), "{err}");
+    }
+    assert_eq!(std::fs::read(&data).unwrap(), text);
+    assert!(!out.exists());
+    // Turkish data for the Bashni network.
+    let turkish = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/turkish-sample.txt");
+    let (code, err) = train(&[], &d.join("t.nnue"), &turkish);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.ends_with(
+            "data of Turkish draughts (its '# game' lines end with 'turkish'), not of Bashni\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!d.join("t.nnue").exists());
+}

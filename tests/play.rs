@@ -361,6 +361,60 @@ fn save_refuses_a_fifo_instead_of_blocking_on_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `load` reads only a regular file of at most 4 MiB: a FIFO is refused without being opened
+/// (opening it would block until someone writes to it), a larger file without being read,
+/// each with one line, and the game in progress goes on as it was.
+#[cfg(unix)]
+#[test]
+fn load_refuses_a_fifo_and_a_file_too_large_and_keeps_the_game() {
+    let dir = scratch("load-limits");
+    let fifo = dir.join("pipe.pdn");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    // 5 MiB without a byte on disk (a sparse file).
+    let big = dir.join("big.pdn");
+    std::fs::File::create(&big)
+        .and_then(|f| f.set_len(5 << 20))
+        .unwrap();
+    let (load_fifo, load_big) = (
+        format!("load {}", fifo.display()),
+        format!("load {}", big.display()),
+    );
+    let (out, err, code) = play(
+        &["--level", "1", "--seed", "1"],
+        &[
+            "c3 d4",
+            &load_fifo,
+            &load_big,
+            &format!("load {}", dir.display()),
+            "fen",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        answer(&out, &load_fifo, 0),
+        format!(
+            "cannot load {}: not a regular file (a folder, FIFO or device)",
+            fifo.display()
+        )
+    );
+    assert_eq!(
+        answer(&out, &load_big, 0),
+        format!("cannot load {}: larger than 4 MiB", big.display())
+    );
+    assert!(
+        answer(&out, &format!("load {}", dir.display()), 0)
+            .ends_with("not a regular file (a folder, FIFO or device)"),
+        "{out}"
+    );
+    assert!(answer(&out, "fen", 0).ends_with(" w 2 2"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn times_beyond_the_protocols_ranges_are_refused() {
     let (out, err, code) = play(

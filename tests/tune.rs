@@ -136,3 +136,103 @@ fn tune_fits_turkish_weights() {
     let err = String::from_utf8_lossy(&bashni.stderr);
     assert!(err.contains("weight lines, expected"), "{err}");
 }
+
+/// `tune` reads only data of the game it fits: a `# game` line naming another game (or
+/// none, which is Bashni's, for another game) stops it with one line and no weights, without
+/// a report for each line that does not read as its game's.
+#[test]
+fn tune_refuses_data_of_another_game() {
+    let d = dir();
+    let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/turkish-sample.txt");
+    let unnamed = d.join("unnamed-turkish.txt");
+    let text = std::fs::read_to_string(&sample).unwrap();
+    std::fs::write(&unnamed, text.replace(" turkish\n", "\n")).unwrap();
+    let name = sample.display().to_string();
+    for (variant, data, expected) in [
+        (
+            "bashni",
+            &sample,
+            format!(
+                "error: {name}:92: data of Turkish draughts (its '# game' lines end with \
+                 'turkish'), not of Bashni"
+            ),
+        ),
+        (
+            "russian",
+            &sample,
+            format!(
+                "error: {name}:92: data of Turkish draughts (its '# game' lines end with \
+                 'turkish'), not of Russian draughts"
+            ),
+        ),
+        (
+            "turkish",
+            &unnamed,
+            format!(
+                "error: {}:92: data of Bashni (a '# game' line without a game's name, as \
+                 written before data named its game), not of Turkish draughts; if it is \
+                 Turkish draughts data, name it: sed -i '/^# game /s/$/ turkish/' FILE",
+                unnamed.display()
+            ),
+        ),
+    ] {
+        let out = d.join(format!("refused-{variant}.rs"));
+        let run = Command::new(BASHNI)
+            .args(["tune", "--variant", variant, "--out"])
+            .arg(&out)
+            .arg(data)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{err}");
+        assert_eq!(err.trim_end(), expected);
+        assert!(!out.exists());
+    }
+}
+
+/// A learning rate that is not a number, infinite or absurd is refused when the arguments
+/// are read (exit 2), and `--out` may not be one of the data files.
+#[test]
+fn tune_refuses_bad_learning_rates_and_writing_over_its_data() {
+    let d = dir();
+    let data = d.join("own-data.txt");
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/turkish-sample.txt"),
+    )
+    .unwrap();
+    std::fs::write(&data, &text).unwrap();
+    for rate in ["nan", "inf", "1e30", "0", "101", "fast"] {
+        let run = Command::new(BASHNI)
+            .args([
+                "tune",
+                "--variant",
+                "turkish",
+                "--learning-rate",
+                rate,
+                "--out",
+            ])
+            .arg(d.join("w.rs"))
+            .arg(&data)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{rate}: {err}");
+        assert!(
+            err.starts_with(&format!(
+                "error: invalid value '{rate}' for '--learning-rate"
+            )),
+            "{err}"
+        );
+    }
+    let same = d.join(".").join("own-data.txt");
+    let run = Command::new(BASHNI)
+        .args(["tune", "--variant", "turkish", "--epochs", "1", "--out"])
+        .arg(&same)
+        .arg(&data)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    assert!(err.contains("writing it would destroy the data"), "{err}");
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), text);
+}

@@ -3,15 +3,20 @@
 //!
 //! ```text
 //! <FEN> | <score> | <result>
-//! # game <index> <result> <plies>
+//! # game <index> <result> <plies> <game>
 //! ```
 //!
 //! `score` is the search score in centi-men from White's view; `result` is the game's result
-//! from White's view: `1-0`, `1/2` or `0-1`. A line starting with `#` ends each game (the
-//! marker lets `--resume` find the last complete game); blank lines and other `#` lines are
+//! from White's view: `1-0`, `1/2` or `0-1`. A `# game` line ends each game (the marker lets
+//! `--resume` find the last complete game) and names its game (`bashni`, `turkish`,
+//! `russian`), so that data is never read as another game's: the name is on every game's
+//! line rather than in a header so that files still concatenate (shards, appended runs)
+//! and a concatenation of two games' data is caught. A `# game` line without a name, as
+//! written before data named its game, is Bashni's. Blank lines and other `#` lines are
 //! comments.
 
-use crate::games::Rules;
+use crate::games::{Rules, Variant};
+use crate::play::game_text::game_name;
 use std::fmt;
 
 /// A finished game's result, from White's view.
@@ -72,15 +77,59 @@ pub fn format_sample(fen: &str, score_white: i32, result: GameResult) -> String 
     format!("{fen} | {score_white} | {result}")
 }
 
-/// The line that ends game `index`.
-pub fn format_game_end(index: u64, result: GameResult, plies: usize) -> String {
-    format!("# game {index} {result} {plies}")
+/// The line that ends game `index` of `game`.
+pub fn format_game_end(index: u64, result: GameResult, plies: usize, game: Variant) -> String {
+    format!("# game {index} {result} {plies} {game}")
 }
 
-/// The index of the game a `# game` marker line ends, if `line` is one.
-pub fn parse_game_end(line: &str) -> Option<u64> {
+/// What a `# game` line says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The index of the game in its run.
+    pub index: u64,
+    /// The game it names: Bashni when it names none (written before data named its game),
+    /// or the word that is no game's name.
+    pub game: Result<Variant, String>,
+}
+
+/// The game a `# game` marker line ends, if `line` is one.
+pub fn parse_game_end(line: &str) -> Option<GameEnd> {
     let mut words = line.strip_prefix("# game ")?.split_whitespace();
-    words.next()?.parse().ok()
+    let index = words.next()?.parse().ok()?;
+    let game = match words.nth(2) {
+        None => Ok(Variant::Bashni),
+        Some(name) => Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == name)
+            .ok_or_else(|| name.to_string()),
+    };
+    Some(GameEnd { index, game })
+}
+
+impl GameEnd {
+    /// Checks that this game is `want`; otherwise says, in one line, whose data it is.
+    pub fn check(&self, want: Variant) -> Result<(), String> {
+        match &self.game {
+            Ok(v) if *v == want => Ok(()),
+            Ok(Variant::Bashni) => Err(format!(
+                "data of Bashni (a '# game' line without a game's name, as written before data \
+                 named its game), not of {}; if it is {} data, name it: \
+                 sed -i '/^# game /s/$/ {want}/' FILE",
+                game_name(want),
+                game_name(want)
+            )),
+            Ok(v) => Err(format!(
+                "data of {} (its '# game' lines end with '{v}'), not of {}",
+                game_name(*v),
+                game_name(want)
+            )),
+            Err(name) => Err(format!(
+                "'# game' line of an unknown game '{}', not of {}",
+                clip(name),
+                game_name(want)
+            )),
+        }
+    }
 }
 
 /// What is wrong with a data line (`E`: the game's FEN error).
@@ -155,10 +204,49 @@ mod tests {
         assert_eq!(s.result, GameResult::BlackWin);
         assert_eq!(parse_sample::<Position>("# game 3 1-0 40"), Ok(None));
         assert_eq!(
-            parse_game_end(&format_game_end(17, GameResult::Draw, 9)),
-            Some(17)
+            parse_game_end(&format_game_end(17, GameResult::Draw, 9, Variant::Turkish)),
+            Some(GameEnd {
+                index: 17,
+                game: Ok(Variant::Turkish)
+            })
         );
         assert_eq!(parse_game_end("# comment"), None);
+    }
+
+    #[test]
+    fn game_lines_name_their_game() {
+        let end = |line: &str| parse_game_end(line).unwrap();
+        assert_eq!(
+            format_game_end(3, GameResult::WhiteWin, 40, Variant::Russian),
+            "# game 3 1-0 40 russian"
+        );
+        assert!(
+            end("# game 3 1-0 40 russian")
+                .check(Variant::Russian)
+                .is_ok()
+        );
+        assert_eq!(
+            end("# game 3 1-0 40 russian").check(Variant::Turkish),
+            Err(
+                "data of Russian draughts (its '# game' lines end with 'russian'), not of \
+                 Turkish draughts"
+                    .to_string()
+            )
+        );
+        // Without a name (as written before): Bashni's.
+        assert_eq!(end("# game 3 1-0 40").game, Ok(Variant::Bashni));
+        assert!(end("# game 3 1-0 40").check(Variant::Bashni).is_ok());
+        let e = end("# game 3 1-0 40").check(Variant::Turkish).unwrap_err();
+        assert!(
+            e.starts_with("data of Bashni (a '# game' line without a game's name")
+                && e.ends_with("sed -i '/^# game /s/$/ turkish/' FILE"),
+            "{e}"
+        );
+        let e = end("# game 3 1-0 40 checkers").check(Variant::Bashni);
+        assert_eq!(
+            e,
+            Err("'# game' line of an unknown game 'checkers', not of Bashni".to_string())
+        );
     }
 
     #[test]

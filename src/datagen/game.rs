@@ -156,7 +156,12 @@ pub fn play_game<G: Game>(
         .into_iter()
         .map(|(fen, score)| format_sample(&fen, score, result))
         .collect();
-    lines.push(format_game_end(index, result, game.moves().len()));
+    lines.push(format_game_end(
+        index,
+        result,
+        game.moves().len(),
+        G::VARIANT,
+    ));
     GameRecord { lines, positions }
 }
 

@@ -25,7 +25,9 @@ use std::time::Instant;
     long_about = "Play self-play games from random balanced openings, each move searched to a \
         fixed node count or depth, and append one line per quiet position to --out: \
         '<FEN> | <score> | <result>' (score in centi-men and result from White's view), and a \
-        '# game <n> <result> <plies>' line after each game. The output depends only on the \
+        '# game <n> <result> <plies> <game>' line after each game, naming its game (--variant): \
+        data of another game is neither appended to nor resumed, and `tune` and `train` \
+        refuse it. The output depends only on the \
         settings and --seed, not on --threads; --shard i/n plays the i-th of n equal parts \
         (--shard auto: the part of a Slurm job array or Kubernetes Indexed Job task).",
     after_help = "Examples:\n  \
@@ -84,7 +86,7 @@ pub struct DatagenArgs {
     pub out: PathBuf,
     /// Continue a stopped run: skip the games that --out already ends (same settings and
     /// seed), after removing a partly written game at its end. A file whose end is not
-    /// datagen data is refused and left as it is.
+    /// datagen data, or that holds data of another game, is refused and left as it is.
     #[arg(long)]
     pub resume: bool,
 }
@@ -177,6 +179,7 @@ fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
     let first = if args.resume {
         resume::resume_point::<G>(&args.out, &range).map_err(|e| e.to_string())?
     } else {
+        resume::check_appending::<G>(&args.out).map_err(|e| e.to_string())?;
         range.start
     };
     let name = args.out.display();

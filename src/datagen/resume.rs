@@ -1,13 +1,14 @@
 //! `bashni datagen --resume`: where a stopped run starts again, and the partly written game
 //! at the end of its file removed, but only when that end is datagen data: a file that is not
-//! datagen output is refused whole, never cut.
+//! datagen output, or is data of another game, is refused whole, never cut. Without
+//! `--resume`, [`check_appending`] refuses to append to data of another game.
 
 use super::format::{GameResult, parse_game_end, parse_sample};
 use crate::files::{LineRead, read_line_limited, size_text};
 use crate::games::Rules;
 use std::fmt;
-use std::fs::{self, OpenOptions};
-use std::io::{self, BufReader};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::path::Path;
 
@@ -31,6 +32,11 @@ pub enum ResumeError {
     NotData(String, u64, String, u64),
     /// The file changed while it was read (file).
     Changed(String),
+    /// A `# game` line names another game than the run's (file, line number, whose data
+    /// it is).
+    OtherGame(String, u64, String),
+    /// The end of a file to append to is data of another game (file, whose data it is).
+    AppendToOtherGame(String, String),
 }
 
 impl fmt::Display for ResumeError {
@@ -53,6 +59,14 @@ impl fmt::Display for ResumeError {
             ResumeError::Changed(name) => {
                 write!(f, "cannot resume '{name}': it changed while it was read")
             }
+            ResumeError::OtherGame(name, n, why) => write!(
+                f,
+                "cannot resume '{name}': line {n}: {why}; the file is left as it is"
+            ),
+            ResumeError::AppendToOtherGame(name, why) => write!(
+                f,
+                "cannot append to '{name}': {why}; write this game's data to another file"
+            ),
         }
     }
 }
@@ -72,7 +86,8 @@ struct Scan {
     bad_tail: Option<(u64, String)>,
 }
 
-/// Reads a datagen file of game `G` to its end, line by line with bounded memory.
+/// Reads a datagen file of game `G` to its end, line by line with bounded memory; a
+/// `# game` line of another game stops it.
 fn scan<G: Rules>(input: &mut impl io::BufRead, name: &str) -> Result<Scan, ResumeError> {
     let mut s = Scan::default();
     let mut buf = Vec::new();
@@ -89,7 +104,9 @@ fn scan<G: Rules>(input: &mut impl io::BufRead, name: &str) -> Result<Scan, Resu
         let complete = buf.ends_with(b"\n");
         let text = std::str::from_utf8(&buf).map(|t| t.trim_end_matches(['\n', '\r']));
         if complete && let Some(g) = text.ok().and_then(parse_game_end) {
-            s.last_game = Some(g);
+            g.check(G::VARIANT)
+                .map_err(|why| ResumeError::OtherGame(name.into(), number, why))?;
+            s.last_game = Some(g.index);
             s.end_of_last_game = s.len;
             s.bad_tail = None;
             continue;
@@ -126,7 +143,7 @@ fn could_start_a_line<G: Rules>(text: &str) -> bool {
     if let Some(rest) = text.strip_prefix(MARKER) {
         return rest
             .chars()
-            .all(|c| c.is_ascii_digit() || " -/".contains(c));
+            .all(|c| c.is_ascii_alphanumeric() || " -/".contains(c));
     }
     let fields: Vec<&str> = text.split('|').collect();
     let last = fields.len() - 1;
@@ -193,6 +210,41 @@ pub fn resume_point<G: Rules>(path: &Path, range: &Range<u64>) -> Result<u64, Re
     })
 }
 
+/// Bytes at the end of a file that [`check_appending`] reads: many games' worth.
+const TAIL: u64 = 64 << 10;
+
+/// Checks that appending game `G`'s data to `path` (without `--resume`) does not mix two
+/// games: the last `# game` line in its last [`TAIL`] bytes must name `G`. A file that does
+/// not exist, is not a regular file or has no such line there passes.
+pub fn check_appending<G: Rules>(path: &Path) -> Result<(), ResumeError> {
+    let name = path.display().to_string();
+    let io = |e| ResumeError::Io(name.clone(), e);
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() => {}
+        _ => return Ok(()),
+    }
+    let mut file = File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(TAIL)))
+        .map_err(io)?;
+    let mut tail = Vec::new();
+    file.take(TAIL).read_to_end(&mut tail).map_err(io)?;
+    // Whole lines only: the last one may be cut, the first one is cut or whole.
+    let mut lines: Vec<&[u8]> = tail.split(|&b| b == b'\n').collect();
+    lines.pop();
+    let last = lines
+        .iter()
+        .rev()
+        .filter_map(|l| std::str::from_utf8(l).ok())
+        .find_map(|l| parse_game_end(l.trim_end_matches('\r')));
+    match last {
+        Some(end) => end
+            .check(G::VARIANT)
+            .map_err(|why| ResumeError::AppendToOtherGame(name, why)),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,7 +267,7 @@ mod tests {
             assert_eq!(s.last_game, Some(0));
             assert_eq!(s.end_of_last_game as usize, whole.len() - 2 * sample.len());
         }
-        let marker = "# game 1 1/2 44";
+        let marker = "# game 1 1/2 44 bashni";
         for cut in 1..marker.len() {
             let s = scan_text(&format!("{whole}{}", &marker[..cut]));
             assert_eq!(s.bad_tail, None, "{}", &marker[..cut]);
@@ -244,6 +296,49 @@ mod tests {
         // No game at all: the whole file is the tail.
         assert!(scan_text("just some notes\n").bad_tail.is_some());
         assert_eq!(scan_text(""), Scan::default());
+    }
+
+    #[test]
+    fn data_of_another_game_is_refused() {
+        let sample = format!("{START_FEN} | 12 | 1-0\n");
+        let text = format!("{sample}# game 0 1-0 30 bashni\n{sample}# game 1 0-1 9 russian\n");
+        let e = scan::<Position>(&mut Cursor::new(text.into_bytes()), "f").unwrap_err();
+        assert!(matches!(e, ResumeError::OtherGame(_, 4, _)), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "cannot resume 'f': line 4: data of Russian draughts (its '# game' lines end with \
+             'russian'), not of Bashni; the file is left as it is"
+        );
+    }
+
+    #[test]
+    fn appending_looks_at_the_last_game_line() {
+        let dir = std::env::temp_dir().join(format!("bashni-append-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("data.txt");
+        let sample = format!("{START_FEN} | 12 | 1-0\n");
+        // Many games, so that the first lines are outside the tail read.
+        let mut text = String::new();
+        for g in 0..2000 {
+            text += &format!("{sample}# game {g} 1-0 30 russian\n");
+        }
+        text += &sample[..20];
+        fs::write(&p, &text).unwrap();
+        assert!(check_appending::<crate::games::russian::Position>(&p).is_ok());
+        let e = check_appending::<Position>(&p).unwrap_err();
+        assert!(
+            e.to_string().starts_with(&format!(
+                "cannot append to '{}': data of Russian",
+                p.display()
+            )),
+            "{e}"
+        );
+        // A cut last line, no game line in the tail, no file, a device: nothing to check.
+        fs::write(&p, format!("{sample}# game 0 1-0 30 rus")).unwrap();
+        assert!(check_appending::<Position>(&p).is_ok());
+        assert!(check_appending::<Position>(&dir.join("missing.txt")).is_ok());
+        assert!(check_appending::<Position>(Path::new("/dev/null")).is_ok());
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -461,6 +461,55 @@ fn play_match<G: Game>(args: MatchArgs) -> i32 {
     let names = [plan.engines[0].name.clone(), plan.engines[1].name.clone()];
     let games = games_in(&plan.pairs, plan.games);
     let recover = plan.recover;
+    println!("{}", header_line(&args, &plan, sprt, shard, games, seed));
+    let mut reporter = match Reporter::new(names.clone(), games, sprt, &args) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    // 3. Games run on their own threads; here each finished game is counted and reported,
+    //    and the match stops on a fault (unless --recover), an SPRT decision or a fatal error.
+    let running = RunningMatch::start(plan);
+    let Followed {
+        tally,
+        mut code,
+        mut fatal,
+    } = follow_games(&running, &mut reporter, sprt, recover);
+    // 4. The result file (first: it is what a batch job is for), then the final report.
+    running.join();
+    if let Some(path) = &args.result {
+        let part = Part {
+            identity,
+            variant: G::VARIANT,
+            shard,
+            names: names.clone(),
+            games,
+            tally: tally.clone(),
+            seconds: reporter.elapsed(),
+        };
+        if let Err(e) = shards::write_result(path, &part) {
+            fatal.get_or_insert(format!("cannot write {}: {e}", path.display()));
+            code = code.max(1);
+        }
+    }
+    reporter.finish(&tally);
+    if let Some(msg) = fatal {
+        eprintln!("error: {msg}");
+    }
+    code
+}
+
+/// The match's first line: the engines, their limits, the game, the seed and the length.
+fn header_line<G: Game>(
+    args: &MatchArgs,
+    plan: &MatchPlan<G>,
+    sprt: Option<Sprt>,
+    shard: Shard,
+    games: u64,
+    seed: u64,
+) -> String {
     let length = if sprt.is_some() && args.games.is_none() && args.rounds.is_none() {
         "until SPRT decides".to_string()
     } else if shard == Shard::WHOLE {
@@ -473,20 +522,28 @@ fn play_match<G: Game>(args: MatchArgs) -> i32 {
         Variant::Bashni => String::new(),
         v => format!(" in {v}"),
     };
-    println!(
+    format!(
         "Match {} ({}) vs {} ({}){game}, seed {seed}, {length}",
-        names[0], plan.limits[0], names[1], plan.limits[1],
-    );
-    let mut reporter = match Reporter::new(names.clone(), games, sprt, &args) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
-    // 3. Games run on their own threads; here each finished game is counted and reported,
-    //    and the match stops on a fault (unless --recover), an SPRT decision or a fatal error.
-    let running = RunningMatch::start(plan);
+        plan.engines[0].name, plan.limits[0], plan.engines[1].name, plan.limits[1],
+    )
+}
+
+/// What following a match's games found: the counts, the exit code so far, and the first
+/// error that stopped it.
+struct Followed {
+    tally: Tally,
+    code: i32,
+    fatal: Option<String>,
+}
+
+/// Counts and reports each game as it finishes, until every game thread is done; stops the
+/// match on a fault (unless `recover`), an SPRT decision or a fatal error.
+fn follow_games<G: Game>(
+    running: &RunningMatch<G>,
+    reporter: &mut Reporter,
+    sprt: Option<Sprt>,
+    recover: bool,
+) -> Followed {
     let mut tally = Tally::default();
     let mut code = 0;
     let mut fatal = None;
@@ -532,28 +589,7 @@ fn play_match<G: Game>(args: MatchArgs) -> i32 {
             }
         }
     }
-    // 4. The result file (first: it is what a batch job is for), then the final report.
-    running.join();
-    if let Some(path) = &args.result {
-        let part = Part {
-            identity,
-            variant: G::VARIANT,
-            shard,
-            names: names.clone(),
-            games,
-            tally: tally.clone(),
-            seconds: reporter.elapsed(),
-        };
-        if let Err(e) = shards::write_result(path, &part) {
-            fatal.get_or_insert(format!("cannot write {}: {e}", path.display()));
-            code = code.max(1);
-        }
-    }
-    reporter.finish(&tally);
-    if let Some(msg) = fatal {
-        eprintln!("error: {msg}");
-    }
-    code
+    Followed { tally, code, fatal }
 }
 
 /// Writes an openings file; returns the exit code.

@@ -127,9 +127,11 @@ impl Network {
         Arc::clone(&EMBEDDED)
     }
 
-    /// Reads and checks a network file.
+    /// Reads and checks a network file: a regular file only (a FIFO would block the engine
+    /// until someone writes to it, so it is refused before it is opened), and never more than
+    /// [`FILE_BYTES`] of it.
     pub fn load(path: &str) -> Result<Network, NetError> {
-        let bytes = crate::files::read_bytes(std::path::Path::new(path), FILE_BYTES as u64)
+        let bytes = crate::files::read_regular_bytes(std::path::Path::new(path), FILE_BYTES as u64)
             .map_err(|e| NetError::Io(path.to_string(), e.to_string()))?;
         Network::from_bytes(&bytes)
     }

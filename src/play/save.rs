@@ -6,8 +6,13 @@
 //! than the one being played is refused with a message that says which game it is and how
 //! to play it (`bashni play --variant turkish`); one without the tag is read as the game
 //! being played.
+//!
+//! A file is loaded only if it is a regular file of at most [`MAX_LOAD_FILE`] bytes, read
+//! with bounded memory ([`crate::files::read_regular_text`]): a FIFO, a device or a larger
+//! file is refused with one line, before anything of the game in progress changes.
 
 use super::game_text::game_name;
+use crate::files::{ReadError, read_regular_text};
 use crate::games::{Game, Record as GameOf, Rules, Variant};
 use crate::record::game_record::{EngineScore, LastInfo};
 use crate::record::game_record::{Event, to_pdn_in};
@@ -19,6 +24,9 @@ use crate::record::result::{GameResult, Termination};
 use crate::search::{Score, SearchInfo};
 use std::fmt;
 use std::path::Path;
+
+/// Largest file `load` reads: thousands of PDN games, far more than a saved game.
+pub const MAX_LOAD_FILE: u64 = 4 << 20;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,8 +114,9 @@ pub fn may_write(file: &str) -> Result<(), String> {
 /// Why a game or position of game `G` could not be loaded.
 #[derive(Debug)]
 pub enum LoadError<G: Rules> {
-    /// A file that exists but cannot be read.
-    Io(String, std::io::Error),
+    /// A file that exists but cannot be read, is not a regular file, is larger than
+    /// [`MAX_LOAD_FILE`] or is not text.
+    Read(String, ReadError),
     /// A PDN file that does not parse.
     Pdn(String, PdnError),
     /// A PDN game of another game than `G` (file, its game).
@@ -127,7 +136,7 @@ pub enum LoadError<G: Rules> {
 impl<G: Game> fmt::Display for LoadError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoadError::Io(p, e) => write!(f, "cannot read {p}: {e}"),
+            LoadError::Read(p, e) => write!(f, "cannot load {p}: {e}"),
             LoadError::Pdn(p, e) => write!(f, "{p}: {e}"),
             LoadError::OtherGame(p, v) => write!(
                 f,
@@ -188,8 +197,11 @@ fn from_text<G: Game>(name: &str, text: &str) -> Result<GameOf<G>, LoadError<G>>
 /// Loads `arg`: a PDN file (its last game), a file holding a FEN, or a FEN, of game `G`.
 pub fn load<G: Game>(arg: &str) -> Result<GameOf<G>, LoadError<G>> {
     let path = Path::new(arg);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(arg.into(), e))?;
+    // Whatever exists at that path is a file to load (a FEN never names one): what is not a
+    // regular file is refused before it is opened, a large one before it is read.
+    if std::fs::metadata(path).is_ok() {
+        let text =
+            read_regular_text(path, MAX_LOAD_FILE).map_err(|e| LoadError::Read(arg.into(), e))?;
         return from_text(arg, &text);
     }
     G::from_fen(arg)

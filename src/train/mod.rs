@@ -8,7 +8,7 @@ pub mod data;
 pub mod model;
 
 use crate::games::Variant;
-use crate::tune::data::load;
+use crate::tune::data::{Loaded, load};
 use crate::tune::optimise::golden_min;
 use data::{Entry, NetDataset};
 use model::{Adam, Model, Objective, PARAMS};
@@ -40,17 +40,19 @@ pub struct TrainArgs {
     /// Data files (`bashni datagen --out`).
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
-    /// Where to write the network (the manifest goes beside it, as <out>.md).
+    /// Where to write the network (the manifest goes beside it, as <out>.md); neither may be
+    /// one of the data files.
     #[arg(long)]
     pub out: PathBuf,
     /// Share of the game result in the target (the rest is the search score), 0 to 1.
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f32,
-    /// Adam step size at the start.
-    #[arg(long, default_value_t = 0.001)]
+    /// Adam step size at the start: more than 0, at most 1.
+    #[arg(long, default_value_t = 0.001, value_parser = zero_to_one)]
     pub learning_rate: f32,
-    /// Step size factor at each epoch without a better validation loss.
-    #[arg(long, default_value_t = 0.3)]
+    /// Step size factor at each epoch without a better validation loss: more than 0, at
+    /// most 1.
+    #[arg(long, default_value_t = 0.3, value_parser = zero_to_one)]
     pub decay: f32,
     /// Positions per Adam step.
     #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
@@ -87,6 +89,11 @@ pub fn run(args: TrainArgs) -> i32 {
         );
         return 2;
     }
+    let manifest = manifest_path(&args.out);
+    if let Err(e) = crate::tune::out_is_no_input(&[&args.out, &manifest], &args.data) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     match train(&args) {
         Ok(()) => 0,
         Err(e) => {
@@ -103,6 +110,18 @@ struct Epoch {
     lr: f32,
 }
 
+/// The loss `K` and `lambda` define, and the linear evaluation's validation loss under it.
+struct Fitted {
+    obj: Objective,
+    linear: f64,
+}
+
+/// What the epochs found: each epoch's losses, and the best validation loss with its model.
+struct Trained {
+    epochs: Vec<Epoch>,
+    best: (f64, Model),
+}
+
 fn train(args: &TrainArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err(format!("--lambda {} is not between 0 and 1", args.lambda));
@@ -116,29 +135,56 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     // 1. Data (bad lines reported and skipped; duplicates kept once).
     let clock = Instant::now();
+    let loaded = load_data(args, &clock)?;
+    let held_out = if loaded.valid.is_empty() {
+        println!("no validation positions: the training loss is used in their place");
+        &loaded.train
+    } else {
+        &loaded.valid
+    };
+    // 2. K and the objective.
+    let fitted = fit_objective(args, &loaded.train, held_out, threads);
+    // 3. Adam on shuffled batches; the best network by validation loss is kept.
+    let trained = run_epochs(
+        args,
+        &pool,
+        threads,
+        &loaded.train,
+        held_out,
+        &fitted.obj,
+        &clock,
+    );
+    // 4. The best network, quantised, and its manifest.
+    write_network(args, &loaded, &fitted, threads, &trained, &clock)
+}
+
+/// Step 1: the data files read, the counts printed; no training position is an error.
+fn load_data(args: &TrainArgs, clock: &Instant) -> Result<Loaded<NetDataset>, String> {
     let paths: Vec<&Path> = args.data.iter().map(PathBuf::as_path).collect();
     let loaded = load::<NetDataset>(&paths, args.valid_every, &mut |m| eprintln!("{m}"))?;
-    let (train_set, valid_set) = (&loaded.train, &loaded.valid);
     println!(
         "data: {} training, {} validation positions; {} duplicates and {} bad lines skipped ({:.1} s)",
-        train_set.len(),
-        valid_set.len(),
+        loaded.train.len(),
+        loaded.valid.len(),
         loaded.duplicates,
         loaded.bad_lines,
         clock.elapsed().as_secs_f64()
     );
-    if train_set.is_empty() {
+    if loaded.train.is_empty() {
         return Err("no training positions".into());
     }
-    let held_out = if valid_set.is_empty() {
-        println!("no validation positions: the training loss is used in their place");
-        train_set
-    } else {
-        valid_set
-    };
-    // 2. K: the scale at which the linear evaluation best predicts the results (as `bashni
-    //    tune` fits it), so that the network's centi-men are the linear evaluation's and the
-    //    search's margins, tuned on those, keep their meaning.
+    Ok(loaded)
+}
+
+/// Step 2: K, the scale at which the linear evaluation best predicts the results (as `bashni
+/// tune` fits it), so that the network's centi-men are the linear evaluation's and the
+/// search's margins, tuned on those, keep their meaning.
+fn fit_objective(
+    args: &TrainArgs,
+    train_set: &NetDataset,
+    held_out: &NetDataset,
+    threads: usize,
+) -> Fitted {
     let k = fit_k(train_set);
     let obj = Objective {
         k,
@@ -149,12 +195,25 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         "K = {k:.6}, lambda {}, {threads} threads, seed {}; validation loss of the linear evaluation {linear:.6}",
         args.lambda, args.seed
     );
-    // 3. Adam on shuffled batches; the best network by validation loss is kept.
+    Fitted { obj, linear }
+}
+
+/// Step 3: Adam on shuffled batches, epoch by epoch, the step size cut at each epoch without
+/// a better validation loss, until `--patience` such epochs or `--epochs`.
+fn run_epochs(
+    args: &TrainArgs,
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    train_set: &NetDataset,
+    held_out: &NetDataset,
+    obj: &Objective,
+    clock: &Instant,
+) -> Trained {
     let mut model = Model::random(args.seed);
     let mut adam = Adam::new();
     let mut lr = args.learning_rate;
     let mut best = (
-        pool.install(|| mean_loss(&model, held_out, &obj)),
+        pool.install(|| mean_loss(&model, held_out, obj)),
         model.clone(),
     );
     println!("start: validation {:.6}", best.0);
@@ -167,11 +226,11 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         let mut sum = 0.0;
         for batch in order.chunks(args.batch as usize) {
             let (grad, loss) =
-                pool.install(|| batch_gradient(&model, train_set, batch, &obj, threads));
+                pool.install(|| batch_gradient(&model, train_set, batch, obj, threads));
             sum += loss;
             adam.step(&mut model, &grad, lr);
         }
-        let valid = pool.install(|| mean_loss(&model, held_out, &obj));
+        let valid = pool.install(|| mean_loss(&model, held_out, obj));
         let e = Epoch {
             train: sum / order.len() as f64,
             valid,
@@ -196,12 +255,31 @@ fn train(args: &TrainArgs) -> Result<(), String> {
             }
         }
     }
-    // 4. The best network, quantised, and its manifest.
-    let net = best.1.quantise();
+    Trained { epochs, best }
+}
+
+/// Step 4: the best network, quantised, to `--out`, and its manifest beside it.
+fn write_network(
+    args: &TrainArgs,
+    loaded: &Loaded<NetDataset>,
+    fitted: &Fitted,
+    threads: usize,
+    trained: &Trained,
+    clock: &Instant,
+) -> Result<(), String> {
+    let (best_loss, best_model) = &trained.best;
+    let net = best_model.quantise();
     crate::files::replace(&args.out, &net.to_bytes())
         .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
     let manifest_path = manifest_path(&args.out);
-    let manifest = manifest(args, &loaded, (k, linear), threads, &epochs, best.0);
+    let manifest = manifest(
+        args,
+        loaded,
+        (fitted.obj.k, fitted.linear),
+        threads,
+        &trained.epochs,
+        *best_loss,
+    );
     crate::files::replace(&manifest_path, manifest.as_bytes())
         .map_err(|e| format!("cannot write '{}': {e}", manifest_path.display()))?;
     println!(
@@ -209,9 +287,19 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         args.out.display(),
         manifest_path.display(),
         clock.elapsed().as_secs_f64(),
-        best.0
+        best_loss
     );
     Ok(())
+}
+
+/// A finite number more than 0 and at most 1 (`--learning-rate`, `--decay`).
+fn zero_to_one(text: &str) -> Result<f32, String> {
+    // Read as f32 itself (not through f64), so that a value means what it always meant.
+    match text.trim().parse::<f32>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 1.0 => Ok(x),
+        Ok(_) => Err("must be a number more than 0 and at most 1".to_string()),
+        Err(_) => Err("not a number".to_string()),
+    }
 }
 
 /// `<out>.md`.
@@ -292,7 +380,7 @@ fn fit_k(data: &NetDataset) -> f32 {
 
 fn manifest(
     args: &TrainArgs,
-    loaded: &crate::tune::data::Loaded<NetDataset>,
+    loaded: &Loaded<NetDataset>,
     (k, linear): (f32, f64),
     threads: usize,
     epochs: &[Epoch],

@@ -2,7 +2,7 @@
 //! position reduced at once to its feature counts, so memory holds a few dozen numbers per
 //! position and never the text.
 
-use crate::datagen::format::parse_sample;
+use crate::datagen::format::{parse_game_end, parse_sample};
 use crate::eval::linear::{LinearEval, Sink};
 use crate::files::{LineRead, read_line_limited, size_text};
 use crate::games::{Game, Rules};
@@ -17,6 +17,10 @@ use std::path::Path;
 const MAX_LINE: usize = 4096;
 /// Longest stretch read in search of a line's end: past it the input is not data at all.
 const MAX_SCAN: u64 = 1 << 20;
+/// Reports of bad lines held back until their game's `# game` line says whose data they are
+/// (data of another game is refused, and its lines, which do not read as this game's, are
+/// not worth a report each); past this many they are reported at once.
+const MAX_HELD: usize = 1000;
 
 /// One position: its nonzero feature counts (White's minus Black's), phase and target.
 #[derive(Clone, Copy, Debug)]
@@ -128,8 +132,10 @@ pub struct Loaded<D> {
 }
 
 /// Reads data files. Each bad line is reported through `report` with its file and line
-/// number and skipped; only a file that cannot be opened is an error. A position whose hash
-/// ends in 0 modulo `valid_every` goes to the validation set.
+/// number and skipped; a file that cannot be opened, and data of another game than `D`'s (a
+/// `# game` line that names another game, or none for a game other than Bashni: see
+/// [`crate::datagen::format`]), is an error. A position whose hash ends in 0 modulo
+/// `valid_every` goes to the validation set.
 pub fn load<D: Samples>(
     paths: &[&Path],
     valid_every: u64,
@@ -143,6 +149,7 @@ pub fn load<D: Samples>(
         let mut reader = BufReader::new(file);
         let mut buf = Vec::new();
         let mut number = 0u64;
+        let mut held = Held::default();
         loop {
             let read = read_line_limited(&mut reader, &mut buf, MAX_LINE, MAX_SCAN)
                 .map_err(|e| format!("cannot read '{name}': {e}"))?;
@@ -151,7 +158,7 @@ pub fn load<D: Samples>(
                 LineRead::Eof => break,
                 LineRead::Endless(_) => {
                     // Not data (`tune /dev/zero`): the rest of the file is not read at all.
-                    report(format!(
+                    held.add(report, format!(
                         "{name}:{number}: no line ending within {}: not a data file, the rest of it skipped",
                         size_text(MAX_SCAN)
                     ));
@@ -159,19 +166,26 @@ pub fn load<D: Samples>(
                     break;
                 }
                 LineRead::Line(len) if len > MAX_LINE as u64 => {
-                    report(format!(
-                        "{name}:{number}: line longer than {MAX_LINE} bytes, skipped"
-                    ));
+                    held.add(
+                        report,
+                        format!("{name}:{number}: line longer than {MAX_LINE} bytes, skipped"),
+                    );
                     out.bad_lines += 1;
                     continue;
                 }
                 LineRead::Line(_) => {}
             }
             let Ok(line) = std::str::from_utf8(&buf) else {
-                report(format!("{name}:{number}: not UTF-8, skipped"));
+                held.add(report, format!("{name}:{number}: not UTF-8, skipped"));
                 out.bad_lines += 1;
                 continue;
             };
+            if let Some(end) = parse_game_end(line.trim_end()) {
+                end.check(<D::Game as Rules>::VARIANT)
+                    .map_err(|why| format!("{name}:{number}: {why}"))?;
+                held.flush(report);
+                continue;
+            }
             match parse_sample::<D::Game>(line) {
                 Ok(None) => {}
                 Ok(Some(s)) => {
@@ -188,11 +202,33 @@ pub fn load<D: Samples>(
                     set.push(&s.position, s.result.white_score() as f32, s.score);
                 }
                 Err(e) => {
-                    report(format!("{name}:{number}: {e}, skipped"));
+                    held.add(report, format!("{name}:{number}: {e}, skipped"));
                     out.bad_lines += 1;
                 }
             }
         }
+        held.flush(report);
     }
     Ok(out)
+}
+
+/// Reports of bad lines not yet made (see [`MAX_HELD`]).
+#[derive(Default)]
+struct Held(Vec<String>);
+
+impl Held {
+    /// Holds `msg` back, or reports everything held and it when too many are held.
+    fn add(&mut self, report: &mut dyn FnMut(String), msg: String) {
+        if self.0.len() < MAX_HELD {
+            self.0.push(msg);
+        } else {
+            self.flush(report);
+            report(msg);
+        }
+    }
+
+    /// Reports everything held.
+    fn flush(&mut self, report: &mut dyn FnMut(String)) {
+        self.0.drain(..).for_each(report);
+    }
 }

@@ -36,7 +36,7 @@ pub struct TuneArgs {
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// Where to write the weights (Rust source; the game's weights file, e.g.
-    /// src/eval/weights.rs for Bashni, is the one compiled in).
+    /// src/eval/weights.rs for Bashni, is the one compiled in); never one of the data files.
     #[arg(long)]
     pub out: PathBuf,
     /// Start from this weights file instead of the weights compiled in.
@@ -45,8 +45,8 @@ pub struct TuneArgs {
     /// Share of the game result in the target (the rest is the search score), 0 to 1.
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f64,
-    /// Adam step size, centi-men.
-    #[arg(long, default_value_t = 1.0)]
+    /// Adam step size, centi-men: more than 0, at most 100.
+    #[arg(long, default_value_t = 1.0, value_parser = learning_rate)]
     pub learning_rate: f64,
     /// Most epochs (at least 1).
     #[arg(long, default_value_t = 300, value_parser = at_least_one)]
@@ -64,6 +64,10 @@ pub struct TuneArgs {
 
 /// Runs `bashni tune`; returns the exit code.
 pub fn run(args: TuneArgs) -> i32 {
+    if let Err(e) = out_is_no_input(&[&args.out], &args.data) {
+        eprintln!("error: {e}");
+        return 2;
+    }
     match crate::for_variant!(args.variant, G => tune::<G>(&args)) {
         Ok(()) => 0,
         Err(e) => {
@@ -79,6 +83,38 @@ fn at_least_one(text: &str) -> Result<usize, String> {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("'{text}' is not a whole number of at least 1")),
     }
+}
+
+/// A finite number more than `low` and at most `high`, for an argument that is a number
+/// (`nan`, `inf` and absurd values would train nothing and write the starting weights).
+pub(crate) fn number_in(text: &str, low: f64, high: f64) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > low && x <= high => Ok(x),
+        Ok(_) => Err(format!(
+            "must be a number more than {low} and at most {high}"
+        )),
+        Err(_) => Err("not a number".to_string()),
+    }
+}
+
+/// `--learning-rate`: more than 0, at most 100 centi-men.
+fn learning_rate(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0, 100.0)
+}
+
+/// Refuses outputs that are one of the inputs (the same path, through links or `..`, or the
+/// same file under another name): writing one would destroy the data being read.
+pub(crate) fn out_is_no_input(outs: &[&Path], inputs: &[PathBuf]) -> Result<(), String> {
+    for out in outs {
+        if let Some(input) = inputs.iter().find(|i| crate::files::same_file(out, i)) {
+            return Err(format!(
+                "'{}' is the data file '{}': writing it would destroy the data; choose another --out",
+                out.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A weights file is a few KB; a larger one is not one (and is not read into memory).
