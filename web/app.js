@@ -506,7 +506,7 @@ function renderControls() {
   $('btn-takeback').disabled = !st || st.moves.length === 0;
   $('btn-resign').disabled = over;
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
-  $('btn-retry').hidden = !st.engine_failed;
+  $('btn-retry').hidden = !st || !st.engine_failed;
   $('pdn-download').href = st ? `/api/games/${st.id}/pdn` : '#';
   if (st) {
     const fen = st.fens[ui.shown];
