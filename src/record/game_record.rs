@@ -107,7 +107,7 @@ pub fn to_pdn_in(r: &GameRecord, event: &Event, variant: Variant) -> PdnGame {
     ];
     if let Some(fen) = &r.opening.fen {
         tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), fen.clone()));
+        tags.push(("FEN".into(), variant.pdn_fen(fen)));
     }
     tags.push(("Termination".into(), r.termination.tag_in(variant)));
     let plies = r.opening.moves.len() + r.moves.len();
