@@ -288,7 +288,11 @@ impl StdBoard {
                 s.push('/');
             }
         }
-        s.push_str(if self.side == Color::White { " w" } else { " b" });
+        s.push_str(if self.side == Color::White {
+            " w"
+        } else {
+            " b"
+        });
         if self.clock.is_some() || self.fullmove.is_some() {
             let clock = self.clock.unwrap_or(0);
             s.push_str(&format!(" {clock} {}", self.fullmove.unwrap_or(1)));
