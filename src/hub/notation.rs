@@ -203,8 +203,13 @@ pub fn parse_move<G: Game>(
         })
         .copied()
         .collect();
+    // Capture paths with the same ends and captured pieces are one move to Hub (Turkish
+    // draughts has several such paths): the first stands for all when all lead to the same
+    // position.
+    let same = |a: &G::Move, b: &G::Move| pos.played(a).hash() == pos.played(b).hash();
     match fits.as_slice() {
         [m] => Ok(*m),
+        [m, rest @ ..] if rest.iter().all(|r| same(m, r)) => Ok(*m),
         [] => {
             let mut names: Vec<String> =
                 legal.iter().map(|m| move_text(pos, m, numbering)).collect();
