@@ -164,10 +164,13 @@ impl Variant {
         }
     }
 
-    /// `fen` (any FEN the game reads) as a PDN `[FEN]` tag gives it
-    /// ([`Rules::to_pdn_fen`]: the standard draughts FEN for Russian and Turkish draughts);
-    /// a FEN the game cannot read is given as it is.
+    /// `fen` (any FEN the game reads) as a PDN `[FEN]` tag gives it: for Russian and
+    /// Turkish draughts the standard draughts FEN ([`Rules::to_pdn_fen`]); Bashni's, and a
+    /// FEN the game cannot read, as it is.
     pub fn pdn_fen(self, fen: &str) -> String {
+        if self == Variant::Bashni {
+            return fen.to_string(); // Bashni's FEN is its PDN's, as given
+        }
         crate::for_variant!(self, G => G::from_fen(fen).map_or_else(|_| fen.to_string(), |p| p.to_pdn_fen()))
     }
 
