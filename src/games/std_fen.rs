@@ -45,7 +45,7 @@ impl Layout {
 
     /// Whether pieces stand on the square of `file` and `rank` (0-based, a1 = (0, 0)).
     pub fn playable(self, file: u8, rank: u8) -> bool {
-        file < 8 && rank < 8 && (self == Layout::Full || (file + rank) % 2 == 0)
+        file < 8 && rank < 8 && (self == Layout::Full || (file + rank).is_multiple_of(2))
     }
 
     fn per_rank(self) -> u32 {
