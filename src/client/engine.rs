@@ -479,16 +479,8 @@ impl EngineProcess {
             }
             let wake = deadline.min(Instant::now() + WATCH_POLL);
             match self.next_line(wake, "go") {
-                Ok((at, line)) if self.hub.is_some() => {
-                    let variant = self.hub.unwrap_or_default();
-                    if line.starts_with("info") {
-                        watch.info(&line);
-                        info = hub::hub_info(&line).or(info);
-                    } else if let Some(done) = hub::hub_done(variant, position, &line) {
-                        let reply = match done {
-                            None => GoReply::NoMove { at },
-                            Some(text) => GoReply::Move { text, at, info },
-                        };
+                Ok((at, line)) if let Some(v) = self.hub => {
+                    if let Some(reply) = hub::reply(v, position, &line, at, &mut info, watch) {
                         return (sent, reply);
                     }
                 }

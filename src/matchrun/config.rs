@@ -250,6 +250,20 @@ mod tests {
     }
 
     #[test]
+    fn protocols() {
+        let each = toks("proto=hub");
+        assert_eq!(parse_proto(&[], &toks("cmd=a")), Ok(Proto::Uci));
+        assert_eq!(parse_proto(&each, &toks("cmd=a")), Ok(Proto::Hub));
+        assert_eq!(parse_proto(&each, &toks("cmd=a proto=uci")), Ok(Proto::Uci));
+        assert_eq!(
+            parse_proto(&[], &toks("proto=dxp")),
+            Err(ConfigError::BadProto("dxp".into()))
+        );
+        assert!(parse_engine(1, &[], &toks("cmd=a proto=hub")).is_ok());
+        assert!(parse_engine(1, &[], &toks("cmd=a proto=x")).is_err());
+    }
+
+    #[test]
     fn engines() {
         let each = toks("tc=1+0.01 option.Hash=8");
         let e = parse_engine(

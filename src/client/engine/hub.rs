@@ -7,7 +7,7 @@
 //! declares a `variant` parameter) and each `option.<name>=`, then `init` up to `ready`;
 //! `ping`/`pong` stands in for `isready`/`readyok`.
 
-use super::{EngineError, EngineProcess, START_TIMEOUT};
+use super::{EngineError, EngineProcess, GoReply, GoWatcher, START_TIMEOUT};
 use crate::client::spec::EngineSpec;
 use crate::games::std_fen::Numbering;
 use crate::games::{Game, Record, Variant};
@@ -185,6 +185,31 @@ fn hub_go_in<G: Game>(position: &str, go: &str) -> Result<String, String> {
         level += " infinite";
     }
     Ok(format!("{pos}\n{level}\ngo think"))
+}
+
+/// One line of a Hub engine's search: an `info` line goes to `watch` and its score to
+/// `info`; `done` is the reply.
+pub(super) fn reply(
+    variant: Variant,
+    position: &str,
+    line: &str,
+    at: Instant,
+    info: &mut Option<LastInfo>,
+    watch: &mut dyn GoWatcher,
+) -> Option<GoReply> {
+    if line.starts_with("info") {
+        watch.info(line);
+        *info = hub_info(line).or(*info);
+        return None;
+    }
+    Some(match hub_done(variant, position, line)? {
+        None => GoReply::NoMove { at },
+        Some(text) => GoReply::Move {
+            text,
+            at,
+            info: *info,
+        },
+    })
 }
 
 /// The depth and score of a Hub `info` line (score in men; above 90 a win, whose distance
