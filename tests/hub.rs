@@ -157,6 +157,7 @@ fn bad_input_gets_error_and_the_engine_goes_on() {
         );
     }
     g.send("set-param name=threads value=1");
+    g.send("set-param name=initial-time value=180.0"); // lidraughts-bot sends it
     g.send("set-param name=hash value=8");
     no_error(&mut g);
     g.send("pos");

@@ -267,6 +267,9 @@ impl Session {
                     "variant '{value}': Hub plays russian or turkish here"
                 )),
             },
+            // lidraughts-bot tells the game's starting clock; the clock of each move comes
+            // with `level`.
+            "initial-time" => {}
             "move-numbering" => match value.to_ascii_lowercase().as_str() {
                 "top" => self.numbering = Numbering::Top,
                 "a1" => self.numbering = Numbering::A1,

@@ -1,7 +1,8 @@
 """Plays `bashni hub` against a random mover through pydraughts' HubEngine, as
 lidraughts-bot drives an engine: HubEngine(command), the variant (and move-numbering)
 set with setoption, init(), then play(board, Limit(time=..., inc=...)) before each of
-its moves with the whole game sent again. Every move of bashni is checked by pydraughts'
+its moves with the whole game sent again, and pondering on the expected reply between its
+moves (`go ponder` on a thread, then `ponder-hit` when the reply came, else `stop`). Every move of bashni is checked by pydraughts'
 rules (a move pydraughts does not find among its legal moves raises), every line the
 engine writes must be one HubEngine understands (its warnings fail the run), and bashni
 must win every game.
@@ -22,6 +23,7 @@ Prints one line per game and `ok <games> games` at the end; exits 1 on any failu
 import logging
 import random
 import sys
+import threading
 import time
 
 import draughts
@@ -86,8 +88,33 @@ class Table:
         else:
             self.game.push(move.board_move)
 
+    def hub_move(self, i):
+        """The i-th legal move in pydraughts' Hub notation."""
+        if V06:
+            return self.board.legal_moves()[i].hub_move
+        moves, _ = self.game.legal_moves()
+        return draughts.Move(self.game, board_move=moves[i]).hub_move
+
     def plies(self):
         return len(self.board.move_stack)
+
+
+def ponder(engine, table, move, clock, inc):
+    """As lidraughts-bot ponders: `go ponder` on the position after the expected reply, on
+    a thread, until `ponder-hit` (the reply came) or `stop` (another one)."""
+    board = table.board.copy()
+    if V06:
+        board.push(move)
+    else:
+        board.push(move.board_move)
+    box = {}
+
+    def run():
+        box["result"] = engine.play(board, Limit(time=clock, inc=inc), True)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, box, move.hub_move
 
 
 def turkish_path_clear(fen, steps):
@@ -143,29 +170,58 @@ def play(cmd, variant, index, rng, warnings):
     ours = WHITE if index % 2 == 0 else BLACK
     clock, inc = 3.0, 0.05
     result = None
+    pondering = None  # (thread, box for its result, the ponder move's hub text)
+    hits = stops = 0
     try:
         while not table.over() and table.plies() < 400:
             if table.turn() == ours:
                 start = time.monotonic()
-                try:
-                    played = engine.play(table.board, Limit(time=clock, inc=inc), False)
-                except (KeyError, ValueError, IndexError) as e:
-                    kings = any(x in "WB" for x in table.hub_fen()[1:])
-                    if variant == "turkish" and kings:
-                        result = f"adjudicated (pydraughts' Turkish kings: {e!r} in {table.hub_fen()})"
-                        break
-                    fail(f"game {index}: pydraughts refused bashni's move ({e!r}) in {table.hub_fen()}")
+                played = None
+                if pondering is not None:
+                    thread, box, hit = pondering
+                    pondering = None
+                    if hit:
+                        thread.join(30)
+                        played = box.get("result")
+                        if played is None:
+                            fail(f"game {index}: no answer after ponder-hit")
+                if played is None:
+                    try:
+                        played = engine.play(table.board, Limit(time=clock, inc=inc), False)
+                    except (KeyError, ValueError, IndexError) as e:
+                        kings = any(x in "WB" for x in table.hub_fen()[1:])
+                        if variant == "turkish" and kings:
+                            result = f"adjudicated (pydraughts' Turkish kings: {e!r} in {table.hub_fen()})"
+                            break
+                        fail(f"game {index}: pydraughts refused bashni's move ({e!r}) in {table.hub_fen()}")
                 clock += inc - (time.monotonic() - start)
                 if clock < 0:
                     fail(f"game {index}: bashni lost on time")
                 if not played.info or "score" not in played.info:
                     fail(f"game {index}: no scored info line before done ({played.info})")
                 table.push_result(played.move)
+                if played.ponder is not None and not table.over():
+                    pondering = ponder(engine, table, played.ponder, clock, inc)
             else:
                 i = random_move(table, rng)
                 if i is None:
                     result = "adjudicated (pydraughts' Turkish kings)"
                     break
+                if pondering is not None:
+                    thread, box, expected = pondering
+                    while engine._last_sent != "go ponder" and thread.is_alive():
+                        time.sleep(0.001)
+                    if table.hub_move(i) == expected:
+                        engine.ponderhit()
+                        hits += 1
+                        pondering = (thread, box, True)
+                    else:
+                        engine.stop()
+                        stops += 1
+                        thread.join(30)
+                        if thread.is_alive() or "result" not in box:
+                            fail(f"game {index}: stop did not end the ponder search")
+                        pondering = None
                 table.push_index(i)
             if warnings.lines:
                 fail(f"game {index}: HubEngine warned: {warnings.lines}")
@@ -181,7 +237,8 @@ def play(cmd, variant, index, rng, warnings):
     elif material(fen, ours) <= material(fen, WHITE + BLACK - ours):
         fail(f"game {index}: {result} without bashni ahead in {fen}")
     side = "white" if ours == WHITE else "black"
-    print(f"game {index} {variant} bashni {side}: {result} in {table.plies()} plies", flush=True)
+    print(f"game {index} {variant} bashni {side}: {result} in {table.plies()} plies, "
+          f"pondering: {hits} ponder-hit, {stops} stop", flush=True)
 
 
 def main():
