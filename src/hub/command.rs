@@ -89,6 +89,8 @@ pub enum HubError {
     BadNumber(&'static str, String),
     /// `go` without one of `think`, `ponder`, `analyze` (what was given).
     BadGo(String),
+    /// A line longer than the engine reads (its length in bytes).
+    TooLong(u64),
 }
 
 impl fmt::Display for HubError {
@@ -101,6 +103,7 @@ impl fmt::Display for HubError {
             HubError::Missing(c, k) => write!(f, "{c}: missing {k}=..."),
             HubError::BadNumber(k, v) => write!(f, "{k}: '{v}' is not a number in range"),
             HubError::BadGo(w) => write!(f, "go: expected think, ponder or analyze, got '{w}'"),
+            HubError::TooLong(n) => write!(f, "a line of {n} bytes is too long; not read"),
         }
     }
 }

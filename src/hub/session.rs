@@ -117,7 +117,7 @@ impl Session {
             return;
         }
         let command = match line.cut_from {
-            Some(_) => Err(HubError::Unknown("(a line too long)".into())),
+            Some(len) => Err(HubError::TooLong(len)),
             None => match parse_line(&line.text) {
                 Ok(None) => return,
                 Ok(Some(c)) => Ok(c),
