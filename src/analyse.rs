@@ -34,7 +34,9 @@ pub struct AnalyseArgs {
     /// The game: bashni, turkish or russian (its FEN and move notation are read).
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
-    /// `startpos` (the default) or a FEN; a FEN may be quoted or given as separate words.
+    /// `startpos` (the default), a FEN (the game's own, or for Russian and Turkish draughts
+    /// the standard `W:Wa1,...:B...`), or a file holding a PDN game (its last) or a FEN; a
+    /// FEN may be quoted or given as separate words.
     #[arg(value_name = "POSITION", num_args = 0..)]
     pub position: Vec<String>,
     /// Moves to play from the position before analysing, like c3-d4 f6-e5.
@@ -89,6 +91,15 @@ fn build_game<G: Game>(args: &AnalyseArgs) -> Result<Record<G>, String> {
     // No POSITION at all is the start; an empty one (`analyse ''`) is a mistake.
     if !args.position.is_empty() && text.trim().is_empty() {
         return Err("empty POSITION: give startpos or a FEN (or nothing for the start)".into());
+    }
+    // A file: its last PDN game (or the FEN it holds), then --moves.
+    if args.position.len() == 1 && std::path::Path::new(&text).is_file() {
+        let mut game = crate::play::save::load::<G>(&text).map_err(|e| e.to_string())?;
+        for (i, m) in args.moves.iter().enumerate() {
+            game.play_text(m)
+                .map_err(|e| format!("move {} of --moves: {e}", i + 1))?;
+        }
+        return Ok(game);
     }
     let fen = if args.position.is_empty() || text.trim().eq_ignore_ascii_case("startpos") {
         G::START_FEN

@@ -59,6 +59,17 @@ enum Command {
     /// Example: bashni uci --variant turkish
     #[command(verbatim_doc_comment)]
     Uci(ProtocolArgs),
+    /// Speak the Hub protocol (Scan's, as pydraughts and lidraughts-bot drive engines).
+    ///
+    /// Commands and answers: README.md, section "Hub protocol". Russian and Turkish
+    /// draughts only; the `variant` parameter switches.
+    /// Example: printf 'hub\ninit\npos\nlevel depth=6\ngo think\n' | bashni hub
+    #[command(verbatim_doc_comment)]
+    Hub {
+        /// The game the session starts in: russian or turkish.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
     Analyse(AnalyseArgs),
     /// Count move paths to a depth (proves the move generator).
     ///
@@ -124,6 +135,7 @@ pub fn run() -> i32 {
     match cli.command {
         None => crate::protocol::run(cli.protocol.variant),
         Some(Command::Uci(args)) => crate::protocol::run(args.variant),
+        Some(Command::Hub { variant }) => crate::hub::run(variant),
         Some(Command::Analyse(args)) => crate::analyse::run(args),
         Some(Command::Perft {
             depth,

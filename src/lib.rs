@@ -22,6 +22,7 @@ pub mod display;
 pub mod eval;
 pub mod files;
 pub mod games;
+pub mod hub;
 pub mod matchrun;
 pub mod nnue;
 pub mod play;

@@ -1,7 +1,9 @@
 //! One engine process: started with its arguments, spoken to over pipes, its output read by a
 //! thread that stamps every line with the time it arrived.
 
-use super::spec::EngineSpec;
+mod hub;
+
+use super::spec::{EngineSpec, Proto};
 use crate::games::Variant;
 use crate::protocol::options::VARIANT_OPTION;
 use crate::protocol::reader::{Input, spawn_line_reader};
@@ -205,6 +207,8 @@ pub struct EngineProcess {
     stdin: ChildStdin,
     rx: Receiver<Msg>,
     dead: bool,
+    /// The game, when the engine speaks Hub (`None`: our protocol).
+    hub: Option<Variant>,
 }
 
 /// What the `uci` answer declared: the option names (lower case) and the values of the
@@ -246,6 +250,16 @@ impl EngineProcess {
     /// engine must declare `UCI_Variant` with that value, and is set to it before its other
     /// options (otherwise [`EngineError::NoVariant`]).
     pub fn start_for(spec: &EngineSpec, variant: Variant) -> Result<EngineProcess, EngineError> {
+        Self::start_speaking(spec, variant, Proto::Uci)
+    }
+
+    /// Like [`EngineProcess::start_for`], speaking `proto`: for [`Proto::Hub`] the Hub
+    /// handshake (see [`hub`]), then every search in Hub's terms, translated both ways.
+    pub fn start_speaking(
+        spec: &EngineSpec,
+        variant: Variant,
+        proto: Proto,
+    ) -> Result<EngineProcess, EngineError> {
         let mut cmd = Command::new(&spec.cmd);
         cmd.args(&spec.args)
             .stdin(Stdio::piped())
@@ -285,8 +299,12 @@ impl EngineProcess {
             stdin,
             rx,
             dead: false,
+            hub: (proto == Proto::Hub).then_some(variant),
         };
-        engine.handshake(spec, variant)?;
+        match proto {
+            Proto::Uci => engine.handshake(spec, variant)?,
+            Proto::Hub => engine.hub_handshake(spec, variant)?,
+        }
         Ok(engine)
     }
 
@@ -378,6 +396,9 @@ impl EngineProcess {
     /// Like [`EngineProcess::sync`]; returns the first `info string error` line said before
     /// `readyok` (what follows `info string `).
     fn sync_errors(&mut self, timeout: Duration) -> Result<Option<String>, EngineError> {
+        if self.hub.is_some() {
+            return self.hub_sync(timeout);
+        }
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
         let mut error = None;
@@ -397,7 +418,11 @@ impl EngineProcess {
 
     /// Starts a new game: `ucinewgame`, then `isready` until `readyok`.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        self.send("ucinewgame")?;
+        self.send(if self.hub.is_some() {
+            "new-game"
+        } else {
+            "ucinewgame"
+        })?;
         self.sync(timeout)
     }
 
@@ -428,8 +453,16 @@ impl EngineProcess {
         grace: Duration,
         watch: &mut dyn GoWatcher,
     ) -> (Instant, GoReply) {
-        // One write for both lines: one system call, one wake-up of the engine.
-        if self.send(&format!("{position}\n{go}")).is_err() {
+        // One write for all lines: one system call, one wake-up of the engine.
+        let lines = match self.hub {
+            None => Ok(format!("{position}\n{go}")),
+            Some(v) => hub::hub_go(v, position, go),
+        };
+        // A game Hub cannot describe is the referee's own mistake: no move.
+        let Ok(lines) = lines else {
+            return (Instant::now(), GoReply::NoMove { at: Instant::now() });
+        };
+        if self.send(&lines).is_err() {
             return (Instant::now(), GoReply::Crashed);
         }
         let sent = Instant::now();
@@ -446,6 +479,11 @@ impl EngineProcess {
             }
             let wake = deadline.min(Instant::now() + WATCH_POLL);
             match self.next_line(wake, "go") {
+                Ok((at, line)) if let Some(v) = self.hub => {
+                    if let Some(reply) = hub::reply(v, position, &line, at, &mut info, watch) {
+                        return (sent, reply);
+                    }
+                }
                 Ok((at, line)) => {
                     if line.starts_with("info") {
                         watch.info(&line);

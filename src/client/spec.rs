@@ -63,3 +63,26 @@ pub struct EngineSpec {
     /// The engine's own limit, replacing the match's when set.
     pub limit: Limit,
 }
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Proto {
+    /// Ours, shaped like UCI (engine-protocol.md).
+    #[default]
+    Uci,
+    /// Hub (Scan's protocol v2, README.md "Hub protocol"): Russian and Turkish draughts.
+    Hub,
+}
+
+impl std::str::FromStr for Proto {
+    type Err = String;
+
+    /// `uci` or `hub`, ignoring ASCII case.
+    fn from_str(s: &str) -> Result<Proto, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "uci" => Ok(Proto::Uci),
+            "hub" => Ok(Proto::Hub),
+            _ => Err(format!("protocol '{s}' is not uci or hub")),
+        }
+    }
+}

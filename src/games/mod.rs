@@ -15,6 +15,7 @@ mod movelist;
 mod perft;
 pub mod record;
 pub mod russian;
+pub mod std_fen;
 pub mod turkish;
 
 pub use game::{EvalConfig, Evaluator, Game, Linear, MoveBuf};
@@ -89,6 +90,12 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// Writes the position's FEN (always with every field).
     fn to_fen(&self) -> String;
 
+    /// The FEN a PDN `[FEN]` tag gives for this position: the game's own FEN, or for the
+    /// games that have one the standard draughts FEN ([`std_fen`]: `W:Wa1,c1:Bb8`).
+    fn to_pdn_fen(&self) -> String {
+        self.to_fen()
+    }
+
     /// Reads a move text and checks it against the legal moves.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
 
@@ -155,6 +162,16 @@ impl Variant {
             Variant::Turkish => "30,W,8,8,A0,0",
             Variant::Russian => "25,W,8,8,A0,0",
         }
+    }
+
+    /// `fen` (any FEN the game reads) as a PDN `[FEN]` tag gives it: for Russian and
+    /// Turkish draughts the standard draughts FEN ([`Rules::to_pdn_fen`]); Bashni's, and a
+    /// FEN the game cannot read, as it is.
+    pub fn pdn_fen(self, fen: &str) -> String {
+        if self == Variant::Bashni {
+            return fen.to_string(); // Bashni's FEN is its PDN's, as given
+        }
+        crate::for_variant!(self, G => G::from_fen(fen).map_or_else(|_| fen.to_string(), |p| p.to_pdn_fen()))
     }
 
     /// The variant of a PDN `GameType` tag value (its number, or Bashni's name).

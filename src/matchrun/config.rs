@@ -2,7 +2,7 @@
 //! controls, each parsed with a typed error that says what is wrong.
 
 use super::stats::Sprt;
-pub use crate::client::spec::{EngineSpec, Limit};
+pub use crate::client::spec::{EngineSpec, Limit, Proto};
 pub use crate::record::time_control::{TimeControl, TimeControlError};
 use std::fmt;
 use std::path::PathBuf;
@@ -14,6 +14,8 @@ pub enum ConfigError {
     NotKeyValue(String),
     /// An engine key that is not known.
     UnknownKey(String),
+    /// A `proto=` that is not `uci` or `hub`.
+    BadProto(String),
     /// An engine without `cmd=`.
     MissingCmd(usize),
     /// `--engine` given other than twice.
@@ -49,8 +51,14 @@ impl fmt::Display for ConfigError {
             }
             ConfigError::UnknownKey(k) => write!(
                 f,
-                "unknown engine key '{k}': expected cmd, name, arg, dir, option.<Name>, tc, movetime, depth or nodes"
+                "unknown engine key '{k}': expected cmd, name, arg, dir, proto, option.<Name>, tc, movetime, depth or nodes"
             ),
+            ConfigError::BadProto(v) => {
+                write!(
+                    f,
+                    "engine setting proto={v}: expected proto=uci or proto=hub"
+                )
+            }
             ConfigError::MissingCmd(i) => write!(f, "engine {i} has no cmd=<path>"),
             ConfigError::EngineCount(n) => {
                 write!(f, "a match needs exactly two --engine, got {n}")
@@ -147,6 +155,12 @@ fn apply_token(spec: &mut EngineSpec, limit: &mut Limit, token: &str) -> Result<
         "name" => spec.name = value.to_string(),
         "arg" => spec.args.push(value.to_string()),
         "dir" => spec.dir = Some(PathBuf::from(value)),
+        // Read by `parse_proto`; checked here so that a bad value stops the match early.
+        "proto" => {
+            value
+                .parse::<Proto>()
+                .map_err(|_| ConfigError::BadProto(value.to_string()))?;
+        }
         "tc" => limit.clock = Some(TimeControl::parse(value)?),
         "movetime" => limit.movetime = Some(parse_number("movetime", value)?),
         "depth" => limit.depth = Some(parse_number("depth", value)?),
@@ -160,6 +174,17 @@ fn apply_token(spec: &mut EngineSpec, limit: &mut Limit, token: &str) -> Result<
         },
     }
     Ok(())
+}
+
+/// The protocol an engine speaks: its own `proto=` token, else the `--each` one, else ours.
+pub fn parse_proto(each: &[String], own: &[String]) -> Result<Proto, ConfigError> {
+    let given = own
+        .iter()
+        .chain(each)
+        .find_map(|t| t.strip_prefix("proto="));
+    given.map_or(Ok(Proto::Uci), |v| {
+        v.parse().map_err(|_| ConfigError::BadProto(v.to_string()))
+    })
 }
 
 /// Parses a number, naming `what` in the error.
@@ -222,6 +247,20 @@ mod tests {
 
     fn toks(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn protocols() {
+        let each = toks("proto=hub");
+        assert_eq!(parse_proto(&[], &toks("cmd=a")), Ok(Proto::Uci));
+        assert_eq!(parse_proto(&each, &toks("cmd=a")), Ok(Proto::Hub));
+        assert_eq!(parse_proto(&each, &toks("cmd=a proto=uci")), Ok(Proto::Uci));
+        assert_eq!(
+            parse_proto(&[], &toks("proto=dxp")),
+            Err(ConfigError::BadProto("dxp".into()))
+        );
+        assert!(parse_engine(1, &[], &toks("cmd=a proto=hub")).is_ok());
+        assert!(parse_engine(1, &[], &toks("cmd=a proto=x")).is_err());
     }
 
     #[test]

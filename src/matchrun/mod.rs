@@ -20,6 +20,7 @@ pub mod runner;
 pub mod shards;
 pub mod stats;
 
+use crate::client::spec::Proto;
 use crate::games::{Game, Variant};
 use crate::protocol::options::THREADS;
 use crate::record::openings::{self, DEFAULT_FILTER_DEPTH, DEFAULT_MAX_SCORE, RandomOpenings};
@@ -322,8 +323,14 @@ fn describe<G: Game>(args: &MatchArgs, plan: &MatchPlan<G>, seed: u64) -> String
         Variant::Bashni => String::new(),
         v => format!("variant {v}; "),
     };
+    // Named only when an engine speaks Hub, so that other matches keep their identity.
+    let protos = if plan.protos.contains(&Proto::Hub) {
+        format!("protocols {:?}; ", plan.protos)
+    } else {
+        String::new()
+    };
     format!(
-        "{game}engines {:?}; games {}; openings {openings}; seed {seed}; referee {:?}",
+        "{game}engines {:?}; {protos}games {}; openings {openings}; seed {seed}; referee {:?}",
         plan.engines, plan.games, plan.referee
     )
 }
@@ -345,8 +352,12 @@ fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> 
         nodes: args.nodes,
     };
     let mut engines: Vec<EngineSpec> = Vec::new();
+    let mut protos = [Proto::Uci; 2];
     for (i, tokens) in args.engine.0.iter().enumerate() {
         let mut spec = parse_engine(i + 1, &args.each, tokens)?;
+        if let Some(p) = protos.get_mut(i) {
+            *p = config::parse_proto(&args.each, tokens)?;
+        }
         if spec.limit.is_empty() {
             spec.limit = global;
         }
@@ -404,6 +415,7 @@ fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> 
     let [a, b]: [EngineSpec; 2] = engines.try_into().expect("two engines");
     let plan = MatchPlan {
         engines: [a, b],
+        protos,
         limits,
         games,
         pairs: shard.range(games.div_ceil(2)),

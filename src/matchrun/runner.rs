@@ -6,6 +6,7 @@
 use super::config::{EngineSpec, Limit};
 use super::referee::Referee;
 use crate::client::engine::EngineProcess;
+use crate::client::spec::Proto;
 use crate::games::{Game, Variant};
 use crate::record::game_record::GameRecord;
 use crate::record::openings::{Opening, RandomOpenings};
@@ -28,6 +29,8 @@ pub enum OpeningSource<G: Game> {
 pub struct MatchPlan<G: Game> {
     /// The first and the second engine (results are given from the first's view).
     pub engines: [EngineSpec; 2],
+    /// The protocol each speaks (`proto=`).
+    pub protos: [Proto; 2],
     /// Their limits.
     pub limits: [Limit; 2],
     /// Games of the whole match (pairs of two; an odd count ends with a single game).
@@ -119,6 +122,7 @@ struct Shared<G: Game> {
     scheduler: Mutex<Scheduler<G>>,
     stop: AtomicBool,
     engines: [EngineSpec; 2],
+    protos: [Proto; 2],
     limits: [Limit; 2],
     referee: Referee,
 }
@@ -144,6 +148,7 @@ impl<G: Game> RunningMatch<G> {
             }),
             stop: AtomicBool::new(false),
             engines: plan.engines,
+            protos: plan.protos,
             limits: plan.limits,
             referee: plan.referee,
         });
@@ -187,6 +192,7 @@ impl<G: Game> RunningMatch<G> {
 /// An engine of a worker: its spec and the process while it runs.
 struct Slot<'a> {
     spec: &'a EngineSpec,
+    proto: Proto,
     process: Option<EngineProcess>,
 }
 
@@ -194,7 +200,7 @@ impl Slot<'_> {
     /// The engine's process, started (and set to play `variant`) if it is not running.
     fn ensure(&mut self, variant: Variant) -> Result<&mut EngineProcess, String> {
         if self.process.is_none() {
-            let process = EngineProcess::start_for(self.spec, variant);
+            let process = EngineProcess::start_speaking(self.spec, variant, self.proto);
             self.process = Some(process.map_err(|e| e.to_string())?);
         }
         Ok(self.process.as_mut().expect("started"))
@@ -205,10 +211,12 @@ fn worker<G: Game>(shared: &Shared<G>, tx: &Sender<Event>, recover: bool) {
     let mut slots = [
         Slot {
             spec: &shared.engines[0],
+            proto: shared.protos[0],
             process: None,
         },
         Slot {
             spec: &shared.engines[1],
+            proto: shared.protos[1],
             process: None,
         },
     ];

@@ -17,7 +17,7 @@ pub mod level;
 mod offer;
 mod players;
 mod resolve;
-mod save;
+pub mod save;
 mod think;
 
 use crate::display::{BoardStyle, board, capitalised, color_name, tower_list};

@@ -86,6 +86,15 @@ pub struct Event {
     pub round: u64,
 }
 
+/// A move as PDN writes it: Bashni's notation as it is; in Russian and Turkish draughts a
+/// capture's squares joined by `x`, as PDN 3.0 and pydraughts write them (`c3xe5xg3`).
+pub fn pdn_move(variant: Variant, text: &str) -> String {
+    match variant {
+        Variant::Bashni => text.to_string(),
+        Variant::Russian | Variant::Turkish => text.replace(':', "x"),
+    }
+}
+
 /// The PDN record of a finished game of Bashni.
 pub fn to_pdn(r: &GameRecord, event: &Event) -> PdnGame {
     to_pdn_in(r, event, Variant::Bashni)
@@ -107,17 +116,17 @@ pub fn to_pdn_in(r: &GameRecord, event: &Event, variant: Variant) -> PdnGame {
     ];
     if let Some(fen) = &r.opening.fen {
         tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), fen.clone()));
+        tags.push(("FEN".into(), variant.pdn_fen(fen)));
     }
     tags.push(("Termination".into(), r.termination.tag_in(variant)));
     let plies = r.opening.moves.len() + r.moves.len();
     tags.push(("PlyCount".into(), plies.to_string()));
     let book = r.opening.moves.iter().map(|m| PdnMove {
-        text: m.clone(),
+        text: pdn_move(variant, m),
         comment: Some("book".into()),
     });
     let played = r.moves.iter().map(|m| PdnMove {
-        text: m.text.clone(),
+        text: pdn_move(variant, &m.text),
         comment: Some(comment(m.info, m.time)),
     });
     PdnGame {

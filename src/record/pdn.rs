@@ -61,11 +61,21 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Move number and side of the first move, from the FEN tag (`1`, White, by default).
+/// Move number and side of the first move, from the FEN tag (`1`, White, by default). A
+/// standard draughts FEN (`B:W...:B...`) gives the side, and its move number if it has an
+/// `F` field.
 fn first_move_number(g: &PdnGame) -> (u32, bool) {
     let Some(fen) = g.tag("FEN") else {
         return (1, true);
     };
+    if crate::games::std_fen::is_standard(fen) {
+        let white = !fen.trim_start().starts_with(['B', 'b']);
+        let number = fen
+            .split(':')
+            .find_map(|f| f.trim().strip_prefix(['F', 'f'])?.parse().ok())
+            .unwrap_or(1);
+        return (number, white);
+    }
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let white = fields.get(1).is_none_or(|s| !s.eq_ignore_ascii_case("b"));
     let number = fields.get(3).and_then(|n| n.parse().ok()).unwrap_or(1);

@@ -77,6 +77,10 @@ impl Rules for Position {
         notation::to_fen(self)
     }
 
+    fn to_pdn_fen(&self) -> String {
+        crate::games::std_fen::write(self)
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(self, text)
     }

@@ -4,6 +4,7 @@
 
 use crate::games::russian::movegen::{generate_captures, legal_moves, same_capture};
 use crate::games::russian::position::Position;
+use crate::games::std_fen::{self, Layout};
 use crate::rules::notation::{self, MoveError, parse_path};
 use crate::rules::square::Square;
 use crate::rules::{Color, Move, MoveList};
@@ -19,12 +20,15 @@ pub enum FenError {
     Format(notation::FenError),
     /// A tower of two or more pieces, on this square.
     Tower(String),
+    /// A standard draughts FEN (`W:Wa1,...:B...`) that cannot be read.
+    Standard(crate::games::std_fen::StdFenError),
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Format(e) => e.fmt(f),
+            FenError::Standard(e) => e.fmt(f),
             FenError::Tower(sq) => {
                 write!(
                     f,
@@ -37,8 +41,14 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// Parses a FEN (Bashni's format, one piece per square). Clock and move number are optional.
+/// Parses a FEN: Bashni's format with one piece per square (clock and move number
+/// optional), or the standard draughts FEN (`W:Wa1,c1,Kh2:Bb8`, see
+/// [`crate::games::std_fen`]).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    if std_fen::is_standard(text) {
+        let board = std_fen::parse(text, Layout::Diagonal).map_err(FenError::Standard)?;
+        return parse_fen(&board.chess_fen());
+    }
     let bashni = notation::parse_fen(text).map_err(FenError::Format)?;
     let mut pos = Position::empty();
     for sq in Square::all() {

@@ -1,6 +1,7 @@
 //! Turkish FEN and move notation (docs/rules-turkish.md, section 4), with typed errors that
 //! say what is wrong and where.
 
+use crate::games::std_fen::{self, Layout};
 use crate::games::turkish::board::{Square, promotion_mask};
 use crate::games::turkish::movegen::legal_moves;
 use crate::games::turkish::moves::{MAX_JUMPS, Move};
@@ -39,6 +40,8 @@ pub enum FenError {
     BadMoveNumber(String),
     /// Extra fields after the move number.
     TrailingFields(String),
+    /// A standard draughts FEN (`W:Wa2,...:B...`) that cannot be read.
+    Standard(crate::games::std_fen::StdFenError),
 }
 
 impl fmt::Display for FenError {
@@ -63,14 +66,20 @@ impl fmt::Display for FenError {
                 write!(f, "move number '{s}' is not a whole number 1..65535")
             }
             FenError::TrailingFields(s) => write!(f, "unexpected text after the FEN: '{s}'"),
+            FenError::Standard(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for FenError {}
 
-/// Parses a FEN. Clock and move number are optional (default `0 1`).
+/// Parses a FEN: the chess-style one (clock and move number optional, default `0 1`), or
+/// the standard draughts FEN (`W:Wa2,b2:Ba7`, see [`crate::games::std_fen`]).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    if std_fen::is_standard(text) {
+        let board = std_fen::parse(text, Layout::Full).map_err(FenError::Standard)?;
+        return parse_fen(&board.chess_fen());
+    }
     let text = text.trim();
     if text.is_empty() {
         return Err(FenError::Empty);

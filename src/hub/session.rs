@@ -1,0 +1,401 @@
+//! One Hub session: commands taken in the order they were read, a search run on a worker
+//! thread while commands are still read, as in the UCI-shaped session
+//! ([`crate::protocol`]).
+//!
+//! Ordering rules:
+//! - `stop` acts at once: it ends the running search and every `go` read before it (each
+//!   still answers its one `done`).
+//! - `ponder-hit` goes to the last `go` read before it (the queued one, else the running
+//!   search).
+//! - `ping` is answered at once when nothing is queued (even during a search), else in turn.
+//! - `quit` stops everything read before it; what was queued still runs, then the session
+//!   ends.
+//! - Any other command read during a search waits until its `done` has been written.
+
+use super::command::{GoMode, HubCommand, HubError, Level, parse_line};
+use super::notation::{NotationError, parse_move, parse_position};
+use super::output::{done_line, error_line, info_line, value};
+use crate::games::std_fen::Numbering;
+use crate::games::{Game, Record, Variant};
+use crate::protocol::Output;
+use crate::protocol::game::{AnyGame, on_game};
+use crate::protocol::options::{HASH, OptionChange, Options, parse_change, threads};
+use crate::protocol::reader::{Input, Line};
+use crate::search::{Engine, SearchControl, SearchLimits};
+use std::collections::VecDeque;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender};
+
+/// The games Hub can describe (one piece per square).
+pub const HUB_VARIANTS: [Variant; 2] = [Variant::Russian, Variant::Turkish];
+
+/// What the session reacts to.
+pub(crate) enum Event {
+    /// An input line or the end of input.
+    Input(Input),
+    /// A search ended: the engine comes back with its `done` line.
+    Done(Box<Engine>, String),
+}
+
+/// A search ready to run: it writes its `info` lines and returns its `done` line.
+type Job = Box<dyn FnOnce(&mut Engine, &SearchControl, &Output) -> String + Send>;
+
+/// A command read but not run yet.
+struct Pending {
+    command: Result<HubCommand, HubError>,
+    /// A `stop` came after it.
+    stop: bool,
+    /// A `ponder-hit` came after it.
+    ponderhit: bool,
+}
+
+/// The running search.
+struct Busy {
+    control: Arc<SearchControl>,
+    /// Only `stop` is sure to end it (`go analyze`, `level infinite`, no level).
+    needs_stop: bool,
+}
+
+/// State of one Hub session.
+pub(crate) struct Session {
+    out: Output,
+    tx: Sender<Event>,
+    /// `None` while a search has it.
+    engine: Option<Engine>,
+    options: Options,
+    game: AnyGame,
+    numbering: Numbering,
+    level: Level,
+    busy: Option<Busy>,
+    queue: VecDeque<Pending>,
+    eof: bool,
+    quit: bool,
+}
+
+impl Session {
+    /// A session at the start of `variant` (Russian or Turkish draughts).
+    pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant) -> Session {
+        let options = Options::default();
+        Session {
+            out,
+            tx,
+            engine: Some(options.new_engine()),
+            options,
+            game: AnyGame::start(variant),
+            numbering: Numbering::Top,
+            level: Level::default(),
+            busy: None,
+            queue: VecDeque::new(),
+            eof: false,
+            quit: false,
+        }
+    }
+
+    /// Handles events until `quit` or end of input; returns the exit code.
+    pub(crate) fn run(mut self, rx: Receiver<Event>) -> i32 {
+        while let Ok(event) = rx.recv() {
+            match event {
+                Event::Input(Input::Line(_, line)) => self.on_line(line),
+                Event::Input(Input::Eof) => self.on_eof(),
+                Event::Done(engine, line) => {
+                    self.engine = Some(*engine);
+                    self.busy = None;
+                    self.out.line(&line);
+                }
+            }
+            self.pump();
+            if self.busy.is_none() && self.queue.is_empty() && (self.quit || self.eof) {
+                break;
+            }
+        }
+        0
+    }
+
+    fn on_line(&mut self, line: Line) {
+        if self.quit {
+            return;
+        }
+        let command = match line.cut_from {
+            Some(len) => Err(HubError::TooLong(len)),
+            None => match parse_line(&line.text) {
+                Ok(None) => return,
+                Ok(Some(c)) => Ok(c),
+                Err(e) => Err(e),
+            },
+        };
+        match command {
+            Ok(HubCommand::Stop) => self.stop_all(),
+            Ok(HubCommand::PonderHit) => self.ponderhit(),
+            Ok(HubCommand::Quit) => {
+                self.quit = true;
+                self.stop_all();
+            }
+            Ok(HubCommand::Ping) if self.queue.is_empty() => self.out.line("pong"),
+            command => self.queue.push_back(Pending {
+                command,
+                stop: false,
+                ponderhit: false,
+            }),
+        }
+    }
+
+    fn stop_all(&mut self) {
+        if let Some(b) = &self.busy {
+            b.control.stop();
+        }
+        let gos = self.queue.iter_mut();
+        gos.filter(|p| matches!(p.command, Ok(HubCommand::Go(_))))
+            .for_each(|p| p.stop = true);
+    }
+
+    fn ponderhit(&mut self) {
+        let queued =
+            (self.queue.iter_mut().rev()).find(|p| matches!(p.command, Ok(HubCommand::Go(_))));
+        match (queued, &self.busy) {
+            (Some(p), _) => p.ponderhit = true,
+            (None, Some(b)) if b.control.is_pondering() => b.control.ponderhit(),
+            _ => {}
+        }
+    }
+
+    /// End of input: a search only `stop` ends is stopped; the rest still runs.
+    fn on_eof(&mut self) {
+        self.eof = true;
+        if let Some(b) = &self.busy
+            && (b.needs_stop || b.control.is_pondering())
+        {
+            b.control.stop();
+        }
+    }
+
+    fn pump(&mut self) {
+        while let Some(front) = self.queue.front() {
+            if self.busy.is_some() {
+                if !matches!(front.command, Ok(HubCommand::Ping)) {
+                    break;
+                }
+                self.queue.pop_front();
+                self.out.line("pong");
+                continue;
+            }
+            if let Some(p) = self.queue.pop_front() {
+                let run = AssertUnwindSafe(|| self.handle(p));
+                if catch_unwind(run).is_err() {
+                    self.error(&"internal error");
+                    if self.engine.is_none() && self.busy.is_none() {
+                        self.engine = Some(self.options.new_engine());
+                    }
+                }
+            }
+        }
+    }
+
+    fn error(&self, what: &dyn std::fmt::Display) {
+        self.out.line(&error_line(what));
+    }
+
+    fn handle(&mut self, p: Pending) {
+        let command = match p.command {
+            Ok(c) => c,
+            Err(e) => return self.error(&e),
+        };
+        match command {
+            HubCommand::Hub => self.identify(),
+            HubCommand::Init => self.out.line("ready"),
+            HubCommand::Ping => self.out.line("pong"),
+            HubCommand::SetParam { name, value } => self.set_param(&name, &value),
+            HubCommand::NewGame => {
+                if let Some(e) = self.engine.as_mut() {
+                    e.new_game();
+                }
+                self.game = AnyGame::start(self.game.variant());
+            }
+            HubCommand::Pos { pos, moves } => {
+                let n = self.numbering;
+                let set = on_game!(&mut self.game, g => set_position(g, pos.as_deref(), &moves, n));
+                if let Err(e) = set {
+                    self.error(&e);
+                }
+            }
+            HubCommand::Level(l) => self.level = l,
+            HubCommand::Go(mode) => self.start_search(mode, p.stop, p.ponderhit),
+            HubCommand::Stop | HubCommand::PonderHit | HubCommand::Quit => {}
+        }
+    }
+
+    fn identify(&self) {
+        let version = env!("CARGO_PKG_VERSION");
+        let line = format!("id name=bashni version={version} author=\"the bashni developers\"");
+        self.out.line(&line);
+        let names: Vec<&str> = HUB_VARIANTS.iter().map(|v| v.name()).collect();
+        let variant = self.game.variant();
+        self.out.line(&format!(
+            "param name=variant value={variant} type=enum values={}",
+            value(&names.join(" "))
+        ));
+        let numbering = match self.numbering {
+            Numbering::Top => "top",
+            Numbering::A1 => "a1",
+        };
+        self.out.line(&format!(
+            "param name=move-numbering value={numbering} type=enum values=\"top a1\""
+        ));
+        let t = threads();
+        let o = &self.options;
+        self.out.line(&format!(
+            "param name=threads value={} type=int min={} max={}",
+            o.threads, t.min, t.max
+        ));
+        self.out.line(&format!(
+            "param name=hash value={} type=int min={} max={}",
+            o.hash_mb, HASH.min, HASH.max
+        ));
+        self.out.line("wait");
+    }
+
+    fn set_param(&mut self, name: &str, value: &str) {
+        match name.to_ascii_lowercase().as_str() {
+            "variant" => match value.parse::<Variant>() {
+                Ok(v) if HUB_VARIANTS.contains(&v) => {
+                    if let Some(e) = self.engine.as_mut() {
+                        e.new_game();
+                    }
+                    self.game = AnyGame::start(v);
+                }
+                _ => self.error(&format!(
+                    "variant '{value}': Hub plays russian or turkish here"
+                )),
+            },
+            // lidraughts-bot tells the game's starting clock; the clock of each move comes
+            // with `level`.
+            "initial-time" => {}
+            "move-numbering" => match value.to_ascii_lowercase().as_str() {
+                "top" => self.numbering = Numbering::Top,
+                "a1" => self.numbering = Numbering::A1,
+                _ => self.error(&format!("move-numbering '{value}': expected top or a1")),
+            },
+            other => {
+                let option = other.replace(['-', '_'], " ");
+                match parse_change(&option, Some(value)) {
+                    Ok(OptionChange::Variant(_)) | Err(_) => {
+                        self.error(&format!("unknown or bad parameter {name}={value}"))
+                    }
+                    Ok(change) => {
+                        if let Some(engine) = self.engine.as_mut()
+                            && let Err(e) = self.options.apply(change, engine)
+                        {
+                            self.error(&format!("{name}: {e}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn start_search(&mut self, mode: GoMode, stop: bool, ponderhit: bool) {
+        let n = self.numbering;
+        let (job, needs_stop) = on_game!(&self.game, g => search_job(g, &self.level, mode, n));
+        let Some(mut engine) = self.engine.take() else {
+            return self.error(&"internal error: the engine is missing");
+        };
+        let control = SearchControl::new(mode == GoMode::Ponder);
+        if ponderhit && mode == GoMode::Ponder {
+            control.ponderhit();
+        }
+        if stop || (self.eof && (needs_stop || control.is_pondering())) {
+            control.stop();
+        }
+        let (out, tx, ctl) = (self.out.clone(), self.tx.clone(), control.clone());
+        let work = move || {
+            let line = job(&mut engine, &ctl, &out);
+            let _ = tx.send(Event::Done(Box::new(engine), line));
+        };
+        match std::thread::Builder::new()
+            .name("bashni-hub-search".into())
+            .spawn(work)
+        {
+            Ok(_) => {
+                self.busy = Some(Busy {
+                    control,
+                    needs_stop,
+                })
+            }
+            Err(e) => {
+                self.error(&format!("cannot start the search thread: {e}"));
+                self.engine = Some(self.options.new_engine());
+                self.out.line("done");
+            }
+        }
+    }
+}
+
+/// `pos`: the game from a position (the start when `None`) and moves, or unchanged on an
+/// error.
+fn set_position<G: Game>(
+    game: &mut Record<G>,
+    pos: Option<&str>,
+    moves: &[String],
+    n: Numbering,
+) -> Result<(), NotationError> {
+    let start = match pos {
+        None => G::startpos(),
+        Some(text) => parse_position::<G>(text)?,
+    };
+    let mut record = Record::new(start);
+    for text in moves {
+        let m = parse_move(record.position(), text, n)?;
+        record.play(m);
+    }
+    *game = record;
+    Ok(())
+}
+
+/// The search limits of `level` for the side to move (`time` is the clock before this
+/// move's increment: the search gets `time + inc`).
+pub fn limits_of<M>(level: &Level, mode: GoMode) -> SearchLimits<M> {
+    let ms = |s: f64| (s.max(0.0) * 1000.0).round() as u64;
+    let mut l = SearchLimits::<M> {
+        depth: level.depth,
+        nodes: level.nodes,
+        movetime: level.move_time.map(ms),
+        movestogo: level.moves.filter(|&m| m > 0),
+        ..SearchLimits::default()
+    };
+    if let Some(t) = level.time {
+        let inc = level.inc.unwrap_or(0.0);
+        let clock = ms(t + inc).max(1);
+        (l.wtime, l.btime) = (Some(clock), Some(clock));
+        (l.winc, l.binc) = (Some(ms(inc)), Some(ms(inc)));
+    }
+    let unlimited = l.depth.is_none() && l.nodes.is_none() && l.movetime.is_none();
+    l.infinite = mode == GoMode::Analyze || level.infinite || (unlimited && l.wtime.is_none());
+    l
+}
+
+/// The search of the current position of `game`, and whether only `stop` ends it.
+fn search_job<G: Game>(game: &Record<G>, level: &Level, mode: GoMode, n: Numbering) -> (Job, bool) {
+    let limits = limits_of::<G::Move>(level, mode);
+    let needs_stop = limits.infinite;
+    let pos = game.position().clone();
+    let history = game.history().to_vec();
+    let job = move |engine: &mut Engine, control: &SearchControl, out: &Output| {
+        let mut report = |info: &crate::search::SearchInfo<G::Move>| {
+            if let Some(line) = info_line(&pos, info, n) {
+                out.line(&line);
+            }
+        };
+        let run = AssertUnwindSafe(|| engine.search(&pos, &history, &limits, control, &mut report));
+        match catch_unwind(run) {
+            Ok(result) => done_line(&pos, &result, n),
+            Err(_) => {
+                out.line(&error_line(&"internal error in the search"));
+                let first = pos.legal_moves().iter().next().copied();
+                first.map_or("done".to_string(), |m| {
+                    format!("done move={}", super::notation::move_text(&pos, &m, n))
+                })
+            }
+        }
+    };
+    (Box::new(job), needs_stop)
+}
