@@ -2,11 +2,12 @@
 //! wherever a FEN is read (the library, `bashni analyse`, the page's new game with a FEN or
 //! a PDN written by pydraughts), written in PDN `[FEN]` tags.
 
+mod common;
+
 use bashni::games::{Rules, Variant, russian, turkish};
 use bashni::serve::json::{self, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use common::serve::Server;
+use std::process::Command;
 
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
 
@@ -92,52 +93,19 @@ fn analyse_reads_a_pydraughts_fen_and_pdn() {
 }
 
 /// One request to `bashni serve`; the JSON answer.
-fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
-    let mut out = String::new();
-    let _ = s.read_to_string(&mut out);
-    let status = out.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let json = out.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (status, json::parse(json).unwrap())
-}
-
 #[test]
 fn the_page_starts_games_from_a_standard_fen_and_a_pydraughts_pdn() {
-    let mut child = Command::new(BASHNI)
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
+    let server = Server::start(&[]);
     let fens = |v: &Value| v.to_string();
     let body = r#"{"variant":"russian","human":"both","fen":"B:Wa1,Kc3:Bb8"}"#;
-    let (status, v) = post(&addr, "/api/games", body);
+    let (status, v) = server.call("POST", "/api/games", body);
     assert_eq!(status, 201, "{v}");
     assert!(fens(&v).contains("1b6/8/8/8/8/2W5/8/w7 b"), "{v}");
     let body = json::object([
         ("human", Value::from("both")),
         ("pdn", Value::from(PYDRAUGHTS_PDN)),
     ]);
-    let (status, v) = post(&addr, "/api/games", &body.to_string());
+    let (status, v) = server.call("POST", "/api/games", &body.to_string());
     assert_eq!(status, 201, "{v}");
     assert!(fens(&v).contains("1W6/8/8/w1w5/8/w7/5w1w/8 b"), "{v}");
-    let _ = child.kill();
-    let _ = child.wait();
 }

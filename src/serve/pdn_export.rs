@@ -1,8 +1,10 @@
 //! A game as a PDN record, in the format `bashni match` writes (engine-protocol.md, "Game
-//! records (PDN)"), so `bashni serve` can load it back and other tools read both alike.
+//! records (PDN)"), so `bashni serve` can load it back and other tools read both alike:
+//! Russian and Turkish games with the standard FEN and `x` between capture squares.
 
 use super::session::Session;
 use super::settings::Human;
+use crate::record::game_record::pdn_move;
 use crate::record::pdn::today;
 use crate::record::pdn::{PdnGame, PdnMove, write_game};
 use crate::rules::color::Color;
@@ -36,7 +38,7 @@ pub fn game_pdn(s: &Session) -> String {
     let initial = crate::for_variant!(variant, G => <G as crate::games::Rules>::START_FEN);
     if start != initial {
         tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), start));
+        tags.push(("FEN".into(), variant.pdn_fen(&start)));
     }
     if let Some(e) = end {
         tags.push(("Termination".into(), e.reason.tag()));
@@ -47,7 +49,7 @@ pub fn game_pdn(s: &Session) -> String {
         .moves()
         .iter()
         .map(|m| PdnMove {
-            text: m.clone(),
+            text: pdn_move(variant, m),
             comment: None,
         })
         .collect();
