@@ -8,7 +8,7 @@ PDN; saves a screenshot.
 
 Run from the repository root after `cargo build --release`:
     python3 tests/browser/test_page.py
-Needs Debian's chromium (/usr/bin/chromium) and `pip install playwright` (no browser
+Needs Debian's chromium (/usr/bin/chromium) and Playwright for Python in a venv (no browser
 download: the system Chromium is used). BASHNI=<path> picks the binary; BROWSER_OUT=<dir>
 where the screenshots go (default target/browser).
 """
