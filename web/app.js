@@ -99,22 +99,27 @@ async function act(action, body) {
 
 // ---------- game life ----------
 
-async function newGame(body) {
-  notice('');
+// A new game: created first, and only once the server has accepted it does it replace the
+// game shown (a bad FEN, PDN or variant leaves the current game exactly as it was).
+async function newGame(body, loaded) {
+  let st;
+  try {
+    st = await api('POST', '/api/games', body);
+  } catch (e) {
+    notice((loaded ? `Could not open this ${loaded}: ` : '') + e.message);
+    render();
+    return false;
+  }
   const old = ui.st;
   if (ui.es) { ui.es.close(); ui.es = null; }
   if (old) api('DELETE', `/api/games/${old.id}`).catch(() => {});
   ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
   $('analysis-on').checked = false;
-  try {
-    const st = await api('POST', '/api/games', body);
-    ui.flipped = st.human === 'black';
-    accept(st);
-    listen(st.id);
-  } catch (e) {
-    notice(e.message);
-    render();
-  }
+  ui.flipped = st.human === 'black';
+  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${st.moves.length} ${st.moves.length === 1 ? 'ply' : 'plies'}, ${st.status}` : '');
+  accept(st);
+  listen(st.id);
+  return true;
 }
 
 function listen(id) {
@@ -511,7 +516,7 @@ function renderControls() {
   if (st) {
     const fen = st.fens[ui.shown];
     $('fen-link').href = (st.variant === 'bashni' ? '/?' : `/?variant=${st.variant}&`) + 'fen=' + encodeURIComponent(fen);
-    if (document.activeElement !== $('fen-text')) $('fen-text').value = fen;
+    if (document.activeElement !== $('fen')) $('fen').value = fen;
   }
 }
 
@@ -593,8 +598,8 @@ function wire() {
     newGame(fen ? { ...body, fen } : body);
   });
   $('fen-open').onclick = () => {
-    const fen = $('fen-text').value.trim();
-    if (fen) newGame({ ...(ui.settings || {}), human: 'both', fen, variant: variant() });
+    const fen = $('fen').value.trim();
+    if (fen) newGame({ ...(ui.settings || {}), human: 'both', fen, variant: variant() }, 'FEN');
   };
   $('pdn-file').onchange = async (e) => {
     const f = e.target.files[0];
@@ -603,7 +608,7 @@ function wire() {
     e.target.value = '';
     // The server reads the game from the PDN's GameType.
     const { variant: _, ...rest } = ui.settings || {};
-    newGame({ ...rest, human: 'both', pdn: text });
+    newGame({ ...rest, human: 'both', pdn: text }, 'PDN');
   };
   document.addEventListener('keydown', (e) => {
     if (e.target.matches('input, select, textarea') || $('new-dialog').open) return;
@@ -649,8 +654,15 @@ async function main() {
   // /?variant=turkish&fen=...: a game (and position) named in the address.
   const v = query.get('variant');
   const named = v ? { variant: v } : fen ? { variant: 'bashni' } : {};
-  if (fen) newGame({ ...ui.settings, ...named, human: 'both', fen });
-  else newGame({ ...ui.settings, ...named });
+  const ok = fen ? await newGame({ ...ui.settings, ...named, human: 'both', fen }, 'FEN')
+    : await newGame({ ...ui.settings, ...named });
+  if (!ok) {
+    // The address named a game the server refuses: say why, and start the usual one.
+    const why = $('notice').textContent;
+    const { variant: _, ...rest } = ui.settings;
+    await newGame(served ? { ...rest, variant: ui.info.default_variant } : rest);
+    notice(why);
+  }
 }
 
 main();

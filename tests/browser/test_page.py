@@ -295,7 +295,7 @@ def test_fen_with_towers(server, browser):
     p.page.click("#btn-flip")
     # Pasting a FEN into the box opens it too.
     p.page.click("#position-box summary")
-    p.page.fill("#fen-text", TOWER_FENS[0])
+    p.page.fill("#fen", TOWER_FENS[0])
     p.page.click("#fen-open")
     p.page.wait_for_function(
         "() => (document.getElementById('board').dataset.fen || '').startsWith('1b1b4/')",
@@ -460,6 +460,60 @@ def test_russian(server, browser):
     p.page.close()
 
 
+def wait_notice(p, part):
+    p.page.wait_for_function(
+        f"() => document.getElementById('notice').textContent.includes({json.dumps(part)})",
+        timeout=WAIT_MS)
+    return p.page.inner_text("#notice")
+
+
+def test_nothing_lost(server, browser):
+    """A bad FEN, a bad PDN, a tower FEN in a Turkish game, an unknown variant: the game shown
+    stays exactly as it was and #notice says why; a good FEN or PDN says what was loaded."""
+    p = Page(server, browser)
+    p.open("?fen=" + urllib.request.quote(TOWER_FENS[0]))
+    assert "Loaded Bashni from FEN: 0 plies" in p.page.inner_text("#notice")
+    m = p.state()["legal"][0]
+    p.click(m["path"][0])
+    p.click(m["path"][-1])
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+                             timeout=WAIT_MS)
+    game, moves, fen = p.game(), p.moves_shown(), p.check_board()
+    pdn = p.pdn()
+    p.page.click("#position-box summary")
+    p.page.fill("#fen", "1b1b4/nonsense w")
+    p.page.click("#fen-open")
+    why = wait_notice(p, "Could not open this FEN")
+    assert p.game() == game and p.moves_shown() == moves, why
+    assert p.check_board() == fen
+    p.page.set_input_files("#pdn-file", files=[
+        {"name": "bad.pdn", "mimeType": "text/plain", "buffer": b'[GameType "Bashni"]\n1. c3-h8 *\n'}])
+    why = wait_notice(p, "Could not open this PDN")
+    assert p.game() == game and p.moves_shown() == moves, why
+    assert p.state()["moves"] == moves
+    # A good PDN: its game, and what was loaded.
+    p.page.set_input_files("#pdn-file", files=[
+        {"name": "good.pdn", "mimeType": "text/plain", "buffer": pdn.encode()}])
+    wait_notice(p, "Loaded Bashni from PDN: 1 ply")
+    p.page.wait_for_function(f"() => document.body.dataset.game !== '{game}'", timeout=WAIT_MS)
+    assert p.moves_shown() == moves
+    # A tower FEN pasted into a Turkish game.
+    p.open("?variant=turkish")
+    game = p.game()
+    p.page.click("#position-box summary")
+    p.page.fill("#fen", TOWER_FENS[0])
+    p.page.click("#fen-open")
+    wait_notice(p, "Could not open this FEN")
+    assert p.game() == game and p.page.get_attribute("#board", "data-variant") == "turkish"
+    # An unknown variant in the address: a game all the same, and the reason.
+    p.page.goto(server.url + "?variant=nonsense")
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    wait_notice(p, "nonsense")
+    p.check_board()
+    assert not p.errors, p.errors
+    p.page.close()
+
+
 def test_serve_variant(server, browser):
     """`bashni serve --variant russian`: a plain address starts a game of Russian draughts."""
     russian = Server("--variant", "russian")
@@ -501,12 +555,18 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             tests = [test_play_against_level_0, test_ambiguous_captures, test_fen_with_towers,
-                     test_analysis, test_turkish, test_russian, test_serve_variant]
+                     test_analysis, test_turkish, test_russian, test_serve_variant,
+                     test_nothing_lost]
+            # BROWSER_TESTS=name,name runs only those (and no screenshot).
+            only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
+            if only:
+                tests = [t for t in tests if t.__name__ in only]
             for t in tests:
                 t0 = time.monotonic()
                 t(server, browser)
                 print(f"ok {t.__name__} ({time.monotonic() - t0:.1f} s)")
-            screenshot(server, browser)
+            if not only:
+                screenshot(server, browser)
             browser.close()
     finally:
         server.stop()
