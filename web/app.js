@@ -450,6 +450,7 @@ function renderAnalysis() {
   if (!an || !an.lines.length) {
     $('an-score').textContent = st.result && ui.shown === st.moves.length ? 'game over' : '…';
     $('an-depth').textContent = '';
+    delete $('an-score').dataset.depth;
     $('evalfill').style.height = '50%';
     $('evaltext').textContent = '';
     return;
@@ -459,7 +460,10 @@ function renderAnalysis() {
   $('an-score').dataset.depth = best.depth;
   $('an-depth').textContent = 'depth ' + best.depth + (an.done ? ' (stopped)' : '');
   $('evalfill').style.height = (100 * whiteShare(best.score, side)).toFixed(1) + '%';
-  $('evaltext').textContent = scoreText(best.score, side).replace(' wins in ', ' #');
+  // The bar's chip is narrow: one decimal there (the panel has two), `#3` for a win in 3.
+  $('evaltext').textContent = best.score.mate !== undefined
+    ? (scoreText(best.score, side).startsWith('White') ? '+#' : '−#') + Math.abs(best.score.mate)
+    : scoreText(best.score, side).slice(0, -1);
   const number = T.numbering(st.start_fen);
   const before = st.moves.slice(0, an.ply);
   for (const l of an.lines) {

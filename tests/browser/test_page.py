@@ -596,6 +596,9 @@ def test_flip_and_eval_bar(server, browser):
     assert float(style[2].rstrip("px")) >= 12, style
     assert contrast(style[0], style[1]) >= 4.5, style
     assert style[3] == "horizontal-tb", style
+    # The whole score fits its chip.
+    assert p.page.eval_on_selector("#evaltext", "e => e.scrollWidth <= e.clientWidth + 1"), \
+        p.page.inner_text("#evaltext")
     # White's end of the bar on White's side of the board: the fill starts at the bottom.
     fill = p.page.eval_on_selector("#evalfill", "e => [e.getBoundingClientRect().bottom, e.parentElement.getBoundingClientRect().bottom]")
     assert abs(fill[0] - fill[1]) <= 2, fill
@@ -627,8 +630,13 @@ def test_variation_from_analysis(server, browser, shot=None):
     # Move numbers in the lines.
     assert p.page.locator("#an-lines li:first-child .pv-num").count() >= 1
     # The second line's second move: a variation from ply 1.
-    pv = p.page.eval_on_selector_all("#an-lines li:nth-child(2) .pv-move", "els => els.map(e => e.dataset.move)")
-    p.page.locator("#an-lines li:nth-child(2) .pv-move").nth(1).click()
+    # (read and clicked in one go: the lines change as the search deepens)
+    pv = p.page.evaluate("""() => {
+        const lis = [...document.querySelectorAll('#an-lines li')]
+            .map(li => [...li.querySelectorAll('.pv-move')]).filter(ms => ms.length >= 2);
+        const ms = lis[1] || lis[0];
+        ms[1].click();
+        return ms.map(e => e.dataset.move); }""")
     line = main[:1] + pv[:2]
     p.page.wait_for_function(
         f"() => document.getElementById('board').dataset.ply === '3' && document.querySelectorAll('#moves > [data-variation]').length >= 1",
