@@ -112,7 +112,7 @@ function drawDisc(g, cx, y, piece, top, tall) {
   } else {
     // A buried king: a gold band round its edge and a small crown on its side.
     el('path', { class: 'king-band king-mark', d: `M${cx - DISC_RX},${y + THICK / 2} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0` }, d);
-    crown(d, cx + DISC_RX + 4, y + THICK / 2 + 2, 12, 9, 'crown-small');
+    crown(d, cx + DISC_RX + 2, y + THICK / 2 + 1, 16, 12, 'crown-small');
   }
 }
 
@@ -141,7 +141,7 @@ function drawTower(layer, sq, tower) {
     }, g);
     // Kings among the hidden pieces: one small crown each on the band's side.
     const hidden = [...tower.slice(SHOWN_TOP)].filter(isKing).length;
-    for (let k = 0; k < hidden; k++) crown(g, cx - DISC_RX - 4, y + THICK / 2 + 2 - k * 10, 12, 9, 'crown-small king-mark');
+    for (let k = 0; k < hidden; k++) crown(g, cx - DISC_RX - 2, y + THICK / 2 + 1 - k * 13, 16, 12, 'crown-small king-mark');
     y -= STEP;
   }
   for (let i = pieces.length - 1; i >= 0; i--) {
