@@ -222,6 +222,8 @@ function show(ply) {
   ui.follow = ply === st.moves.length;
   ui.sel = null; hideChoice();
   if (st.analysis && st.analysis.ply !== ply) analyse(true);
+  // The legal moves of an earlier position, asked for now rather than at the first click.
+  if (ply < st.moves.length) movesHere();
   render();
 }
 
@@ -675,7 +677,7 @@ function wire() {
     newGame({ ...rest, human: 'both', pdn: text }, 'PDN');
   };
   document.addEventListener('keydown', (e) => {
-    if (e.target.matches('input, select, textarea') || $('new-dialog').open) return;
+    if (e.target.matches('input:not([type=checkbox]), select, textarea') || $('new-dialog').open) return;
     const keys = { ArrowLeft: () => show(ui.shown - 1), ArrowRight: () => show(ui.shown + 1), Home: () => show(0), End: () => show(ui.st ? ui.st.moves.length : 0), f: () => $('btn-flip').click(), n: openDialog };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });

@@ -690,6 +690,47 @@ def test_variation_from_analysis(server, browser, shot=None):
     p.page.close()
 
 
+def test_engine_game_variation(server, browser):
+    """Against the engine: a move from an earlier position in analysis mode is a variation;
+    leaving analysis mode brings the server game back to the main line, which never changed."""
+    p = Page(server, browser)
+    p.open()
+    p.new_game("bashni")
+    play_by_clicking(p, 1)
+    main = p.state()["moves"]
+    assert len(main) == 2, main
+    p.page.check("#analysis-on")
+    p.page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'analysis'",
+                             timeout=WAIT_MS)
+    p.page.keyboard.press("Home")  # (the Analysis checkbox has the focus: keys still work)
+    assert p.page.get_attribute("#board", "data-ply") == "0"
+    legal = p.server.get(f"/api/games/{p.game()}/legal?ply=0")["legal"]
+    m = [x for x in legal if x["move"] != main[0]][0]
+    for _ in range(50):
+        p.click(m["path"][0])
+        if p.page.locator("#marks .hl-sel").count():
+            break
+        time.sleep(0.1)
+    p.click(m["path"][-1])
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-variation]').length === 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == main
+    assert p.state()["moves"] == [m["move"]]
+    assert p.page.get_attribute("#moves > [data-variation]", "data-move") == m["move"]
+    p.page.uncheck("#analysis-on")
+    for _ in range(100):
+        st = p.state()
+        if st["moves"] == main and st["analysis"] is None:
+            break
+        time.sleep(0.05)
+    assert st["moves"] == main and st["analysis"] is None, st
+    p.wait_settled()
+    assert p.moves_shown() == main
+    assert p.page.locator("#moves > [data-variation]").count() == 1
+    assert not p.errors, p.errors
+    p.page.close()
+
+
 def test_phone(server, browser, shot=None):
     p = Page(server, browser)
     p.page.set_viewport_size({"width": 390, "height": 844})
@@ -802,7 +843,8 @@ def main():
             tests = [test_play_against_level_0, test_ambiguous_captures, test_fen_with_towers,
                      test_analysis, test_turkish, test_russian, test_serve_variant,
                      test_nothing_lost, test_reload_keeps_the_game, test_flip_and_eval_bar,
-                     test_variation_from_analysis, test_phone, test_buried_king]
+                     test_variation_from_analysis, test_engine_game_variation, test_phone,
+                     test_buried_king]
             # BROWSER_TESTS=name,name runs only those (and no screenshot).
             only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
             if only:
