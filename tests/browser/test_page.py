@@ -652,7 +652,8 @@ def test_variation_from_analysis(server, browser, shot=None):
     p.check_board(st["fens"][-1])
     if shot:
         p.page.wait_for_function(
-            "() => +(document.getElementById('an-score').dataset.depth || 0) >= 6", timeout=WAIT_MS)
+            """() => +(document.getElementById('an-score').dataset.depth || 0) >= 8
+                     && document.querySelectorAll('#an-lines li').length === 2""", timeout=WAIT_MS)
         p.page.screenshot(path=shot)
         print(f"screenshot: {shot}")
     # A variation survives a reload too.
