@@ -1,143 +1,217 @@
 // bashni in the browser: Bashni, Turkish draughts and Russian draughts. The server owns the
 // rules: this page draws what it is sent (the FEN of every position, the legal moves with
-// their paths) and sends moves back; the game only decides which squares are drawn as
-// playable (the 32 dark ones, or all 64 in Turkish draughts). The automation contract
-// (data-square, data-tower, #moves, #status) is in web/CONTRACT.md.
-'use strict';
+// their paths) and sends moves back. Modules: board.js draws, tree.js keeps the move tree
+// (main line and variations), api.js talks to the server; this one runs the page. The
+// automation contract (data-square, data-tower, #moves, #status, ...) is in web/CONTRACT.md.
 
-const FILES = 'abcdefgh';
-const SQ = 100;           // square size in SVG units
-const MARGIN = 20;        // room for the coordinates
-const VISIBLE = 6;        // pieces drawn in full; taller towers are compacted
-const SHOWN_TOP = 4;      // pieces kept on top of a compacted tower
-const DISC_RX = 40, DISC_RY = 13, THICK = 11, STEP = 13;
-const SVGNS = 'http://www.w3.org/2000/svg';
+import * as API from './api.js';
+import { TITLES, parseFen, describeTower, drawBoard } from './board.js';
+import * as T from './tree.js';
+
 const $ = (id) => document.getElementById(id);
+const STORE = 'bashni-game';
 
 const ui = {
   info: null,        // GET /api/info
-  st: null,          // the game state from the server
+  st: null,          // the game state from the server (it holds the line tree.cur)
+  tree: null,        // the move tree (tree.js)
   shown: 0,          // ply shown on the board
-  follow: true,      // the shown ply follows the end of the game
+  follow: true,      // the shown ply follows the end of the line
   flipped: false,    // Black at the bottom
   sel: null,         // {from, via: [], cands: [...]} while choosing a move
   legalAt: null,     // {ply, legal} for an earlier position (analysis)
   analysis: null,    // the last analysis event
   es: null,          // EventSource
-  settings: null,    // the last new-game request (without its start)
+  settings: null,    // the dialog's last settings (without a start)
+  game: null,        // this game's settings: {human, level, movetime_ms | clock}
+  switching: false,  // the server game is being moved to another line of the tree
+  infoSq: null,      // the square whose tower #tower-info describes
   clockBase: 0,      // performance.now() when the clocks were received
 };
 
-// ---------- FEN (display only: the server has checked it) ----------
-
-// {squares: {c3: 'Bbw', ...}, side: 'w'|'b'}; towers are listed top first.
-function parseFen(fen) {
-  const [board, side] = fen.trim().split(/\s+/);
-  const squares = {};
-  board.split('/').forEach((row, i) => {
-    const rank = 8 - i;
-    let file = 0;
-    for (let k = 0; k < row.length; k++) {
-      const c = row[k];
-      if (c >= '1' && c <= '8') { file += +c; continue; }
-      let tower = c;
-      if (c === '(') {
-        const end = row.indexOf(')', k);
-        tower = row.slice(k + 1, end);
-        k = end;
-      }
-      squares[FILES[file] + rank] = tower;
-      file++;
-    }
-  });
-  return { squares, side: (side || 'w').toLowerCase() };
-}
-
-const isDark = (sq) => (FILES.indexOf(sq[0]) + +sq[1]) % 2 === 1;
 const variant = () => (ui.st ? ui.st.variant : 'bashni');
-// Turkish draughts is played on every square, the others on the dark ones.
-const allSquares = (v) => v === 'turkish';
-const playable = (sq) => allSquares(variant()) || isDark(sq);
-const TITLES = { bashni: 'Bashni', turkish: 'Turkish draughts', russian: 'Russian draughts' };
-function squareXY(sq) {
-  let f = FILES.indexOf(sq[0]), r = +sq[1] - 1;
-  if (ui.flipped) { f = 7 - f; r = 7 - r; }
-  return [MARGIN + f * SQ, MARGIN + (7 - r) * SQ];
-}
-const center = (sq) => { const [x, y] = squareXY(sq); return [x + SQ / 2, y + SQ / 2]; };
-function el(name, attrs, parent) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-const pieceName = (p) => (p === p.toUpperCase() ? 'king' : 'man') + ' (' + (p.toLowerCase() === 'w' ? 'white' : 'black') + ')';
-function describeTower(sq, t) {
-  if (t.length === 1 && variant() !== 'bashni') return `${sq}: ${pieceName(t)}`;
-  const list = [...t].map((p, i) => (i === 0 ? 'commander: ' : '') + pieceName(p)).join(', ');
-  return `${sq}: ${t} — ${t.length} piece${t.length > 1 ? 's' : ''}, top first: ${list}`;
-}
-
-// ---------- API ----------
-
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers['Content-Type'] = 'application/json'; }
-  const r = await fetch(path, opts);
-  let data = null;
-  try { data = await r.json(); } catch (e) { data = { error: `HTTP ${r.status}` }; }
-  if (!r.ok) throw new Error(data && data.error ? data.error : `HTTP ${r.status}`);
-  return data;
-}
 function notice(text) { $('notice').textContent = text || ''; }
 async function act(action, body) {
-  if (!ui.st) return;
+  if (!ui.st) return null;
   notice('');
-  try { accept(await api('POST', `/api/games/${ui.st.id}/${action}`, body || {})); }
-  catch (e) { notice(e.message); }
+  try { const st = await API.post(ui.st.id, action, body); accept(st); return st; }
+  catch (e) { notice(e.message); return null; }
 }
 
 // ---------- game life ----------
 
-async function newGame(body) {
-  notice('');
+function gameSettings(body, st) {
+  const g = { human: st.human, level: st.level };
+  if (body.clock) g.clock = body.clock;
+  else if (body.movetime_ms) g.movetime_ms = body.movetime_ms;
+  else if (ui.settings && ui.settings.clock) g.clock = ui.settings.clock;
+  else if (ui.settings && ui.settings.movetime_ms) g.movetime_ms = ui.settings.movetime_ms;
+  return g;
+}
+
+// A new game: created first, and only once the server has accepted it does it replace the
+// game shown (a bad FEN, PDN or variant leaves the current game exactly as it was).
+// `loaded` names what was opened ('FEN', 'PDN'); `keep` restores a stored tree and board.
+async function newGame(body, loaded, keep) {
+  let st;
+  try {
+    st = await API.createGame(body);
+  } catch (e) {
+    notice((loaded ? `Could not open this ${loaded}: ` : '') + e.message);
+    render();
+    return false;
+  }
   const old = ui.st;
   if (ui.es) { ui.es.close(); ui.es = null; }
-  if (old) api('DELETE', `/api/games/${old.id}`).catch(() => {});
+  if (old) API.deleteGame(old.id).catch(() => {});
   ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
+  ui.infoSq = null;
   $('analysis-on').checked = false;
-  try {
-    const st = await api('POST', '/api/games', body);
-    ui.flipped = st.human === 'black';
-    accept(st);
-    listen(st.id);
-  } catch (e) {
-    notice(e.message);
-    render();
+  ui.game = gameSettings(body, st);
+  ui.tree = T.newTree(st.moves);
+  ui.flipped = st.human === 'black';
+  if (keep) {
+    if (Array.isArray(keep.vars)) {
+      ui.tree.vars = keep.vars.filter((v) => Array.isArray(v.moves)).map((v, i) => ({ id: i + 1, moves: v.moves.map(String) }));
+      ui.tree.next = ui.tree.vars.length + 1;
+    }
+    if (typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
   }
+  const n = st.moves.length;
+  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}, ${st.status}` : '');
+  accept(st);
+  listen(st.id);
+  return true;
 }
 
 function listen(id) {
-  const es = new EventSource(`/api/games/${id}/events`);
+  const es = API.events(id);
   ui.es = es;
   es.addEventListener('state', (e) => accept(JSON.parse(e.data)));
   es.addEventListener('analysis', (e) => { ui.analysis = JSON.parse(e.data); render(); });
-  es.addEventListener('gone', () => { es.close(); notice('This game was closed by the server. Start a new one.'); });
-  es.onerror = () => { if (es.readyState === EventSource.CLOSED && ui.es === es) notice('Lost the connection to the server. Start a new game.'); };
+  es.addEventListener('gone', () => { es.close(); if (ui.es === es) notice('This game was closed by the server: reload the page to bring it back.'); });
+  es.onerror = () => { if (es.readyState === EventSource.CLOSED && ui.es === es) notice('Lost the connection to the server: reload the page to bring the game back.'); };
 }
 
 // Takes a state from the server (a reply or an event), the newest one wins.
 function accept(st) {
   if (ui.st && st.id === ui.st.id && st.version < ui.st.version) return;
-  const grew = !ui.st || st.id !== ui.st.id || st.moves.length !== ui.st.moves.length || st.moves.join() !== ui.st.moves.join();
+  const grew = !ui.st || st.id !== ui.st.id || st.moves.join() !== ui.st.moves.join();
   ui.st = st;
   document.body.dataset.game = st.id;
   ui.clockBase = performance.now();
-  if (ui.follow || ui.shown > st.moves.length) ui.shown = st.moves.length;
+  if (!ui.switching) {
+    if (ui.tree) T.update(ui.tree, st.moves);
+    if (ui.follow || ui.shown > st.moves.length) ui.shown = st.moves.length;
+  } else if (ui.shown > st.moves.length) ui.shown = st.moves.length;
   if (grew) { ui.sel = null; ui.legalAt = null; hideChoice(); }
   if (!st.analysis) { ui.analysis = null; $('analysis-on').checked = false; }
-  else if (ui.analysis && ui.analysis.ply !== st.analysis.ply) ui.analysis = null;
+  else { $('analysis-on').checked = true; if (ui.analysis && ui.analysis.ply !== st.analysis.ply) ui.analysis = null; }
+  save();
   render();
+}
+
+// ---------- the stored game (a reload or a reopened tab brings it back) ----------
+
+function stored() {
+  const st = ui.st;
+  if (!st || !ui.tree) return null;
+  return {
+    variant: st.variant, fen: st.start_fen, moves: ui.tree.main,
+    vars: ui.tree.vars.map((v) => ({ moves: v.moves })),
+    ...ui.game, flipped: ui.flipped,
+  };
+}
+function save() {
+  const s = stored();
+  if (!s || ui.switching) return;
+  try { localStorage.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
+}
+function load() {
+  try { return JSON.parse(localStorage.getItem(STORE) || 'null'); } catch (e) { return null; }
+}
+// The request that recreates a stored game on the server.
+function recreate(s) {
+  const body = { variant: s.variant, fen: s.fen, moves: s.moves || [], human: s.human, level: s.level };
+  if (s.clock) body.clock = s.clock;
+  else if (s.movetime_ms) body.movetime_ms = s.movetime_ms;
+  return body;
+}
+// A link that carries the whole game (its main line).
+function gameLink() {
+  const st = ui.st;
+  const q = new URLSearchParams({ variant: st.variant, fen: st.start_fen });
+  if (ui.tree.main.length) q.set('moves', ui.tree.main.join(','));
+  return '/?' + q.toString();
+}
+
+// ---------- the move tree ----------
+
+// The server game is made to hold `target` (a line of the tree, `id` null for the main line):
+// moves played from the last ply in common, or plies taken back. Needs analysis mode or a
+// game where the person plays both sides (else analysis mode is switched on).
+async function hold(target, id) {
+  const st = ui.st;
+  ui.switching = true;
+  try {
+    if (!st.analysis && st.human !== 'both') {
+      accept(await API.post(st.id, 'analysis', { on: true, ply: Math.min(ui.shown, st.moves.length), multipv: +$('multipv').value }));
+    }
+    let last = null;
+    const held = ui.st.moves;
+    const c = T.common(held, target);
+    if (c === target.length) {
+      for (let i = held.length; i > c; i--) last = await API.post(st.id, 'takeback');
+    } else {
+      for (let i = c; i < target.length; i++) last = await API.post(st.id, 'move', { move: target[i], ply: i });
+    }
+    ui.tree.cur = id;
+    ui.switching = false;
+    if (last) accept(last);
+    return true;
+  } catch (e) {
+    ui.switching = false;
+    notice(e.message);
+    // Whatever the server holds now: resynchronise from it.
+    try { const now = await API.api('GET', `/api/games/${st.id}`); ui.tree.cur = id; accept(now); } catch (e2) { /* gone */ }
+    return false;
+  }
+}
+
+// Shows the position after `moves`: on the line held if it is there, else on the line of the
+// tree that continues it (a new variation if none does).
+async function goto(moves) {
+  if (!ui.st || ui.switching) return;
+  if (T.isPrefix(moves, ui.st.moves) && (ui.tree.cur != null || T.isPrefix(moves, ui.tree.main))) {
+    show(moves.length);
+    return;
+  }
+  const line = T.lineFor(ui.tree, moves);
+  ui.follow = false;
+  ui.shown = Math.min(ui.shown, T.common(ui.st.moves, moves));
+  if (await hold(line.moves, line.id)) show(moves.length);
+  else render();
+}
+
+async function promote() {
+  const id = ui.tree.cur;
+  if (id == null) return;
+  T.promote(ui.tree, id);
+  save();
+  render();
+}
+
+async function removeVariation() {
+  const id = ui.tree.cur;
+  if (id == null) return;
+  const fork = T.forkOf(ui.tree, T.varOf(ui.tree, id));
+  ui.follow = false;
+  ui.shown = Math.min(ui.shown, fork);
+  if (await hold(ui.tree.main, null)) {
+    T.remove(ui.tree, id);
+    save();
+    show(fork);
+  }
 }
 
 function show(ply) {
@@ -148,6 +222,8 @@ function show(ply) {
   ui.follow = ply === st.moves.length;
   ui.sel = null; hideChoice();
   if (st.analysis && st.analysis.ply !== ply) analyse(true);
+  // The legal moves of an earlier position, asked for now rather than at the first click.
+  if (ply < st.moves.length) movesHere();
   render();
 }
 
@@ -156,7 +232,7 @@ function show(ply) {
 // The legal moves of the shown position, or null if the board takes no move now.
 function movesHere() {
   const st = ui.st;
-  if (!st || st.result && ui.shown === st.moves.length) return null;
+  if (!st || ui.switching || st.result && ui.shown === st.moves.length) return null;
   if (ui.shown === st.moves.length) {
     if (st.analysis || st.your_turn) return st.legal;
     return null;
@@ -164,7 +240,7 @@ function movesHere() {
   if (!st.analysis && st.human !== 'both') return null;
   if (ui.legalAt && ui.legalAt.ply === ui.shown) return ui.legalAt.legal;
   const ply = ui.shown;
-  api('GET', `/api/games/${st.id}/legal?ply=${ply}`).then((l) => { if (ui.shown === ply) { ui.legalAt = l; render(); } }).catch((e) => notice(e.message));
+  API.legalAt(st.id, ply).then((l) => { if (ui.shown === ply) { ui.legalAt = l; render(); } }).catch((e) => notice(e.message));
   return null;
 }
 
@@ -184,17 +260,25 @@ function matching(legal, from, via) {
 
 function play(m) {
   ui.sel = null; hideChoice();
-  const body = { move: m.move };
-  if (ui.shown !== ui.st.moves.length) body.ply = ui.shown;
-  ui.follow = true;
-  act('move', body);
+  const st = ui.st;
+  if (ui.shown === st.moves.length) {
+    // At the end of the line held: the line grows.
+    ui.follow = true;
+    const body = { move: m.move };
+    if (st.analysis || st.human === 'both') body.ply = ui.shown;
+    act('move', body);
+  } else {
+    // From an earlier position: a variation (or the line that already has this move).
+    goto([...st.moves.slice(0, ui.shown), m.move]);
+  }
 }
 
 function clickSquare(sq) {
-  const legal = movesHere();
   const st = ui.st;
   const tower = st ? parseFen(st.fens[ui.shown]).squares[sq] : null;
-  if (tower) $('tower-info').textContent = describeTower(sq, tower);
+  ui.infoSq = tower ? sq : null;
+  renderTowerInfo();
+  const legal = movesHere();
   if (!legal) return;
   const sel = ui.sel;
   if (sel) {
@@ -241,177 +325,75 @@ function showChoice(cands) {
 }
 function hideChoice() { $('choice').hidden = true; $('choice').replaceChildren(); }
 
-// ---------- drawing ----------
+// ---------- rendering ----------
 
-function drawSquares(svg) {
-  const defs = el('defs', {}, svg);
-  const pat = el('pattern', { id: 'mixed', width: 12, height: 12, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
-  el('rect', { width: 6, height: 12, fill: '#eee' }, pat);
-  el('rect', { x: 6, width: 6, height: 12, fill: '#333' }, pat);
-  const g = el('g', { id: 'squares' }, svg);
-  const all = allSquares(variant());
-  for (let r = 1; r <= 8; r++) {
-    for (let f = 0; f < 8; f++) {
-      const sq = FILES[f] + r;
-      const [x, y] = squareXY(sq);
-      const cls = all ? 'sq-all' : isDark(sq) ? 'sq-dark' : 'sq-light';
-      const attrs = { x, y, width: SQ, height: SQ, class: cls };
-      if (playable(sq)) attrs['data-square'] = sq;
-      el('rect', attrs, g);
-    }
-  }
-  for (let i = 0; i < 8; i++) {
-    const file = ui.flipped ? FILES[7 - i] : FILES[i];
-    const rank = ui.flipped ? i + 1 : 8 - i;
-    el('text', { x: MARGIN + i * SQ + SQ / 2, y: 840 - MARGIN / 2, class: 'coord' }, g).textContent = file;
-    el('text', { x: MARGIN / 2, y: MARGIN + i * SQ + SQ / 2, class: 'coord' }, g).textContent = rank;
-  }
-}
-
-function drawDisc(g, cx, y, piece, top) {
-  const cls = piece.toLowerCase() === 'w' ? 'pc-w' : 'pc-b';
-  const d = el('g', { class: cls + (top ? ' commander' : '') + (top && g.dataset.tower.length > 1 ? ' of-tower' : '') }, g);
-  el('path', {
-    class: 'side',
-    d: `M${cx - DISC_RX},${y} v${THICK} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0 v${-THICK} z`,
-  }, d);
-  el('ellipse', { class: 'top', cx, cy: y, rx: DISC_RX, ry: DISC_RY }, d);
-  if (top && piece === piece.toUpperCase()) {
-    // A crown on the commanding king.
-    const w = 30, h = 16, x0 = cx - w / 2, y0 = y - h / 2 - 2;
-    el('path', {
-      class: 'crown',
-      d: `M${x0},${y0 + h} l0,${-h} l${w / 4},${h / 2} l${w / 4},${-h / 2} l${w / 4},${h / 2} l${w / 4},${-h / 2} l0,${h} z`,
-    }, g);
-  }
-}
-
-function drawTower(layer, sq, tower) {
-  const [cx, cy] = center(sq);
-  const n = tower.length;
-  const compact = n > VISIBLE;
-  const g = el('g', {
-    class: 'tower cmd-' + tower[0].toLowerCase(),
-    'data-square': sq,
-    'data-tower': tower,
-  }, layer);
-  el('title', {}, g).textContent = describeTower(sq, tower);
-  // Bottom to top: a compacted tower shows its top pieces over one striped band.
-  const pieces = compact ? tower.slice(0, SHOWN_TOP) : tower;
-  const levels = pieces.length + (compact ? 1 : 0);
-  const height = (levels - 1) * STEP;
-  let y = cy + height / 2 - THICK / 2 + 2;
-  if (compact) {
-    el('path', {
-      class: 'hidden-band',
-      d: `M${cx - DISC_RX},${y} v${THICK} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0 v${-THICK} a${DISC_RX},${DISC_RY} 0 0 0 ${-2 * DISC_RX},0 z`,
-    }, g);
-    y -= STEP;
-  }
-  for (let i = pieces.length - 1; i >= 0; i--) {
-    drawDisc(g, cx, y, pieces[i], i === 0);
-    y -= STEP;
-  }
-  if (compact) {
-    const b = el('g', { class: 'badge' }, g);
-    const bx = cx + SQ / 2 - 16, by = cy - SQ / 2 + 16;
-    el('circle', { cx: bx, cy: by, r: 15 }, b);
-    el('text', { x: bx, y: by }, b).textContent = String(n);
-  }
-}
-
-function drawArrow(layer, path, cls) {
-  if (!path || path.length < 2) return;
-  const pts = path.map(center);
-  const d = 'M' + pts.map((p) => p.join(',')).join(' L');
-  el('path', { class: 'arrow ' + cls, d, 'marker-end': `url(#head-${cls.split(' ')[0]})` }, layer);
-}
-
-function arrowHeads(svg) {
-  const defs = svg.querySelector('defs');
-  for (const [name, color] of [['hint', '#1d6fb8'], ['pv1', '#2f6f4f'], ['pv2', '#2f6f4f'], ['pv3', '#2f6f4f'], ['pv4', '#2f6f4f'], ['pv5', '#2f6f4f'], ['lastmove', '#b08a1c']]) {
-    const m = el('marker', { id: 'head-' + name, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
-    el('path', { d: 'M0,0 L10,5 L0,10 z', fill: color }, m);
-  }
-}
-
-// Move text to a path of squares (a short capture form is not sent by the engine).
-const pathOf = (text) => text.split(/[-:x]/);
-
-let drawnAs = null;
 function renderBoard() {
-  const svg = $('board');
-  const v = variant();
-  // The squares are drawn again when the board turns or the game changes.
-  if (drawnAs !== ui.flipped + v) {
-    svg.replaceChildren();
-    drawSquares(svg);
-    arrowHeads(svg);
-    el('g', { id: 'marks' }, svg);
-    el('g', { id: 'towers' }, svg);
-    el('g', { id: 'arrows' }, svg);
-    drawnAs = ui.flipped + v;
-    svg.setAttribute('data-variant', v);
-    svg.setAttribute('aria-label', TITLES[v] + ' board');
-    $('game-name').textContent = TITLES[v];
-    document.title = 'bashni · ' + TITLES[v];
-  }
-  const marks = $('marks'), towers = $('towers'), arrows = $('arrows');
-  marks.replaceChildren(); towers.replaceChildren(); arrows.replaceChildren();
   const st = ui.st;
-  if (!st) { svg.removeAttribute('data-fen'); return; }
-  const fen = st.fens[ui.shown];
-  svg.setAttribute('data-fen', fen);
-  svg.setAttribute('data-ply', ui.shown);
-  const mark = (sq, cls) => { const [x, y] = squareXY(sq); el('rect', { x, y, width: SQ, height: SQ, class: cls }, marks); };
-  if (ui.shown > 0) {
-    const last = pathOf(st.moves[ui.shown - 1]);
-    mark(last[0], 'hl-last'); mark(last[last.length - 1], 'hl-last');
-    drawArrow(arrows, last, 'lastmove');
-  }
-  if (ui.sel) {
-    mark(ui.sel.from, 'hl-sel');
-    for (const v of ui.sel.via) mark(v, 'hl-sel');
-    const ends = new Set(), vias = new Set();
-    for (const m of ui.sel.cands) {
-      ends.add(m.path[m.path.length - 1]);
-      m.path.slice(1, -1).forEach((s) => vias.add(s));
+  const v = variant();
+  const arrows = [];
+  if (st) {
+    if (st.hint && st.hint.ply === ui.shown && !st.analysis) arrows.push([st.hint.move, 'hint']);
+    const an = ui.analysis;
+    if (st.analysis && an && an.ply === ui.shown) {
+      an.lines.slice().reverse().forEach((l) => { if (l.pv.length) arrows.push([l.pv[0], 'pv' + Math.min(l.multipv, 5)]); });
     }
-    for (const s of ends) { const [x, y] = center(s); el('circle', { cx: x, cy: y, r: 16, class: 'hl-dest' }, marks); }
-    for (const s of vias) if (!ends.has(s) && !ui.sel.via.includes(s)) { const [x, y] = squareXY(s); el('rect', { x: x + 6, y: y + 6, width: SQ - 12, height: SQ - 12, class: 'hl-via' }, marks); }
   }
-  const { squares } = parseFen(fen);
-  for (const sq of Object.keys(squares)) drawTower(towers, sq, squares[sq]);
-  if (st.hint && st.hint.ply === ui.shown && !st.analysis) drawArrow(arrows, pathOf(st.hint.move), 'hint');
-  const an = ui.analysis;
-  if (st.analysis && an && an.ply === ui.shown) {
-    an.lines.slice().reverse().forEach((l) => drawArrow(arrows, pathOf(l.pv[0]), 'pv' + Math.min(l.multipv, 5)));
-  }
+  drawBoard($('board'), {
+    variant: v, flipped: ui.flipped,
+    fen: st ? st.fens[ui.shown] : null, ply: ui.shown,
+    last: st && ui.shown > 0 ? st.moves[ui.shown - 1] : null,
+    sel: ui.sel, arrows,
+  });
+  $('game-name').textContent = TITLES[v];
+  document.title = 'bashni · ' + TITLES[v];
+}
+
+function moveItem(m, ply, number, first) {
+  const li = document.createElement('li');
+  li.textContent = m;
+  li.dataset.move = m;
+  li.dataset.ply = ply;
+  const { num, white } = number(ply);
+  if (white) li.dataset.num = num + '.';
+  else if (first) li.dataset.num = num + '…';
+  return li;
 }
 
 function renderMoves() {
-  const st = ui.st;
+  const st = ui.st, tree = ui.tree;
   const list = $('moves');
   list.replaceChildren();
-  if (!st) return;
-  const start = parseFen(st.start_fen);
-  let number = +(st.start_fen.trim().split(/\s+/)[3] || 1);
-  let white = start.side === 'w';
-  st.moves.forEach((m, i) => {
-    const li = document.createElement('li');
-    li.textContent = m;
-    li.dataset.move = m;
-    li.dataset.ply = i + 1;
-    if (white) li.dataset.num = number + '.';
-    else if (i === 0) li.dataset.num = number + '…';
-    if (!white) number++;
-    white = !white;
-    if (i + 1 === ui.shown) li.classList.add('current');
-    li.onclick = () => show(i + 1);
+  if (!st || !tree) return;
+  const number = T.numbering(st.start_fen);
+  const cur = tree.cur == null ? null : T.varOf(tree, tree.cur);
+  const curFork = cur ? T.forkOf(tree, cur) : Infinity;
+  const varsAt = (ply) => tree.vars.filter((v) => Math.min(T.forkOf(tree, v) + 1, tree.main.length) === ply);
+  const addVariation = (v) => {
+    const fork = T.forkOf(tree, v);
+    v.moves.slice(fork).forEach((m, k) => {
+      const ply = fork + k + 1;
+      const li = moveItem(m, ply, number, k === 0);
+      li.dataset.variation = v.id;
+      li.classList.add('var');
+      if (k === 0) li.classList.add('var-first');
+      if (ply === v.moves.length) li.classList.add('var-last');
+      if (v.id === tree.cur && ply === ui.shown) li.classList.add('current');
+      li.onclick = () => goto(v.moves.slice(0, ply));
+      list.appendChild(li);
+    });
+  };
+  tree.main.forEach((m, i) => {
+    const ply = i + 1;
+    const li = moveItem(m, ply, number, i === 0);
+    if (ply === ui.shown && ply <= curFork) li.classList.add('current');
+    li.onclick = () => goto(tree.main.slice(0, ply));
     list.appendChild(li);
+    varsAt(ply).forEach(addVariation);
   });
-  const cur = list.querySelector('.current');
-  if (cur && ui.follow) cur.scrollIntoView({ block: 'nearest' });
+  if (!tree.main.length) tree.vars.forEach(addVariation);
+  const c = list.querySelector('.current');
+  if (c && ui.follow) c.scrollIntoView({ block: 'nearest' });
+  $('var-tools').hidden = tree.cur == null;
 }
 
 function fmtClock(ms) {
@@ -457,7 +439,11 @@ function renderAnalysis() {
   const st = ui.st;
   const on = !!(st && st.analysis);
   $('analysis-panel').hidden = !on;
-  $('evalbar').hidden = !on;
+  const bar = $('eval-bar');
+  bar.hidden = !on;
+  // White's end of the bar is on White's side of the board.
+  bar.dataset.whiteAt = ui.flipped ? 'top' : 'bottom';
+  bar.title = `Evaluation (White at the ${bar.dataset.whiteAt} of the bar, as on the board)`;
   if (!on) return;
   const an = ui.analysis && ui.analysis.ply === ui.shown ? ui.analysis : null;
   const side = parseFen(st.fens[ui.shown]).side;
@@ -466,6 +452,7 @@ function renderAnalysis() {
   if (!an || !an.lines.length) {
     $('an-score').textContent = st.result && ui.shown === st.moves.length ? 'game over' : '…';
     $('an-depth').textContent = '';
+    delete $('an-score').dataset.depth;
     $('evalfill').style.height = '50%';
     $('evaltext').textContent = '';
     return;
@@ -475,22 +462,54 @@ function renderAnalysis() {
   $('an-score').dataset.depth = best.depth;
   $('an-depth').textContent = 'depth ' + best.depth + (an.done ? ' (stopped)' : '');
   $('evalfill').style.height = (100 * whiteShare(best.score, side)).toFixed(1) + '%';
-  $('evaltext').textContent = scoreText(best.score, side);
+  // The bar's chip is narrow: one decimal there (the panel has two), `#3` for a win in 3.
+  $('evaltext').textContent = best.score.mate !== undefined
+    ? (scoreText(best.score, side).startsWith('White') ? '+#' : '−#') + Math.abs(best.score.mate)
+    : scoreText(best.score, side).slice(0, -1);
+  const number = T.numbering(st.start_fen);
+  const before = st.moves.slice(0, an.ply);
   for (const l of an.lines) {
     const li = document.createElement('li');
-    li.textContent = scoreText(l.score, side) + '  ' + l.pv.slice(0, 10).join(' ');
-    li.title = `depth ${l.depth}: ${l.pv.join(' ')}`;
+    const score = document.createElement('span');
+    score.className = 'pv-score';
+    score.textContent = scoreText(l.score, side);
+    li.appendChild(score);
+    li.title = `depth ${l.depth}`;
+    l.pv.slice(0, 16).forEach((m, k) => {
+      const ply = an.ply + k + 1;
+      const { num, white } = number(ply);
+      if (white || k === 0) {
+        const n = document.createElement('span');
+        n.className = 'pv-num';
+        n.textContent = white ? num + '.' : num + '…';
+        li.append(' ', n);
+      }
+      const b = document.createElement('span');
+      b.className = 'pv-move';
+      b.textContent = m;
+      b.dataset.move = m;
+      b.dataset.ply = ply;
+      b.title = 'Play the line up to here as a variation';
+      b.onclick = () => goto([...before, ...l.pv.slice(0, k + 1)]);
+      li.append(' ', b);
+    });
     lines.appendChild(li);
   }
 }
 
+const SIDE = { w: 'White', b: 'Black' };
 function renderStatus() {
   const st = ui.st;
   const box = $('status');
   if (!st) { box.textContent = 'No game'; box.dataset.state = 'none'; return; }
   let text = st.status;
   if (st.thinking === 'hint') text += ' — looking for a hint…';
-  if (ui.shown !== st.moves.length) text += ` — showing ply ${ui.shown} of ${st.moves.length}`;
+  if (ui.shown !== st.moves.length) {
+    // The position shown, then the game's own state.
+    const side = SIDE[parseFen(st.fens[ui.shown]).side];
+    const where = ui.tree && ui.tree.cur != null ? ' of this variation' : '';
+    text = `Ply ${ui.shown} of ${st.moves.length}${where}: ${side} to move here · the game: ${text}`;
+  } else if (ui.tree && ui.tree.cur != null) text = 'Variation: ' + text;
   box.textContent = text;
   box.dataset.state = st.result ? 'over' : st.turn + '-to-move';
   box.dataset.thinking = st.thinking || '';
@@ -498,6 +517,27 @@ function renderStatus() {
   if (st.result) { box.dataset.result = st.result.result; box.dataset.reason = st.result.reason; }
   else { delete box.dataset.result; delete box.dataset.reason; }
   if (st.notice) notice(st.notice);
+  // Whom you play.
+  const g = ui.game || {};
+  let who;
+  if (st.human === 'both') who = 'You play both sides (no engine)';
+  else {
+    const time = g.clock ? `${+(g.clock.base_ms / 60000).toFixed(2)} min + ${+(g.clock.inc_ms / 1000).toFixed(2)} s`
+      : g.movetime_ms ? `${+(g.movetime_ms / 1000).toFixed(2)} s a move` : '';
+    who = `You play ${st.human === 'white' ? 'White' : 'Black'} against level ${st.level} (Elo ${st.elo})${time ? ', ' + time : ''}`;
+  }
+  $('opponent').textContent = who;
+  const hint = $('hint-text');
+  if (st.hint) {
+    const sc = ui.analysis && ui.analysis.ply === st.hint.ply && ui.analysis.lines[0] ? ' (' + scoreText(ui.analysis.lines[0].score, parseFen(st.fens[st.hint.ply]).side) + ')' : '';
+    hint.textContent = `Hint after ply ${st.hint.ply}: ${st.hint.move}${sc} — the engine's best move at full strength`;
+  } else hint.textContent = '';
+}
+
+function renderTowerInfo() {
+  const st = ui.st;
+  const tower = st && ui.infoSq ? parseFen(st.fens[ui.shown]).squares[ui.infoSq] : null;
+  $('tower-info').textContent = tower ? describeTower(ui.infoSq, tower, variant()) : '';
 }
 
 function renderControls() {
@@ -508,10 +548,12 @@ function renderControls() {
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
   $('btn-retry').hidden = !st || !st.engine_failed;
   $('pdn-download').href = st ? `/api/games/${st.id}/pdn` : '#';
+  $('pdn-tree').hidden = !ui.tree || !ui.tree.vars.length;
   if (st) {
     const fen = st.fens[ui.shown];
     $('fen-link').href = (st.variant === 'bashni' ? '/?' : `/?variant=${st.variant}&`) + 'fen=' + encodeURIComponent(fen);
-    if (document.activeElement !== $('fen-text')) $('fen-text').value = fen;
+    $('game-link').href = gameLink();
+    if (document.activeElement !== $('fen')) $('fen').value = fen;
   }
 }
 
@@ -521,6 +563,7 @@ function render() {
   renderClocks();
   renderAnalysis();
   renderStatus();
+  renderTowerInfo();
   renderControls();
 }
 
@@ -530,11 +573,36 @@ let analyseTimer = null;
 function analyse(on) {
   clearTimeout(analyseTimer);
   // Stepping quickly through the moves asks for one analysis, not one per step.
-  analyseTimer = setTimeout(() => {
+  analyseTimer = setTimeout(async () => {
     ui.analysis = null;
+    if (!on && ui.tree && ui.tree.cur != null && ui.st && ui.st.human !== 'both') {
+      // The engine plays the main line only: back to it first.
+      ui.follow = true;
+      await hold(ui.tree.main, null);
+    }
     const body = on ? { on: true, ply: ui.shown, multipv: +$('multipv').value } : { on: false };
     act('analysis', body);
   }, on ? 120 : 0);
+}
+
+// ---------- PDN with variations (the server's /pdn has the main line) ----------
+
+async function downloadTree() {
+  const st = ui.st;
+  let head = '';
+  try {
+    const r = await fetch(`/api/games/${st.id}/pdn`);
+    head = (await r.text()).split('\n').filter((l) => l.startsWith('[')).join('\n');
+  } catch (e) { /* the moves alone */ }
+  const result = st.result && ui.tree.cur == null ? st.result.result : '*';
+  // Russian and Turkish PDN write captures with 'x'.
+  const fmt = st.variant === 'bashni' ? (m) => m : (m) => m.replaceAll(':', 'x');
+  const text = head + '\n\n' + T.movetext(ui.tree, st.start_fen, result, fmt) + '\n';
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = `bashni-${st.variant}.pdn`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 // ---------- new game dialog ----------
@@ -571,7 +639,7 @@ function wire() {
     if (t) clickSquare(t.getAttribute('data-square'));
   });
   $('btn-new').onclick = openDialog;
-  $('btn-flip').onclick = () => { ui.flipped = !ui.flipped; render(); };
+  $('btn-flip').onclick = () => { ui.flipped = !ui.flipped; save(); render(); };
   $('btn-takeback').onclick = () => { ui.follow = true; act('takeback'); };
   $('btn-hint').onclick = () => act('hint');
   $('btn-resign').onclick = () => { if (confirm('Resign this game?')) act('resign'); };
@@ -582,6 +650,9 @@ function wire() {
   $('nav-prev').onclick = () => show(ui.shown - 1);
   $('nav-next').onclick = () => show(ui.shown + 1);
   $('nav-last').onclick = () => show(ui.st ? ui.st.moves.length : 0);
+  $('var-promote').onclick = promote;
+  $('var-delete').onclick = removeVariation;
+  $('pdn-tree').onclick = downloadTree;
   $('level').oninput = levelLabel;
   $('variant').onchange = levelLabel;
   $('new-dialog').addEventListener('close', () => {
@@ -590,11 +661,11 @@ function wire() {
     ui.settings = body;
     try { localStorage.setItem('bashni-settings', JSON.stringify(body)); } catch (e) { /* private mode */ }
     const fen = $('new-fen').value.trim();
-    newGame(fen ? { ...body, fen } : body);
+    newGame(fen ? { ...body, fen } : body, fen ? 'FEN' : undefined);
   });
   $('fen-open').onclick = () => {
-    const fen = $('fen-text').value.trim();
-    if (fen) newGame({ ...(ui.settings || {}), human: 'both', fen, variant: variant() });
+    const fen = $('fen').value.trim();
+    if (fen) newGame({ ...(ui.settings || {}), human: 'both', fen, variant: variant() }, 'FEN');
   };
   $('pdn-file').onchange = async (e) => {
     const f = e.target.files[0];
@@ -603,16 +674,16 @@ function wire() {
     e.target.value = '';
     // The server reads the game from the PDN's GameType.
     const { variant: _, ...rest } = ui.settings || {};
-    newGame({ ...rest, human: 'both', pdn: text });
+    newGame({ ...rest, human: 'both', pdn: text }, 'PDN');
   };
   document.addEventListener('keydown', (e) => {
-    if (e.target.matches('input, select, textarea') || $('new-dialog').open) return;
+    if (e.target.matches('input:not([type=checkbox]), select, textarea') || $('new-dialog').open) return;
     const keys = { ArrowLeft: () => show(ui.shown - 1), ArrowRight: () => show(ui.shown + 1), Home: () => show(0), End: () => show(ui.st ? ui.st.moves.length : 0), f: () => $('btn-flip').click(), n: openDialog };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
   // Closing or leaving the page frees its engine at once (else the server notices the closed
-  // event stream within seconds).
-  window.addEventListener('pagehide', () => { if (ui.st) fetch(`/api/games/${ui.st.id}`, { method: 'DELETE', keepalive: true }).catch(() => {}); });
+  // event stream within seconds); the game itself stays in localStorage.
+  window.addEventListener('pagehide', () => { save(); if (ui.st) fetch(`/api/games/${ui.st.id}`, { method: 'DELETE', keepalive: true }).catch(() => {}); });
   setInterval(() => { if (ui.st && ui.st.time.kind === 'clock' && ui.st.time.running) renderClocks(); }, 100);
 }
 
@@ -633,7 +704,7 @@ function restoreSettings() {
 async function main() {
   wire();
   render();
-  try { ui.info = await api('GET', '/api/info'); } catch (e) { notice(e.message); }
+  try { ui.info = await API.info(); } catch (e) { notice(e.message); }
   if (ui.info) {
     $('level').value = ui.info.default_level;
     $('movetime').value = ui.info.default_movetime_ms / 1000;
@@ -646,11 +717,35 @@ async function main() {
   levelLabel();
   const query = new URLSearchParams(location.search);
   const fen = query.get('fen');
-  // /?variant=turkish&fen=...: a game (and position) named in the address.
+  const moves = query.get('moves');
+  // /?variant=turkish&fen=...&moves=...: a game (position, moves) named in the address.
   const v = query.get('variant');
   const named = v ? { variant: v } : fen ? { variant: 'bashni' } : {};
-  if (fen) newGame({ ...ui.settings, ...named, human: 'both', fen });
-  else newGame({ ...ui.settings, ...named });
+  let ok;
+  const saved = load();
+  if (fen || moves) {
+    const body = { ...ui.settings, ...named, human: 'both' };
+    if (fen) body.fen = fen;
+    if (moves) body.moves = moves.split(',').map((m) => m.trim()).filter(Boolean);
+    ok = await newGame(body, moves ? 'link' : 'FEN');
+  } else if (v) {
+    ok = await newGame({ ...ui.settings, ...named });
+  } else if (saved && saved.variant && (!served || saved.variant === ui.info.default_variant)) {
+    // A reload or a reopened tab: the stored game again (a clock starts afresh).
+    ok = await newGame(recreate(saved), undefined, saved);
+    if (!ok) notice('The stored game could not be restored: ' + $('notice').textContent);
+  } else {
+    ok = await newGame({ ...ui.settings, ...named });
+  }
+  // The address has done its work: a reload now brings back the game as it is then.
+  if (location.search) history.replaceState(null, '', '/');
+  if (!ok) {
+    // The address named a game the server refuses: say why, and start the usual one.
+    const why = $('notice').textContent;
+    const { variant: _, ...rest } = ui.settings;
+    await newGame(served ? { ...rest, variant: ui.info.default_variant } : rest);
+    notice(why);
+  }
 }
 
 main();

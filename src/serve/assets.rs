@@ -1,5 +1,6 @@
 //! The page's files, compiled into the binary: the server works offline and needs no build
-//! step beyond `cargo build` (no npm, no CDN). Sources in `web/`.
+//! step beyond `cargo build` (no npm, no CDN). Sources in `web/`: `index.html`, `style.css`
+//! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`.
 
 /// One file of the page.
 pub struct Asset {
@@ -12,7 +13,7 @@ pub struct Asset {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 3] = [
+pub const ASSETS: [Asset; 6] = [
     Asset {
         path: "/",
         content_type: "text/html; charset=utf-8",
@@ -22,6 +23,21 @@ pub const ASSETS: [Asset; 3] = [
         path: "/app.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../../web/app.js"),
+    },
+    Asset {
+        path: "/api.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/api.js"),
+    },
+    Asset {
+        path: "/board.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/board.js"),
+    },
+    Asset {
+        path: "/tree.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/tree.js"),
     },
     Asset {
         path: "/style.css",
@@ -51,6 +67,12 @@ mod tests {
         assert!(find("/nothing").is_none());
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
         assert!(html.contains("app.js") && html.contains("style.css"));
+        // Every module app.js imports is served.
+        let app = std::str::from_utf8(find("/app.js").unwrap().body).unwrap();
+        for module in ["api", "board", "tree"] {
+            assert!(app.contains(&format!("'./{module}.js'")), "{module}");
+            assert!(find(&format!("/{module}.js")).is_some(), "{module}");
+        }
         // The goal for the whole page is under 300 KB.
         assert!(page_bytes() < 300 * 1024, "{} bytes", page_bytes());
     }

@@ -20,6 +20,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 
 from playwright.sync_api import sync_playwright
@@ -84,6 +85,19 @@ class Page:
         self.errors = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("dialog", lambda d: d.accept())
+        if os.environ.get("WEB_DIR"):
+            self.page.route(re.compile(r"^https?://[^/]+/(?!api/)[^?]*(\?.*)?$"), self.serve_from_disk)
+
+    def serve_from_disk(self, route):
+        """WEB_DIR=web: the page's files from that folder, not the binary's (quicker edits)."""
+        path = urllib.parse.urlparse(route.request.url).path
+        name = "index.html" if path in ("/", "/index.html") else path.lstrip("/")
+        full = os.path.join(os.environ["WEB_DIR"], name)
+        if "/" in name or not os.path.isfile(full):
+            return route.continue_()
+        kind = {"html": "text/html", "js": "text/javascript", "css": "text/css"}[name.rsplit(".", 1)[1]]
+        with open(full, "rb") as f:
+            route.fulfill(status=200, body=f.read(), content_type=kind + "; charset=utf-8")
 
     def open(self, query=""):
         self.page.goto(self.server.url + query)
@@ -97,7 +111,9 @@ class Page:
         return self.server.get(f"/api/games/{self.game()}")
 
     def moves_shown(self):
-        return self.page.eval_on_selector_all("#moves > *", "els => els.map(e => e.dataset.move)")
+        """The main line's moves (a variation's carry data-variation)."""
+        return self.page.eval_on_selector_all("#moves > :not([data-variation])",
+                                              "els => els.map(e => e.dataset.move)")
 
     def towers_shown(self):
         return self.page.eval_on_selector_all(
@@ -229,6 +245,9 @@ def test_play_against_level_0(server, browser):
     # Hint: an arrow for a legal move.
     p.page.click("#btn-hint")
     p.page.wait_for_selector("#arrows .arrow.hint", timeout=WAIT_MS)
+    p.page.wait_for_function("() => document.getElementById('hint-text').textContent.includes('Hint')",
+                             timeout=WAIT_MS)
+    assert p.state()["hint"]["move"] in p.page.inner_text("#hint-text")
     assert p.state()["hint"]["move"] in [m["move"] for m in p.state()["legal"]]
     # Resign: the end is shown with result and reason.
     p.page.click("#btn-resign")
@@ -295,7 +314,7 @@ def test_fen_with_towers(server, browser):
     p.page.click("#btn-flip")
     # Pasting a FEN into the box opens it too.
     p.page.click("#position-box summary")
-    p.page.fill("#fen-text", TOWER_FENS[0])
+    p.page.fill("#fen", TOWER_FENS[0])
     p.page.click("#fen-open")
     p.page.wait_for_function(
         "() => (document.getElementById('board').dataset.fen || '').startsWith('1b1b4/')",
@@ -426,7 +445,8 @@ def test_turkish(server, browser):
     assert re.fullmatch(r"[+−]\d+\.\d\d", p.page.inner_text("#an-score"))
     legal = [m["move"] for m in p.state()["legal"]]
     line = p.page.inner_text("#an-lines li")
-    assert line.split()[1] in legal, (line, legal)
+    first = p.page.get_attribute("#an-lines li .pv-move", "data-move")
+    assert first in legal and first in line, (line, legal)
     assert not p.errors, p.errors
     p.page.close()
 
@@ -456,6 +476,327 @@ def test_russian(server, browser):
     assert parse_fen(fen) == {"b2": "b"}, fen
     assert p.page.get_attribute("#status", "data-result") == "0-1"
     assert '[GameType "25,W,8,8,A0,0"]' in p.pdn()
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def wait_notice(p, part):
+    p.page.wait_for_function(
+        f"() => document.getElementById('notice').textContent.includes({json.dumps(part)})",
+        timeout=WAIT_MS)
+    return p.page.inner_text("#notice")
+
+
+def test_nothing_lost(server, browser):
+    """A bad FEN, a bad PDN, a tower FEN in a Turkish game, an unknown variant: the game shown
+    stays exactly as it was and #notice says why; a good FEN or PDN says what was loaded."""
+    p = Page(server, browser)
+    p.open("?fen=" + urllib.request.quote(TOWER_FENS[0]))
+    assert "Loaded Bashni from FEN: 0 plies" in p.page.inner_text("#notice")
+    m = p.state()["legal"][0]
+    p.click(m["path"][0])
+    p.click(m["path"][-1])
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+                             timeout=WAIT_MS)
+    game, moves, fen = p.game(), p.moves_shown(), p.check_board()
+    pdn = p.pdn()
+    p.page.click("#position-box summary")
+    p.page.fill("#fen", "1b1b4/nonsense w")
+    p.page.click("#fen-open")
+    why = wait_notice(p, "Could not open this FEN")
+    assert p.game() == game and p.moves_shown() == moves, why
+    assert p.check_board() == fen
+    p.page.set_input_files("#pdn-file", files=[
+        {"name": "bad.pdn", "mimeType": "text/plain", "buffer": b'[GameType "Bashni"]\n1. c3-h8 *\n'}])
+    why = wait_notice(p, "Could not open this PDN")
+    assert p.game() == game and p.moves_shown() == moves, why
+    assert p.state()["moves"] == moves
+    # A good PDN: its game, and what was loaded.
+    p.page.set_input_files("#pdn-file", files=[
+        {"name": "good.pdn", "mimeType": "text/plain", "buffer": pdn.encode()}])
+    wait_notice(p, "Loaded Bashni from PDN: 1 ply")
+    p.page.wait_for_function(f"() => document.body.dataset.game !== '{game}'", timeout=WAIT_MS)
+    assert p.moves_shown() == moves
+    # A tower FEN pasted into a Turkish game.
+    p.open("?variant=turkish")
+    game = p.game()
+    p.page.click("#position-box summary")
+    p.page.fill("#fen", TOWER_FENS[0])
+    p.page.click("#fen-open")
+    wait_notice(p, "Could not open this FEN")
+    assert p.game() == game and p.page.get_attribute("#board", "data-variant") == "turkish"
+    # An unknown variant in the address: a game all the same, and the reason.
+    p.page.goto(server.url + "?variant=nonsense")
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    wait_notice(p, "nonsense")
+    p.check_board()
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def play_first_legal(p, n):
+    """Plays the first legal move `n` times by clicking (a game where the person plays both)."""
+    for _ in range(n):
+        st = p.state()
+        m = st["legal"][0]
+        p.click(m["path"][0])
+        p.click(m["path"][-1])
+        p.page.wait_for_function(
+            f"() => document.querySelectorAll('#moves > :not([data-variation])').length === {len(st['moves']) + 1}",
+            timeout=WAIT_MS)
+    return p.wait_settled()["moves"]
+
+
+def test_reload_keeps_the_game(server, browser):
+    p = Page(server, browser)
+    p.open("?fen=" + urllib.request.quote(TOWER_FENS[2]))
+    moves = play_first_legal(p, 3)
+    p.page.click("#btn-flip")
+    old = p.game()
+    p.page.reload()
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    p.page.wait_for_function(f"() => document.body.dataset.game !== '{old}'", timeout=WAIT_MS)
+    p.wait_settled()
+    assert p.moves_shown() == moves, (p.moves_shown(), moves)
+    assert p.state()["start_fen"].split()[0] == TOWER_FENS[2].split()[0]
+    assert p.page.get_attribute("#board", "data-orientation") == "black"
+    p.check_board()
+    # The link to this game carries it whole.
+    href = p.page.get_attribute("#game-link", "href")
+    assert "moves=" in href, href
+    p.page.goto(server.url + href.lstrip("/"))
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    wait_notice(p, "from link: 3 plies")
+    p.wait_settled()
+    assert p.moves_shown() == moves
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def contrast(fg, bg):
+    def lum(c):
+        rgb = [int(x) / 255 for x in re.findall(r"[\d.]+", c)[:3]]
+        lin = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    a, b = sorted([lum(fg), lum(bg)], reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def test_flip_and_eval_bar(server, browser):
+    p = Page(server, browser)
+    p.open()
+    assert "You play White against level" in p.page.inner_text("#opponent")
+    assert p.page.get_attribute("#board", "data-orientation") == "white"
+    p.page.check("#analysis-on")
+    p.page.wait_for_function("() => document.getElementById('evaltext').textContent !== ''",
+                             timeout=WAIT_MS)
+    assert p.page.get_attribute("#eval-bar", "data-white-at") == "bottom"
+    style = p.page.eval_on_selector("#evaltext", """e => { const s = getComputedStyle(e);
+        return [s.color, s.backgroundColor, s.fontSize, s.writingMode, s.transform]; }""")
+    assert float(style[2].rstrip("px")) >= 12, style
+    assert contrast(style[0], style[1]) >= 4.5, style
+    assert style[3] == "horizontal-tb", style
+    # The whole score fits its chip.
+    assert p.page.eval_on_selector("#evaltext", "e => e.scrollWidth <= e.clientWidth + 1"), \
+        p.page.inner_text("#evaltext")
+    # White's end of the bar on White's side of the board: the fill starts at the bottom.
+    fill = p.page.eval_on_selector("#evalfill", "e => [e.getBoundingClientRect().bottom, e.parentElement.getBoundingClientRect().bottom]")
+    assert abs(fill[0] - fill[1]) <= 2, fill
+    p.page.click("#btn-flip")
+    assert p.page.get_attribute("#board", "data-orientation") == "black"
+    assert p.page.get_attribute("#eval-bar", "data-white-at") == "top"
+    fill = p.page.eval_on_selector("#evalfill", "e => [e.getBoundingClientRect().top, e.parentElement.getBoundingClientRect().top]")
+    assert abs(fill[0] - fill[1]) <= 2, fill
+    p.page.keyboard.press("f")
+    assert p.page.get_attribute("#board", "data-orientation") == "white"
+    assert p.page.get_attribute("#eval-bar", "data-white-at") == "bottom"
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def test_variation_from_analysis(server, browser, shot=None):
+    p = Page(server, browser)
+    p.open("?fen=" + urllib.request.quote(TOWER_FENS[2]))
+    main = play_first_legal(p, 2)
+    p.page.click('#moves > [data-ply="1"]')
+    assert p.page.inner_text("#status").startswith("Ply 1 of 2: Black to move here"), p.page.inner_text("#status")
+    p.page.check("#analysis-on")
+    p.page.select_option("#multipv", "2")
+    p.page.wait_for_function(
+        """() => +(document.getElementById('an-score').dataset.depth || 0) >= 6
+                 && document.querySelectorAll('#an-lines li').length === 2
+                 && document.querySelectorAll('#an-lines li:first-child .pv-move').length >= 3""",
+        timeout=WAIT_MS)
+    # Move numbers in the lines.
+    assert p.page.locator("#an-lines li:first-child .pv-num").count() >= 1
+    # The second line's second move: a variation from ply 1.
+    # (read and clicked in one go: the lines change as the search deepens)
+    pv = p.page.evaluate("""() => {
+        const lis = [...document.querySelectorAll('#an-lines li')]
+            .map(li => [...li.querySelectorAll('.pv-move')]).filter(ms => ms.length >= 2);
+        const ms = lis[1] || lis[0];
+        ms[1].click();
+        return ms.map(e => e.dataset.move); }""")
+    line = main[:1] + pv[:2]
+    p.page.wait_for_function(
+        f"() => document.getElementById('board').dataset.ply === '3' && document.querySelectorAll('#moves > [data-variation]').length >= 1",
+        timeout=WAIT_MS)
+    st = p.state()
+    assert st["moves"] == line, (st["moves"], line)
+    assert p.moves_shown() == main, "the main line stays"
+    var = p.page.eval_on_selector_all("#moves > [data-variation]", "els => els.map(e => [e.dataset.move, e.dataset.ply])")
+    # Its moves after the last one in common with the main line (the line may begin with
+    # the main line's second move).
+    fork = 2 if line[1] == main[1] else 1
+    assert var == [[m, str(fork + i + 1)] for i, m in enumerate(line[fork:])], var
+    p.check_board(st["fens"][-1])
+    if shot:
+        p.page.wait_for_function(
+            """() => +(document.getElementById('an-score').dataset.depth || 0) >= 8
+                     && document.querySelectorAll('#an-lines li').length === 2""", timeout=WAIT_MS)
+        p.page.screenshot(path=shot)
+        print(f"screenshot: {shot}")
+    # A variation survives a reload too.
+    p.page.reload()
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-variation]').length >= 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == main
+    # Into the variation, back to the main line, then the variation becomes the main line.
+    p.page.click('#moves > [data-variation]:last-child')
+    p.page.wait_for_function(f"() => document.getElementById('board').dataset.ply === '{len(line)}'", timeout=WAIT_MS)
+    assert p.state()["moves"] == line
+    p.page.click('#moves > [data-ply="2"]:not([data-variation])')
+    # (the server holds the main line again, or a line beginning with it)
+    for _ in range(100):
+        if p.state()["moves"][:2] == main and p.page.get_attribute("#board", "data-ply") == "2":
+            break
+        time.sleep(0.05)
+    assert p.state()["moves"][:2] == main
+    p.check_board(p.state()["fens"][2])
+    p.page.click('#moves > [data-variation]:last-child')
+    p.page.wait_for_selector("#var-promote:not([hidden])", timeout=WAIT_MS)
+    with p.page.expect_download() as dl:
+        p.page.click("#position-box summary")
+        p.page.click("#pdn-tree")
+    text = open(dl.value.path()).read()
+    assert "(" in text and line[-1] in text and main[-1] in text, text
+    p.page.click("#var-promote")
+    p.page.wait_for_function(
+        f"() => [...document.querySelectorAll('#moves > :not([data-variation])')].map(e => e.dataset.move).join() === {json.dumps(','.join(line))}",
+        timeout=WAIT_MS)
+    var = p.page.eval_on_selector_all("#moves > [data-variation]", "els => els.map(e => e.dataset.move)")
+    assert var == main[fork:], var
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def test_engine_game_variation(server, browser):
+    """Against the engine: a move from an earlier position in analysis mode is a variation;
+    leaving analysis mode brings the server game back to the main line, which never changed."""
+    p = Page(server, browser)
+    p.open()
+    p.new_game("bashni")
+    play_by_clicking(p, 1)
+    main = p.state()["moves"]
+    assert len(main) == 2, main
+    p.page.check("#analysis-on")
+    p.page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'analysis'",
+                             timeout=WAIT_MS)
+    p.page.keyboard.press("Home")  # (the Analysis checkbox has the focus: keys still work)
+    assert p.page.get_attribute("#board", "data-ply") == "0"
+    legal = p.server.get(f"/api/games/{p.game()}/legal?ply=0")["legal"]
+    m = [x for x in legal if x["move"] != main[0]][0]
+    for _ in range(50):
+        p.click(m["path"][0])
+        if p.page.locator("#marks .hl-sel").count():
+            break
+        time.sleep(0.1)
+    p.click(m["path"][-1])
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-variation]').length === 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == main
+    assert p.state()["moves"] == [m["move"]]
+    assert p.page.get_attribute("#moves > [data-variation]", "data-move") == m["move"]
+    p.page.uncheck("#analysis-on")
+    for _ in range(100):
+        st = p.state()
+        if st["moves"] == main and st["analysis"] is None:
+            break
+        time.sleep(0.05)
+    assert st["moves"] == main and st["analysis"] is None, st
+    p.wait_settled()
+    assert p.moves_shown() == main
+    assert p.page.locator("#moves > [data-variation]").count() == 1
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def test_phone(server, browser, shot=None):
+    p = Page(server, browser)
+    p.page.set_viewport_size({"width": 390, "height": 844})
+    p.open("?fen=" + urllib.request.quote(TOWER_FENS[2]))
+    width = "() => document.documentElement.scrollWidth"
+    assert p.page.evaluate(width) <= 390
+    play_first_legal(p, 2)
+    p.page.click('#moves > [data-ply="1"]')
+    p.page.check("#analysis-on")
+    p.page.select_option("#multipv", "3")
+    p.page.wait_for_function(
+        "() => +(document.getElementById('an-score').dataset.depth || 0) >= 6 && document.querySelectorAll('#an-lines li').length === 3",
+        timeout=WAIT_MS)
+    p.page.locator("#an-lines li:first-child .pv-move").nth(1).click()
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-variation]').length >= 1",
+                             timeout=WAIT_MS)
+    p.page.click("#position-box summary")
+    assert p.page.evaluate(width) <= 390, p.page.evaluate(width)
+    board = p.page.eval_on_selector("#board", "e => e.getBoundingClientRect().toJSON()")
+    assert board["left"] >= 0 and board["right"] <= 390 and board["width"] >= 280, board
+    for b in ["#btn-new", "#btn-flip", "#nav-prev", "#fen-open"]:
+        box = p.page.eval_on_selector(b, "e => e.getBoundingClientRect().toJSON()")
+        assert box["right"] <= 390 and box["height"] >= 24, (b, box)
+    if shot:
+        p.page.evaluate("window.scrollTo(0, 0)")
+        p.page.screenshot(path=shot, full_page=True)
+        print(f"screenshot: {shot}")
+    p.page.click("#btn-new")
+    assert p.page.evaluate(width) <= 390
+    p.page.keyboard.press("Escape")
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def test_buried_king(server, browser):
+    p = Page(server, browser)
+    p.open("?fen=" + urllib.request.quote("8/8/8/8/3(bBww)4/8/1w6/8 w"))
+    tower = '#board [data-tower="bBww"]'
+    assert p.page.get_attribute(tower, "data-kings") == "1"
+    assert p.page.locator(tower + " .king-mark").count() == 1
+    assert p.page.text_content(tower + " .badge") == "4"
+    assert "1 king" in p.page.text_content(tower + " title")
+    # A commanding king over a buried one, and a tall tower (its badge says 9).
+    p.open("?fen=" + urllib.request.quote(TOWER_FENS[1]))
+    assert p.page.locator('#board [data-tower="BWw"] .king-mark').count() == 2
+    assert p.page.locator('#board [data-tower="Wbbbbwwbb"] .king-mark').count() == 1
+    assert p.page.text_content('#board [data-tower="Wbbbbwwbb"] .badge') == "9"
+    # The tower line follows the position shown and clears on an empty square.
+    st = p.state()
+    m = st["legal"][0]
+    src, dst = m["path"][0], m["path"][-1]
+    tower = parse_fen(st["fens"][-1])[src]
+    p.click(src)
+    assert tower in p.page.inner_text("#tower-info")
+    p.click(dst)
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1", timeout=WAIT_MS)
+    p.click(dst)
+    after = p.page.inner_text("#tower-info")
+    assert after.startswith(dst), after
+    p.page.keyboard.press("Home")
+    assert p.page.inner_text("#tower-info") == ""
+    p.click(src)
+    assert tower in p.page.inner_text("#tower-info")
+    p.click("h2")
+    assert p.page.inner_text("#tower-info") == ""
     assert not p.errors, p.errors
     p.page.close()
 
@@ -501,12 +842,24 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             tests = [test_play_against_level_0, test_ambiguous_captures, test_fen_with_towers,
-                     test_analysis, test_turkish, test_russian, test_serve_variant]
+                     test_analysis, test_turkish, test_russian, test_serve_variant,
+                     test_nothing_lost, test_reload_keeps_the_game, test_flip_and_eval_bar,
+                     test_variation_from_analysis, test_engine_game_variation, test_phone,
+                     test_buried_king]
+            # BROWSER_TESTS=name,name runs only those (and no screenshot).
+            only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
+            if only:
+                tests = [t for t in tests if t.__name__ in only]
             for t in tests:
                 t0 = time.monotonic()
                 t(server, browser)
                 print(f"ok {t.__name__} ({time.monotonic() - t0:.1f} s)")
-            screenshot(server, browser)
+            if not only:
+                screenshot(server, browser)
+                # The README's pictures of the analysis view with a variation, and a phone.
+                docs = os.path.join(ROOT, "docs")
+                test_variation_from_analysis(server, browser, os.path.join(docs, "serve-variation.png"))
+                test_phone(server, browser, os.path.join(docs, "serve-phone.png"))
             browser.close()
     finally:
         server.stop()

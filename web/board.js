@@ -1,0 +1,219 @@
+// Drawing the board: squares, towers (every piece, top first in the FEN), marks and arrows.
+// The server owns the rules: this module draws what it is given. The contract's attributes
+// (data-square, data-tower, data-kings, data-orientation) are in web/CONTRACT.md.
+
+export const FILES = 'abcdefgh';
+const SQ = 100;           // square size in SVG units
+const MARGIN = 20;        // room for the coordinates
+const VISIBLE = 6;        // pieces drawn in full; taller towers are compacted
+const SHOWN_TOP = 4;      // pieces kept on top of a compacted tower
+const DISC_RX = 40, DISC_RY = 13, THICK = 11, STEP = 13;
+const SVGNS = 'http://www.w3.org/2000/svg';
+export const TITLES = { bashni: 'Bashni', turkish: 'Turkish draughts', russian: 'Russian draughts' };
+
+// {squares: {c3: 'Bbw', ...}, side: 'w'|'b'}; towers are listed top first.
+export function parseFen(fen) {
+  const [board, side] = fen.trim().split(/\s+/);
+  const squares = {};
+  board.split('/').forEach((row, i) => {
+    const rank = 8 - i;
+    let file = 0;
+    for (let k = 0; k < row.length; k++) {
+      const c = row[k];
+      if (c >= '1' && c <= '8') { file += +c; continue; }
+      let tower = c;
+      if (c === '(') {
+        const end = row.indexOf(')', k);
+        tower = row.slice(k + 1, end);
+        k = end;
+      }
+      squares[FILES[file] + rank] = tower;
+      file++;
+    }
+  });
+  return { squares, side: (side || 'w').toLowerCase() };
+}
+
+const isDark = (sq) => (FILES.indexOf(sq[0]) + +sq[1]) % 2 === 1;
+// Turkish draughts is played on every square, the others on the dark ones.
+const allSquares = (v) => v === 'turkish';
+const isKing = (p) => p === p.toUpperCase();
+const pieceName = (p) => (isKing(p) ? 'king' : 'man') + ' (' + (p.toLowerCase() === 'w' ? 'white' : 'black') + ')';
+
+export function describeTower(sq, t, variant) {
+  if (t.length === 1 && variant !== 'bashni') return `${sq}: ${pieceName(t)}`;
+  const list = [...t].map((p, i) => (i === 0 ? 'commander: ' : '') + pieceName(p)).join(', ');
+  const kings = [...t].filter(isKing).length;
+  return `${sq}: ${t} — ${t.length} piece${t.length > 1 ? 's' : ''}${kings ? `, ${kings} king${kings > 1 ? 's' : ''}` : ''}, top first: ${list}`;
+}
+
+// Move text to a path of squares (a short capture form is not sent by the engine).
+export const pathOf = (text) => text.split(/[-:x]/);
+
+let view = { flipped: false, variant: 'bashni' };
+function squareXY(sq) {
+  let f = FILES.indexOf(sq[0]), r = +sq[1] - 1;
+  if (view.flipped) { f = 7 - f; r = 7 - r; }
+  return [MARGIN + f * SQ, MARGIN + (7 - r) * SQ];
+}
+const center = (sq) => { const [x, y] = squareXY(sq); return [x + SQ / 2, y + SQ / 2]; };
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function drawSquares(svg) {
+  const defs = el('defs', {}, svg);
+  const pat = el('pattern', { id: 'mixed', width: 12, height: 12, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
+  el('rect', { width: 6, height: 12, fill: '#eee' }, pat);
+  el('rect', { x: 6, width: 6, height: 12, fill: '#333' }, pat);
+  const g = el('g', { id: 'squares' }, svg);
+  const all = allSquares(view.variant);
+  for (let r = 1; r <= 8; r++) {
+    for (let f = 0; f < 8; f++) {
+      const sq = FILES[f] + r;
+      const [x, y] = squareXY(sq);
+      const cls = all ? 'sq-all' : isDark(sq) ? 'sq-dark' : 'sq-light';
+      const attrs = { x, y, width: SQ, height: SQ, class: cls };
+      if (all || isDark(sq)) attrs['data-square'] = sq;
+      el('rect', attrs, g);
+    }
+  }
+  for (let i = 0; i < 8; i++) {
+    const file = view.flipped ? FILES[7 - i] : FILES[i];
+    const rank = view.flipped ? i + 1 : 8 - i;
+    el('text', { x: MARGIN + i * SQ + SQ / 2, y: 840 - MARGIN / 2, class: 'coord' }, g).textContent = file;
+    el('text', { x: MARGIN / 2, y: MARGIN + i * SQ + SQ / 2, class: 'coord' }, g).textContent = rank;
+  }
+}
+
+function crown(g, cx, cy, w, h, cls) {
+  const x0 = cx - w / 2, y0 = cy - h / 2;
+  el('path', {
+    class: cls,
+    d: `M${x0},${y0 + h} l0,${-h} l${w / 4},${h / 2} l${w / 4},${-h / 2} l${w / 4},${h / 2} l${w / 4},${-h / 2} l0,${h} z`,
+  }, g);
+}
+
+function drawDisc(g, cx, y, piece, top, tall) {
+  const cls = piece.toLowerCase() === 'w' ? 'pc-w' : 'pc-b';
+  const d = el('g', { class: cls + (top ? ' commander' : '') + (top && tall ? ' of-tower' : '') }, g);
+  el('path', {
+    class: 'side',
+    d: `M${cx - DISC_RX},${y} v${THICK} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0 v${-THICK} z`,
+  }, d);
+  el('ellipse', { class: 'top', cx, cy: y, rx: DISC_RX, ry: DISC_RY }, d);
+  if (!isKing(piece)) return;
+  if (top) {
+    // A crown on the commanding king.
+    crown(g, cx, y - 2, 30, 16, 'crown king-mark');
+  } else {
+    // A buried king: a gold band round its edge and a small crown on its side.
+    el('path', { class: 'king-band king-mark', d: `M${cx - DISC_RX},${y + THICK / 2} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0` }, d);
+    crown(d, cx + DISC_RX + 2, y + THICK / 2 + 1, 16, 12, 'crown-small');
+  }
+}
+
+function drawTower(layer, sq, tower) {
+  const [cx, cy] = center(sq);
+  const n = tower.length;
+  const compact = n > VISIBLE;
+  const kings = [...tower].filter(isKing).length;
+  const g = el('g', {
+    class: 'tower cmd-' + tower[0].toLowerCase(),
+    'data-square': sq,
+    'data-tower': tower,
+    'data-kings': kings,
+  }, layer);
+  // Hover (or a long tap) gives the whole tower.
+  el('title', {}, g).textContent = describeTower(sq, tower, view.variant);
+  // Bottom to top: a compacted tower shows its top pieces over one striped band.
+  const pieces = compact ? tower.slice(0, SHOWN_TOP) : tower;
+  const levels = pieces.length + (compact ? 1 : 0);
+  const height = (levels - 1) * STEP;
+  let y = cy + height / 2 - THICK / 2 + 2;
+  if (compact) {
+    el('path', {
+      class: 'hidden-band',
+      d: `M${cx - DISC_RX},${y} v${THICK} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0 v${-THICK} a${DISC_RX},${DISC_RY} 0 0 0 ${-2 * DISC_RX},0 z`,
+    }, g);
+    // Kings among the hidden pieces: one small crown each on the band's side.
+    const hidden = [...tower.slice(SHOWN_TOP)].filter(isKing).length;
+    for (let k = 0; k < hidden; k++) crown(g, cx - DISC_RX - 2, y + THICK / 2 + 1 - k * 13, 16, 12, 'crown-small king-mark');
+    y -= STEP;
+  }
+  for (let i = pieces.length - 1; i >= 0; i--) {
+    drawDisc(g, cx, y, pieces[i], i === 0, n > 1);
+    y -= STEP;
+  }
+  if (n > 1) {
+    // The height of every tower of two or more.
+    const b = el('g', { class: 'badge' + (compact ? ' tall' : '') }, g);
+    const bx = cx + SQ / 2 - 15, by = cy - SQ / 2 + 15;
+    el('circle', { cx: bx, cy: by, r: 14 }, b);
+    el('text', { x: bx, y: by }, b).textContent = String(n);
+  }
+}
+
+function drawArrow(layer, path, cls) {
+  if (!path || path.length < 2) return;
+  const pts = path.map(center);
+  const d = 'M' + pts.map((p) => p.join(',')).join(' L');
+  el('path', { class: 'arrow ' + cls, d, 'marker-end': `url(#head-${cls.split(' ')[0]})` }, layer);
+}
+
+function arrowHeads(svg) {
+  const defs = svg.querySelector('defs');
+  for (const [name, color] of [['hint', '#1d6fb8'], ['pv1', '#2f6f4f'], ['pv2', '#2f6f4f'], ['pv3', '#2f6f4f'], ['pv4', '#2f6f4f'], ['pv5', '#2f6f4f'], ['lastmove', '#b08a1c']]) {
+    const m = el('marker', { id: 'head-' + name, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
+    el('path', { d: 'M0,0 L10,5 L0,10 z', fill: color }, m);
+  }
+}
+
+let drawnAs = null;
+// opts: {variant, flipped, fen (null: no game), ply, last (the last move's text), sel
+// ({from, via, cands} while choosing a move), arrows: [[moveText, class]]}.
+export function drawBoard(svg, opts) {
+  view = { flipped: opts.flipped, variant: opts.variant };
+  svg.setAttribute('data-orientation', opts.flipped ? 'black' : 'white');
+  // The squares are drawn again when the board turns or the game changes.
+  if (drawnAs !== opts.flipped + opts.variant) {
+    svg.replaceChildren();
+    drawSquares(svg);
+    arrowHeads(svg);
+    el('g', { id: 'marks' }, svg);
+    el('g', { id: 'towers' }, svg);
+    el('g', { id: 'arrows' }, svg);
+    drawnAs = opts.flipped + opts.variant;
+    svg.setAttribute('data-variant', opts.variant);
+    svg.setAttribute('aria-label', TITLES[opts.variant] + ' board');
+  }
+  const marks = svg.querySelector('#marks'), towers = svg.querySelector('#towers'), arrows = svg.querySelector('#arrows');
+  marks.replaceChildren(); towers.replaceChildren(); arrows.replaceChildren();
+  if (!opts.fen) { svg.removeAttribute('data-fen'); return; }
+  svg.setAttribute('data-fen', opts.fen);
+  svg.setAttribute('data-ply', opts.ply);
+  const mark = (sq, cls) => { const [x, y] = squareXY(sq); el('rect', { x, y, width: SQ, height: SQ, class: cls }, marks); };
+  if (opts.last) {
+    const last = pathOf(opts.last);
+    mark(last[0], 'hl-last'); mark(last[last.length - 1], 'hl-last');
+    drawArrow(arrows, last, 'lastmove');
+  }
+  const sel = opts.sel;
+  if (sel) {
+    mark(sel.from, 'hl-sel');
+    for (const v of sel.via) mark(v, 'hl-sel');
+    const ends = new Set(), vias = new Set();
+    for (const m of sel.cands) {
+      ends.add(m.path[m.path.length - 1]);
+      m.path.slice(1, -1).forEach((s) => vias.add(s));
+    }
+    for (const s of ends) { const [x, y] = center(s); el('circle', { cx: x, cy: y, r: 16, class: 'hl-dest' }, marks); }
+    for (const s of vias) if (!ends.has(s) && !sel.via.includes(s)) { const [x, y] = squareXY(s); el('rect', { x: x + 6, y: y + 6, width: SQ - 12, height: SQ - 12, class: 'hl-via' }, marks); }
+  }
+  const { squares } = parseFen(opts.fen);
+  for (const sq of Object.keys(squares)) drawTower(towers, sq, squares[sq]);
+  for (const [move, cls] of opts.arrows || []) drawArrow(arrows, pathOf(move), cls);
+}
