@@ -196,8 +196,8 @@ pub fn resume_point<G: Rules>(path: &Path, range: &Range<u64>) -> Result<u64, Re
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
-    use crate::rules::notation::START_FEN;
+    use crate::games::bashni::Position;
+    use crate::games::bashni::notation::START_FEN;
     use std::io::Cursor;
 
     fn scan_text(text: &str) -> Scan {

@@ -6,10 +6,10 @@
 use super::config::{EngineSpec, Limit};
 use super::referee::Referee;
 use crate::client::engine::EngineProcess;
+use crate::games::kit::color::Color;
 use crate::games::{Game, Variant};
 use crate::record::game_record::GameRecord;
 use crate::record::openings::{Opening, RandomOpenings};
-use crate::rules::color::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};

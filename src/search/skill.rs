@@ -10,7 +10,7 @@
 //! level is very low. The Elo of each level was measured by matches ([`LADDER`]).
 
 use super::{Bound, Score, SearchInfo};
-use crate::rules::moves::Move;
+use crate::games::kit::moves::Move;
 use rand::{Rng, RngExt};
 use std::fmt;
 

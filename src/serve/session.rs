@@ -12,7 +12,7 @@ use super::line::GameLine;
 use super::settings::{Human, NewGame, TimeRule};
 use super::sse::Subscribers;
 use crate::games::Variant;
-use crate::rules::color::Color;
+use crate::games::kit::color::Color;
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
