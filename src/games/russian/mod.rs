@@ -7,6 +7,7 @@
 //! Squares, bitboards, moves, move lists and move errors are Bashni's (`crate::games::bashni`), used
 //! as they are.
 
+pub mod bench;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
@@ -30,6 +31,8 @@ impl_game! {
     rules {}
     game {
         type Evaluator = Linear;
+
+        const BOOK: Option<&'static str> = Some(include_str!("../../../openings/russian.txt"));
 
         const CLOCK_RULE: &'static str = "15-move-king-rule";
 

@@ -3,6 +3,7 @@
 //! pieces removed as they are jumped, no 180-degree turn between two jumps, and a man crowned
 //! during a capture going on as a king.
 
+pub mod bench;
 pub mod board;
 pub mod eval;
 pub mod movegen;
@@ -28,6 +29,8 @@ impl_game! {
     rules {}
     game {
         type Evaluator = Linear;
+
+        const BOOK: Option<&'static str> = Some(include_str!("../../../openings/turkish.txt"));
 
         const CLOCK_RULE: &'static str = "50-ply-rule";
 
