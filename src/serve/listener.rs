@@ -221,7 +221,7 @@ mod tests {
     fn the_cap_leaves_room_for_engines() {
         let limit = open_files_limit();
         let cap = max_connections(8);
-        assert!(cap <= CONNECTION_CEILING && cap >= 16);
+        assert!((16..=CONNECTION_CEILING).contains(&cap));
         assert!(cap + 64 <= limit.max(80), "{cap} of {limit}");
     }
 }
