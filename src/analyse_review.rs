@@ -179,8 +179,8 @@ fn review_in<G: Game>(args: &AnalyseArgs, game: &PdnGame) -> Result<(), ReviewEr
         G::VARIANT
     );
     println!(
-        "{:>4}  {:<16} {:>8}  best {:<16} {:>8}  loss {:>5}  mark",
-        "ply", "move", "after", "", "score", "(cm)"
+        "{:>4}  {:<16} {:>8}  {:<21} {:>8}  {:>10}  mark",
+        "ply", "move", "after", "best", "score", "loss (cm)"
     );
     let control = SearchControl::new(false);
     let mut show = |_: usize, _: usize, done: &[MoveReview<G::Move>]| {
