@@ -273,6 +273,9 @@ fn judge<M: Copy + PartialEq>(
     }
 }
 
+/// The progress callback of [`review_game`]: (moves done, moves in all, the reviews so far).
+pub type Progress<'a, M> = dyn FnMut(usize, usize, &[MoveReview<M>]) + 'a;
+
 /// Reviews the game of `moves` from `start`: each of the `moves.len() + 1` positions is
 /// searched with `budget` (a fresh table for the game), and `progress(done, total,
 /// reviewed)` is called after each move's review (`done` of `total` moves). A stopped
@@ -283,7 +286,7 @@ pub fn review_game<G: Game>(
     engine: &mut Engine,
     budget: Budget,
     control: &SearchControl,
-    progress: &mut dyn FnMut(usize, usize, &[MoveReview<G::Move>]),
+    progress: &mut Progress<'_, G::Move>,
 ) -> Review<G::Move> {
     let limits = budget.limits::<G::Move>();
     engine.new_game();
