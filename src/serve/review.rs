@@ -2,7 +2,7 @@
 //! `{"depth": d}` starts a review of the game's moves ([`crate::review`]) on a thread of its
 //! own (the HTTP layer never waits for it), one per game at a time and at most
 //! [`MAX_RUNNING`] in the server; each position's search is capped at [`MAX_MOVETIME_MS`]
-//! (a depth too), so a review ends in at most that per ply. Progress goes to the game's
+//! (a depth too), and a whole review at [`MAX_REVIEW_SECS`]. Progress goes to the game's
 //! event streams as `review` events, and `GET /api/games/<id>/review` answers the latest.
 
 use super::error::{ApiError, ErrorKind};
@@ -20,6 +20,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub const MAX_RUNNING: usize = 2;
 /// Longest search of one position, milliseconds (a depth review is cut there too).
 pub const MAX_MOVETIME_MS: u64 = 5_000;
+/// Longest review, seconds: past it the review stops after the move it is on, and its
+/// last report (`running` false) has fewer moves than the game.
+pub const MAX_REVIEW_SECS: u64 = 300;
 /// Deepest search a review may ask for.
 pub const MAX_DEPTH: u32 = 20;
 /// Transposition table of a review's engine, MiB.
@@ -214,7 +217,11 @@ fn run_review<G: Game>(fen: &str, moves: &[String], budget: Budget, push: &dyn F
     let _ = engine.set_hash_mb(REVIEW_HASH_MB);
     let control = SearchControl::new(false);
     let total = played.len();
+    let started = std::time::Instant::now();
     let mut progress = |done: usize, total: usize, so_far: &[MoveReview<G::Move>]| {
+        if started.elapsed().as_secs() >= MAX_REVIEW_SECS {
+            control.stop(); // the review ends before the next move
+        }
         if done < total {
             push(report_json(done, total, true, so_far), true);
         }
