@@ -28,7 +28,8 @@ pub const DEFAULT_DEPTH: u32 = 14;
         bashni analyse startpos --moves c3-d4 f6-e5 --depth 16\n  \
         bashni analyse \"8/8/8/6B1/1b1b4/6b1/8/W7 w\" --movetime 2000\n  \
         bashni analyse 8/8/8/6B1/1b1b4/6b1/8/W7 w --multipv 2 --infinite   (stop with Enter)\n  \
-        bashni analyse --variant turkish --moves d3-d4 e6-e5 --depth 12"
+        bashni analyse --variant turkish --moves d3-d4 e6-e5 --depth 12\n  \
+        bashni analyse --pdn games.pdn --game 2 --depth 10 --out reviewed.pdn   (a game review)"
 )]
 pub struct AnalyseArgs {
     /// The game: bashni, turkish or russian (its FEN and move notation are read).
@@ -56,6 +57,17 @@ pub struct AnalyseArgs {
     /// Show the best K lines.
     #[arg(long, value_name = "K", default_value_t = MULTIPV.default, value_parser = MULTIPV.flag())]
     pub multipv: u64,
+    /// Review a PDN game instead: every position searched (to depth 8 unless --depth or
+    /// --movetime is given), one line per move with its score, the best move and a mark
+    /// (?! inaccuracy, ? mistake, ?? blunder), and a summary per side.
+    #[arg(long, value_name = "FILE")]
+    pub pdn: Option<String>,
+    /// With --pdn: the game of the file to review, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "pdn")]
+    pub game: usize,
+    /// With --pdn: write the reviewed game as PDN, scores as comments and marks after moves.
+    #[arg(long, value_name = "FILE", requires = "pdn")]
+    pub out: Option<String>,
     /// Threads and hash size.
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -225,6 +237,9 @@ fn stop_on_enter(control: std::sync::Arc<SearchControl>) {
 
 /// Runs the analysis; returns the exit code (2 for a bad position or move).
 pub fn run(args: AnalyseArgs) -> i32 {
+    if let Some(pdn) = &args.pdn {
+        return crate::analyse_review::run(&args, pdn);
+    }
     // Each game gets its own monomorphised analysis.
     crate::for_variant!(args.variant, G => analyse::<G>(&args))
 }

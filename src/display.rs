@@ -278,8 +278,8 @@ pub fn eval_report(pos: &Position) -> Vec<String> {
         total
     ));
     lines.push(format!(
-        "Evaluation: {} (cp {total}) for {}, the side to move; net = {} minus {}",
-        Score::Cp(total).human(),
+        "Evaluation: {} (internal {total}) for {}, the side to move; net = {} minus {}",
+        Score::from_internal(total, <Position as Game>::MAN).human(),
         color_name(us),
         color_name(us),
         color_name(us.opponent())
@@ -316,8 +316,8 @@ pub fn linear_report<G: LinearEval>(pos: &G) -> Vec<String> {
     }
     lines.push(row("total", &w.to_string(), &b.to_string(), total));
     lines.push(format!(
-        "Evaluation: {} (cp {total}) for {}, the side to move; net = {} minus {}",
-        Score::Cp(total).human(),
+        "Evaluation: {} (internal {total}) for {}, the side to move; net = {} minus {}",
+        Score::from_internal(total, G::MAN).human(),
         color_name(us),
         color_name(us),
         color_name(us.opponent())

@@ -13,6 +13,7 @@
 //! not at all.
 
 pub mod analyse;
+pub mod analyse_review;
 pub mod bench;
 pub mod cli;
 pub mod client;
@@ -28,6 +29,7 @@ pub mod nnue;
 pub mod play;
 pub mod protocol;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod search;
 pub mod serve;

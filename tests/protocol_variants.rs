@@ -374,7 +374,7 @@ fn d_and_eval_in_each_game() {
             .unwrap();
     let cp = played.position().evaluate();
     assert!(total.ends_with(&format!(" {cp}")), "{total}");
-    assert!(lines.last().unwrap().contains(&format!("(cp {cp})")));
+    assert!(lines.last().unwrap().contains(&format!("(internal {cp})")));
     gui.send("setoption name UCI_Variant value russian");
     gui.send("eval");
     let lines = gui.until(|l| l.starts_with("Evaluation: "));

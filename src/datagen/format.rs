@@ -6,7 +6,8 @@
 //! # game <index> <result> <plies> <game>
 //! ```
 //!
-//! `score` is the search score in centi-men from White's view; `result` is the game's result
+//! `score` is the search score from White's view in the evaluation's internal units (not
+//! the centi-men engines report: `Game::MAN` of them make a man; the trainer fits them); `result` is the game's result
 //! from White's view: `1-0`, `1/2` or `0-1`. A `# game` line ends each game (the marker lets
 //! `--resume` find the last complete game) and names its game (`bashni`, `turkish`,
 //! `russian`), so that data is never read as another game's: the name is on every game's
@@ -66,7 +67,7 @@ impl fmt::Display for GameResult {
 pub struct Sample<G> {
     /// The position.
     pub position: G,
-    /// Search score, centi-men, White's view.
+    /// Search score, the evaluation's internal units, White's view.
     pub score: i32,
     /// The game's result.
     pub result: GameResult,

@@ -145,7 +145,9 @@ pub fn play_game<G: Game>(
             Score::Cp(cp) => {
                 let quiet = !pos.can_capture();
                 if quiet && ply - start_ply >= settings.skip_plies && seen.insert(pos.hash()) {
-                    kept.push((pos.to_fen(), white_view(cp, pos.side_to_move())));
+                    // The data keeps the evaluation's internal units (the trainer's).
+                    let internal = Score::Cp(cp).to_internal(G::MAN);
+                    kept.push((pos.to_fen(), white_view(internal, pos.side_to_move())));
                 }
             }
         }

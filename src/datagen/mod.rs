@@ -24,7 +24,7 @@ use std::time::Instant;
     about = "Play self-play games and write their quiet positions as training data",
     long_about = "Play self-play games from random balanced openings, each move searched to a \
         fixed node count or depth, and append one line per quiet position to --out: \
-        '<FEN> | <score> | <result>' (score in centi-men and result from White's view), and a \
+        '<FEN> | <score> | <result>' (score in the evaluation's internal units and result from White's view), and a \
         '# game <n> <result> <plies> <game>' line after each game, naming its game (--variant): \
         data of another game is neither appended to nor resumed, and `tune` and `train` \
         refuse it. The output depends only on the \

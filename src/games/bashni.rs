@@ -91,6 +91,9 @@ impl Rules for Position {
 impl Game for Position {
     type Evaluator = AccumulatorStack;
 
+    /// 44: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules.md).
+    const MAN: i32 = 44;
+
     const CLOCK_RULE: &'static str = "30-ply-rule";
 
     #[inline]

@@ -24,6 +24,12 @@ pub trait Game: Rules {
     /// game evaluated from the position alone).
     type Evaluator: Evaluator<Self>;
 
+    /// The evaluation's value of one man in its internal units: every reported score is
+    /// `internal * 100 / MAN` centi-men, so one man is `cp 100` in every game (measured:
+    /// the median depth-8 score of the start with one opposing man removed; each game's
+    /// rules doc says how).
+    const MAN: i32;
+
     /// The name of the no-progress rule in `state` answers and PDN terminations, e.g.
     /// `30-ply-rule`.
     const CLOCK_RULE: &'static str;

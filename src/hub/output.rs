@@ -11,8 +11,8 @@ use crate::search::{Score, SearchInfo, SearchResult};
 /// win to pydraughts and to Scan-style GUIs), a lost one `-(100 - plies/100)`.
 pub const WIN_MEN: f64 = 100.0;
 
-/// Centi-men per man in `variant` (100 in every game: the one place the scale of a game's
-/// evaluation meets Hub's men).
+/// Centi-men per man in `variant`: 100 in every game, since the search already reports
+/// [`Score::Cp`] in centi-men (`internal * 100 / Game::MAN`, each game's own value of a man).
 pub fn centi_men_per_man(_variant: Variant) -> f64 {
     100.0
 }

@@ -1,6 +1,12 @@
 //! Score adjudication (optional, as in cutechess-cli): end a game early as a draw when both
 //! engines have called it level for a while, or as a loss when an engine has seen itself
 //! lost for a while.
+//!
+//! The thresholds are compared with the `cp` the engines report. bashni reports centi-men
+//! in every game (100 = one man, `Game::MAN`), so `score=300` means three men in Bashni,
+//! Turkish and Russian draughts alike, as the options say. (Before scores were converted,
+//! bashni's `cp` was its evaluation's own units, 44 to a man in Bashni and 570 in Russian
+//! draughts, so a threshold meant a different material edge in each game.)
 
 use super::config::ConfigError;
 use crate::record::game_record::{EngineScore, LastInfo};

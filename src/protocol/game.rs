@@ -75,25 +75,30 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
 
 /// Bashni's network's evaluation, and the one the search uses.
 fn network_line(engine: &Engine, pos: &crate::rules::Position, in_use: bool) -> String {
+    const MAN: i32 = <crate::rules::Position as crate::games::Game>::MAN;
     let cp = engine.network_eval(pos);
     let used = engine.static_eval(pos);
     let using = if in_use {
         format!(
-            "the mean of the network and the linear evaluation, {} (cp {used})",
-            Score::Cp(used).human()
+            "the mean of the network and the linear evaluation, {} (internal {used})",
+            Score::from_internal(used, MAN).human()
         )
     } else {
         "the linear evaluation (Use NNUE is false)".to_string()
     };
     format!(
-        "Network evaluation: {} (cp {cp}) for the side to move; the search uses {using}",
-        Score::Cp(cp).human()
+        "Network evaluation: {} (internal {cp}) for the side to move; the search uses {using}",
+        Score::from_internal(cp, MAN).human()
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn score_of<G: crate::games::Game>(_: &G, used: i32) -> Score {
+        Score::from_internal(used, G::MAN)
+    }
 
     #[test]
     fn each_variant_starts_its_own_game() {
@@ -122,8 +127,8 @@ mod tests {
             assert!(total.ends_with(&format!(" {used}")), "{total}");
             let last = lines.last().unwrap();
             let want = format!(
-                "Evaluation: {} (cp {used}) for white",
-                Score::Cp(used).human()
+                "Evaluation: {} (internal {used}) for white",
+                on_game!(&game, g => score_of(g.position(), used)).human()
             );
             assert!(last.starts_with(&want), "{last}");
         }

@@ -124,10 +124,12 @@ pub fn to_pdn_in(r: &GameRecord, event: &Event, variant: Variant) -> PdnGame {
     let book = r.opening.moves.iter().map(|m| PdnMove {
         text: pdn_move(variant, m),
         comment: Some("book".into()),
+        ..PdnMove::default()
     });
     let played = r.moves.iter().map(|m| PdnMove {
         text: pdn_move(variant, &m.text),
         comment: Some(comment(m.info, m.time)),
+        ..PdnMove::default()
     });
     PdnGame {
         tags,

@@ -2,13 +2,29 @@
 
 use std::fmt;
 
-/// One move with an optional comment (e.g. `+0.25/7 0.105s`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One move with an optional comment (e.g. `+0.25/7 0.105s`), its annotation mark and the
+/// variations that could have been played instead of it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct PdnMove {
     /// Move text in our notation.
     pub text: String,
     /// Comment after the move, without braces.
     pub comment: Option<String>,
+    /// Annotation glued to the move, such as `?!`, `??` or `!` (empty: none).
+    pub mark: String,
+    /// Variations in parentheses after the move: each a line of moves played instead of
+    /// this one (from the position before it), which may hold variations of its own.
+    pub variations: Vec<Vec<PdnMove>>,
+}
+
+impl PdnMove {
+    /// A move with neither comment, mark nor variations.
+    pub fn new(text: impl Into<String>) -> PdnMove {
+        PdnMove {
+            text: text.into(),
+            ..PdnMove::default()
+        }
+    }
 }
 
 /// One game: tags in order, moves, and the result token.
@@ -41,6 +57,9 @@ pub enum PdnError {
     UnclosedComment(usize),
     /// Movetext without a result token at the end of the text (line).
     MissingResult(usize),
+    /// A `(` with no move before it, a `)` without its `(`, or a game ending inside a
+    /// variation (line).
+    BadVariation(usize),
 }
 
 impl fmt::Display for PdnError {
@@ -49,6 +68,9 @@ impl fmt::Display for PdnError {
             PdnError::BadTag(l) => write!(f, "line {l}: bad tag, expected [Name \"Value\"]"),
             PdnError::UnclosedComment(l) => write!(f, "line {l}: comment '{{' never closed"),
             PdnError::MissingResult(l) => write!(f, "line {l}: game has no result token"),
+            PdnError::BadVariation(l) => {
+                write!(f, "line {l}: unbalanced variation parentheses")
+            }
         }
     }
 }
@@ -89,23 +111,9 @@ pub fn write_game(g: &PdnGame) -> String {
         out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
     out.push('\n');
-    let (mut number, mut white) = first_move_number(g);
+    let (number, white) = first_move_number(g);
     let mut tokens: Vec<String> = Vec::new();
-    for (i, m) in g.moves.iter().enumerate() {
-        if white {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(m.text.clone());
-        if let Some(c) = &m.comment {
-            tokens.push(format!("{{{c}}}"));
-        }
-        if !white {
-            number += 1;
-        }
-        white = !white;
-    }
+    line_tokens(&g.moves, number, white, &mut tokens);
     tokens.push(if g.result.is_empty() {
         "*".to_string()
     } else {
@@ -126,6 +134,33 @@ pub fn write_game(g: &PdnGame) -> String {
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// The tokens of a line of moves from move `number` (White's move when `white`): numbers,
+/// moves with their marks, comments, and variations in parentheses.
+fn line_tokens(moves: &[PdnMove], mut number: u32, mut white: bool, tokens: &mut Vec<String>) {
+    let mut after_variation = false;
+    for (i, m) in moves.iter().enumerate() {
+        if white {
+            tokens.push(format!("{number}."));
+        } else if i == 0 || after_variation {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(format!("{}{}", m.text, m.mark));
+        if let Some(c) = &m.comment {
+            tokens.push(format!("{{{c}}}"));
+        }
+        for v in &m.variations {
+            tokens.push("(".into());
+            line_tokens(v, number, white, tokens);
+            tokens.push(")".into());
+        }
+        after_variation = !m.variations.is_empty();
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
 }
 
 fn parse_tag(line: &str, n: usize) -> Result<(String, String), PdnError> {
@@ -159,12 +194,71 @@ fn is_move_number(tok: &str) -> bool {
     digits.len() < tok.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
 }
 
-/// Reads every game of a PDN text.
+/// The lines of the game being read: the main line first, then each open variation.
+struct Lines {
+    open: Vec<Vec<PdnMove>>,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines {
+            open: vec![Vec::new()],
+        }
+    }
+
+    /// The line moves are read into now.
+    fn current(&mut self) -> &mut Vec<PdnMove> {
+        self.open.last_mut().expect("the main line is always open")
+    }
+
+    fn is_empty(&self) -> bool {
+        self.open.len() == 1 && self.open[0].is_empty()
+    }
+
+    /// `(`: a variation of the current line's last move.
+    fn open_variation(&mut self, n: usize) -> Result<(), PdnError> {
+        if self.current().is_empty() {
+            return Err(PdnError::BadVariation(n));
+        }
+        self.open.push(Vec::new());
+        Ok(())
+    }
+
+    /// `)`: the variation ends, kept with the move it replaces.
+    fn close_variation(&mut self, n: usize) -> Result<(), PdnError> {
+        if self.open.len() < 2 {
+            return Err(PdnError::BadVariation(n));
+        }
+        let v = self.open.pop().expect("a variation is open");
+        let parent = self.current().last_mut().expect("opened after a move");
+        parent.variations.push(v);
+        Ok(())
+    }
+
+    /// The main line, when no variation is open.
+    fn finish(mut self, n: usize) -> Result<Vec<PdnMove>, PdnError> {
+        if self.open.len() != 1 {
+            return Err(PdnError::BadVariation(n));
+        }
+        Ok(self.open.pop().unwrap_or_default())
+    }
+}
+
+/// A move token as (move, mark): `c3-d4?!` is `c3-d4` marked `?!`.
+fn split_mark(tok: &str) -> (&str, &str) {
+    let text = tok.trim_end_matches(['!', '?']);
+    (text, &tok[text.len()..])
+}
+
+/// Reads every game of a PDN text: tags, the main line's moves (with their comments, marks
+/// such as `?!`, and variations in parentheses, nested), and the result. NAGs (`$2`) are
+/// skipped.
 pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     // A byte order mark (as Windows editors write) means nothing.
     let text = text.strip_prefix(crate::files::BOM).unwrap_or(text);
     let mut games = Vec::new();
     let mut game = PdnGame::default();
+    let mut lines = Lines::new();
     let mut in_game = false;
     let mut comment: Option<(String, usize)> = None;
     let mut last_line = 0;
@@ -173,7 +267,7 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
         last_line = n;
         let line = raw.trim();
         if comment.is_none() && line.starts_with('[') {
-            if in_game && !game.moves.is_empty() {
+            if in_game && !lines.is_empty() {
                 return Err(PdnError::MissingResult(n));
             }
             game.tags.push(parse_tag(line, n)?);
@@ -182,13 +276,12 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
         }
         let mut rest = line;
         while !rest.is_empty() {
-            if let Some((c, start)) = comment.as_mut() {
+            if let Some((c, _)) = comment.as_mut() {
                 match rest.find('}') {
                     Some(end) => {
                         c.push_str(&rest[..end]);
                         let text = c.trim().to_string();
-                        let _ = start;
-                        if let Some(m) = game.moves.last_mut() {
+                        if let Some(m) = lines.current().last_mut() {
                             m.comment = Some(text);
                         }
                         comment = None;
@@ -207,33 +300,49 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                 rest = r;
                 continue;
             }
+            in_game = true;
+            if let Some(r) = rest.strip_prefix('(') {
+                lines.open_variation(n)?;
+                rest = r.trim_start();
+                continue;
+            }
+            if let Some(r) = rest.strip_prefix(')') {
+                lines.close_variation(n)?;
+                rest = r.trim_start();
+                continue;
+            }
             let end = rest
-                .find(|c: char| c.is_whitespace() || c == '{')
+                .find(|c: char| c.is_whitespace() || matches!(c, '{' | '(' | ')'))
                 .unwrap_or(rest.len());
             let tok = &rest[..end];
             rest = rest[end..].trim_start();
-            in_game = true;
             if RESULTS.contains(&tok) {
+                game.moves = std::mem::replace(&mut lines, Lines::new()).finish(n)?;
                 game.result = tok.to_string();
                 games.push(std::mem::take(&mut game));
                 in_game = false;
-            } else if !is_move_number(tok) {
+            } else if !is_move_number(tok) && !tok.starts_with('$') {
                 // `12.c3-d4` (number glued to the move) is read too.
                 let text = match tok.rfind('.') {
                     Some(p) if is_move_number(&tok[..=p]) => &tok[p + 1..],
                     _ => tok,
                 };
-                game.moves.push(PdnMove {
-                    text: text.to_string(),
-                    comment: None,
-                });
+                let (text, mark) = split_mark(text);
+                if !text.is_empty() {
+                    lines.current().push(PdnMove {
+                        mark: mark.to_string(),
+                        ..PdnMove::new(text)
+                    });
+                } else if let Some(m) = lines.current().last_mut() {
+                    m.mark = mark.to_string(); // `c3-d4 ?!`
+                }
             }
         }
     }
     if let Some((_, start)) = comment {
         return Err(PdnError::UnclosedComment(start));
     }
-    if in_game && (!game.moves.is_empty() || !game.tags.is_empty()) {
+    if in_game && (!lines.is_empty() || !game.tags.is_empty()) {
         return Err(PdnError::MissingResult(last_line));
     }
     Ok(games)
@@ -289,6 +398,7 @@ mod tests {
                     "a1:f6:h4".into()
                 },
                 comment: (i % 3 == 0).then(|| format!("+0.{i:02}/7 0.105s")),
+                ..PdnMove::default()
             })
             .collect();
         PdnGame {
@@ -327,5 +437,41 @@ mod tests {
             Err(PdnError::UnclosedComment(1))
         );
         assert_eq!(parse_games("1. c3-d4\n"), Err(PdnError::MissingResult(1)));
+    }
+
+    #[test]
+    fn variations_and_marks_both_ways() {
+        let text = "[Event \"v\"]\n\n1. c3-d4?! {+0.35} (1. c3-b4 f6-g5 (1... f6-e5!? 2. b4-a5) \
+                    2. g3-h4) 1... f6-e5?? $4 2.d4xf6 (2. a3-b4) g7:e5 1-0\n";
+        let g = &parse_games(text).unwrap()[0];
+        let main: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(main, ["c3-d4", "f6-e5", "d4xf6", "g7:e5"]);
+        assert_eq!(g.moves[0].mark, "?!");
+        assert_eq!(g.moves[0].comment.as_deref(), Some("+0.35"));
+        assert_eq!(g.moves[1].mark, "??");
+        let v = &g.moves[0].variations;
+        assert_eq!(v.len(), 1);
+        let texts: Vec<&str> = v[0].iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["c3-b4", "f6-g5", "g3-h4"]);
+        let nested = &v[0][1].variations[0];
+        assert_eq!(nested[0].text, "f6-e5");
+        assert_eq!(nested[0].mark, "!?");
+        assert_eq!(nested[1].text, "b4-a5");
+        assert_eq!(g.moves[2].variations, vec![vec![PdnMove::new("a3-b4")]]);
+        // Written and read back: the same game.
+        let written = write_game(g);
+        let flat = written.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("1. c3-d4?! {+0.35} ( 1. c3-b4 f6-g5 ( 1... f6-e5!?"),
+            "{flat}"
+        );
+        assert!(flat.contains(") 1... f6-e5??"), "{flat}");
+        assert_eq!(&parse_games(&written).unwrap()[0], g);
+        for bad in ["( c3-d4 ) *\n", "1. c3-d4 ( c3-b4 *\n", "1. c3-d4 ) *\n"] {
+            assert!(
+                matches!(parse_games(bad), Err(PdnError::BadVariation(1))),
+                "{bad}"
+            );
+        }
     }
 }

@@ -157,14 +157,26 @@ pub enum Score {
 }
 
 impl Score {
-    /// Converts an internal score.
-    pub fn from_internal(s: i32) -> Score {
+    /// Converts an internal score of an evaluation whose man is worth `man` internal units
+    /// ([`crate::games::Game::MAN`]): centi-men `round(s * 100 / man)`, so that one man is
+    /// `cp 100` in every game; wins and losses as they are.
+    pub fn from_internal(s: i32, man: i32) -> Score {
         if s > WIN_BOUND {
             Score::WinIn((WIN - s) as u32)
         } else if s < -WIN_BOUND {
             Score::LossIn((WIN + s) as u32)
         } else {
-            Score::Cp(s)
+            Score::Cp(centi_men(s, man))
+        }
+    }
+
+    /// The internal score of a reported one (inverse of [`Score::from_internal`], exact for
+    /// `man` up to 200 and within `man / 200` internal units above).
+    pub fn to_internal(self, man: i32) -> i32 {
+        match self {
+            Score::Cp(c) => internal_units(c, man),
+            Score::WinIn(p) => WIN - p as i32,
+            Score::LossIn(p) => p as i32 - WIN,
         }
     }
 
@@ -208,6 +220,22 @@ impl Score {
             Score::LossIn(p) => format!("loss in {}", moves(p)),
         }
     }
+}
+
+/// Internal units `s` of an evaluation whose man is `man` units, as centi-men (rounded to
+/// nearest, halves away from zero): the unit of every reported score.
+pub fn centi_men(s: i32, man: i32) -> i32 {
+    let man = i64::from(man.max(1));
+    let n = i64::from(s) * 100;
+    let r = (n.abs() + man / 2) / man;
+    (if n < 0 { -r } else { r }) as i32
+}
+
+/// Centi-men as internal units of an evaluation whose man is `man` units (rounded).
+pub fn internal_units(cp: i32, man: i32) -> i32 {
+    let n = i64::from(cp) * i64::from(man);
+    let r = (n.abs() + 50) / 100;
+    (if n < 0 { -r } else { r }) as i32
 }
 
 /// Plies as the moves of the side to move: a win in 3 plies is a win in 2 of its moves (its

@@ -20,7 +20,8 @@ pub const MAX_LEVEL: u8 = 20;
 /// Lines a weakened search looks at to choose among.
 pub const CANDIDATES: usize = 4;
 
-/// Depth cap and temperature (centi-men) of levels 0 to 19; level 20 is the full engine.
+/// Depth cap and temperature (Bashni's internal evaluation units, 44 to a man: see
+/// [`choose`]) of levels 0 to 19; level 20 is the full engine.
 /// Up to level 11 every second level searches a ply deeper and the one between chooses more
 /// carefully at the same depth; above, every level searches deeper.
 const LEVELS: [(u32, f64); MAX_LEVEL as usize] = [
@@ -149,6 +150,11 @@ pub fn choose(level: u8, scores: &[Score], rng: &mut impl Rng) -> usize {
     let Some(&(_, temperature)) = LEVELS.get(level as usize) else {
         return best;
     };
+    // The temperatures were tuned (and the ladder measured) when Bashni's scores were
+    // reported in its evaluation's own units: as centi-men they are that many of Bashni's
+    // men, in every game.
+    let bashni_man = <crate::rules::Position as crate::games::Game>::MAN;
+    let temperature = temperature * 100.0 / f64::from(bashni_man);
     if scores.len() < 2 {
         return best;
     }
@@ -281,10 +287,11 @@ mod tests {
     #[test]
     fn choice_prefers_better_moves() {
         let mut rng = StdRng::seed_from_u64(2);
+        // Bashni's 10, 50 and -300 internal units, as centi-men.
         let scores = [
-            Score::Cp(10),
-            Score::Cp(50),
-            Score::Cp(-300),
+            Score::Cp(23),
+            Score::Cp(114),
+            Score::Cp(-682),
             Score::LossIn(3),
         ];
         let mut counts = [0; 4];

@@ -125,7 +125,7 @@ fn make_info<G: Game>(
         depth,
         seldepth: seldepth.max(depth),
         multipv: index,
-        score: Score::from_internal(line.score),
+        score: Score::from_internal(line.score, G::MAN),
         bound: line.bound,
         nodes,
         nps: nodes * 1000 / time_ms.max(1),
@@ -184,7 +184,7 @@ pub(super) fn run<G: Game>(
     let mut notes = Vec::new();
     let choice = search_on_threads(job, &shared, &root_moves, &mut notes, on_info);
     let choice = choice.unwrap_or_else(|| Choice {
-        score: Score::Cp(static_eval(job.eval, job.pos)),
+        score: Score::from_internal(static_eval(job.eval, job.pos), G::MAN),
         depth: 0,
         pv: vec![root_moves[0]],
     });
@@ -220,7 +220,7 @@ fn answer_without_search<G: Game>(
     Some(SearchResult {
         best: None,
         ponder: None,
-        score: Score::from_internal(-super::WIN),
+        score: Score::from_internal(-super::WIN, G::MAN),
         depth: 0,
         nodes: 0,
         pv: Vec::new(),
@@ -344,9 +344,10 @@ fn search_on_threads<G: Game>(
         };
         let main = joined(main);
         let main_ok = main.is_ok();
-        let mut best = take_result(main, notes).or_else(|| last.as_ref().map(choice_of_info));
+        let mut best =
+            take_result(main, notes, G::MAN).or_else(|| last.as_ref().map(choice_of_info));
         for h in helpers {
-            if let Some(c) = take_result(joined(h), notes)
+            if let Some(c) = take_result(joined(h), notes, G::MAN)
                 && (one_line || !main_ok)
                 && best.as_ref().is_none_or(|b| c.depth > b.depth)
             {
@@ -362,7 +363,7 @@ fn search_on_threads<G: Game>(
                 .is_none_or(|l| l.depth != c.depth || l.pv != c.pv)
         {
             let line = Line {
-                score: score_internal(c.score),
+                score: c.score.to_internal(G::MAN),
                 bound: Bound::Exact,
                 pv: c.pv.clone(),
             };
@@ -375,14 +376,14 @@ fn search_on_threads<G: Game>(
 }
 
 /// A thread's first line as an answer; a failure becomes a note.
-fn take_result<M>(r: ThreadResult<M>, notes: &mut Vec<String>) -> Option<Choice<M>> {
+fn take_result<M>(r: ThreadResult<M>, notes: &mut Vec<String>, man: i32) -> Option<Choice<M>> {
     match r {
         Ok((lines, depth)) => lines
             .into_iter()
             .next()
             .filter(|l| !l.pv.is_empty())
             .map(|l| Choice {
-                score: Score::from_internal(l.score),
+                score: Score::from_internal(l.score, man),
                 depth,
                 pv: l.pv,
             }),
@@ -398,14 +399,5 @@ fn choice_of_info<M: Clone>(info: &SearchInfo<M>) -> Choice<M> {
         score: info.score,
         depth: info.depth,
         pv: info.pv.clone(),
-    }
-}
-
-/// The internal score of a reported one (inverse of [`Score::from_internal`]).
-fn score_internal(s: Score) -> i32 {
-    match s {
-        Score::Cp(c) => c,
-        Score::WinIn(p) => super::WIN - p as i32,
-        Score::LossIn(p) => p as i32 - super::WIN,
     }
 }

@@ -42,6 +42,8 @@ pub struct Shared {
     pub guard: Guard,
     /// The game the page starts with (`--variant`; when absent, the one it played last).
     pub page_variant: Option<Variant>,
+    /// The games' reviews (`/api/games/<id>/review`).
+    pub reviews: Arc<super::review::Reviews>,
 }
 
 fn respond(status: u16, content_type: &str, body: Body) -> Response<Body> {
@@ -258,6 +260,12 @@ fn route(
             Ok((201, state))
         }
         (&Method::GET, ["api", "games", id]) => with_game(reg, id, |_| Ok(())),
+        (&Method::GET, ["api", "games", id, "review"]) => {
+            Ok((200, shared.reviews.latest(reg, id)?))
+        }
+        (&Method::POST, ["api", "games", id, "review"]) => {
+            Ok((202, shared.reviews.start(reg, id, body)?))
+        }
         (&Method::GET, ["api", "games", id, "legal"]) => {
             let ply = query_number(query, "ply")?;
             let s = reg.get(id)?;

@@ -32,6 +32,7 @@ pub mod line;
 pub mod listener;
 pub mod pdn_export;
 pub mod registry;
+pub mod review;
 pub mod session;
 pub mod settings;
 pub mod sse;
@@ -223,6 +224,7 @@ async fn serve(args: ServeArgs) -> i32 {
         registry: Registry::new(limits),
         guard: Guard::new(addr, &args.host, &args.allow_host),
         page_variant: args.variant,
+        reviews: Arc::default(),
     });
     let url = format!("http://{addr}/");
     println!("bashni serve: listening on {url} (Ctrl-C stops it)");

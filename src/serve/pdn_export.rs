@@ -51,6 +51,7 @@ pub fn game_pdn(s: &Session) -> String {
         .map(|m| PdnMove {
             text: pdn_move(variant, m),
             comment: None,
+            ..PdnMove::default()
         })
         .collect();
     write_game(&PdnGame {

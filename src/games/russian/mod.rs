@@ -93,6 +93,9 @@ pub const CLOCK_LIMIT: u16 = 30;
 impl Game for Position {
     type Evaluator = Linear;
 
+    /// 570: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md).
+    const MAN: i32 = 570;
+
     const CLOCK_RULE: &'static str = "15-move-king-rule";
 
     #[inline]

@@ -90,6 +90,9 @@ pub const CLOCK_LIMIT: u16 = 50;
 impl Game for Position {
     type Evaluator = Linear;
 
+    /// 46: the median depth-8 score of the start with one of Black's 16 men removed (docs/rules-turkish.md).
+    const MAN: i32 = 46;
+
     const CLOCK_RULE: &'static str = "50-ply-rule";
 
     #[inline]

@@ -1,0 +1,350 @@
+//! Game review: every position of a game searched at one budget, each move scored against
+//! the engine's best move, and marked `?!`, `?` or `??` by how much it lowered the mover's
+//! winning chances.
+//!
+//! Scores are centi-men (100 = one man in every game, [`crate::games::Game::MAN`]). A score
+//! becomes winning chances with lichess' logistic curve, `wc(cp) = 2 / (1 + exp(-0.00368208
+//! * cp)) - 1` (from -1, lost, to +1, won; a win or loss in N moves is ±10 000 cp, so ±1),
+//! and a move is marked by the drop of its mover's winning chances from the best move's
+//! score to the score after it: at least [`INACCURACY`] (0.10) `?!`, [`MISTAKE`] (0.20) `?`,
+//! [`BLUNDER`] (0.30) `??` — lichess' thresholds. The mover's loss in expected score
+//! (`(1 + wc) / 2`, from 0 to 1) is half that drop. The engine's own move is never marked.
+//! Generic over [`Game`]: it works for every game.
+
+use crate::games::{Game, Outcome, Record};
+use crate::rules::Color;
+use crate::search::{Engine, Score, SearchControl, SearchLimits};
+use std::fmt;
+
+/// Drop in winning chances (-1..1) that marks an inaccuracy `?!`.
+pub const INACCURACY: f64 = 0.10;
+/// Drop in winning chances that marks a mistake `?`.
+pub const MISTAKE: f64 = 0.20;
+/// Drop in winning chances that marks a blunder `??`.
+pub const BLUNDER: f64 = 0.30;
+/// Slope of lichess' winning-chances curve, per centi-man (a centipawn there).
+pub const SLOPE: f64 = 0.003_682_08;
+/// Centi-men a win or loss in N moves counts as.
+pub const DECISIVE_CP: i32 = 10_000;
+/// Largest loss of one move counted in the average (as lichess' average centipawn loss).
+pub const LOSS_CAP_CP: i32 = 1_000;
+
+/// How long each position is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Search to this depth.
+    pub depth: Option<u32>,
+    /// Think this many milliseconds.
+    pub movetime: Option<u64>,
+    /// Search this many nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// The search limits of this budget (depth 8 when it sets nothing).
+    pub fn limits<M>(&self) -> SearchLimits<M> {
+        let none = self.depth.is_none() && self.movetime.is_none() && self.nodes.is_none();
+        SearchLimits {
+            depth: if none { Some(8) } else { self.depth },
+            movetime: self.movetime,
+            nodes: self.nodes,
+            ..Default::default()
+        }
+    }
+}
+
+/// How bad a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    /// `?!`: lowered the mover's winning chances by at least [`INACCURACY`].
+    Inaccuracy,
+    /// `?`: by at least [`MISTAKE`].
+    Mistake,
+    /// `??`: by at least [`BLUNDER`].
+    Blunder,
+}
+
+impl Mark {
+    /// The PDN annotation: `?!`, `?` or `??`.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
+    /// The mark of a drop in winning chances, if it earns one.
+    pub fn of_drop(drop: f64) -> Option<Mark> {
+        if drop >= BLUNDER {
+            Some(Mark::Blunder)
+        } else if drop >= MISTAKE {
+            Some(Mark::Mistake)
+        } else if drop >= INACCURACY {
+            Some(Mark::Inaccuracy)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// A score as centi-men for the curve: a win or loss as ±[`DECISIVE_CP`].
+pub fn centi(score: Score) -> i32 {
+    match score {
+        Score::Cp(c) => c.clamp(-DECISIVE_CP, DECISIVE_CP),
+        Score::WinIn(_) => DECISIVE_CP,
+        Score::LossIn(_) => -DECISIVE_CP,
+    }
+}
+
+/// Lichess' winning chances of a score (-1 lost .. +1 won).
+pub fn winning_chances(score: Score) -> f64 {
+    2.0 / (1.0 + (-SLOPE * f64::from(centi(score))).exp()) - 1.0
+}
+
+/// A score from the other side's view.
+pub fn negated(score: Score) -> Score {
+    match score {
+        Score::Cp(c) => Score::Cp(-c),
+        Score::WinIn(p) => Score::LossIn(p),
+        Score::LossIn(p) => Score::WinIn(p),
+    }
+}
+
+/// A score of `side` to move as White's.
+pub fn white_view(score: Score, side: Color) -> Score {
+    if side == Color::White {
+        score
+    } else {
+        negated(score)
+    }
+}
+
+/// The review of one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview<M> {
+    /// Its ply in the game, 1 for the first move.
+    pub ply: usize,
+    /// Who played it.
+    pub mover: Color,
+    /// The move.
+    pub played: M,
+    /// The score after it, White's view.
+    pub after: Score,
+    /// The engine's best move in the position before it (`None`: no search was possible).
+    pub best: Option<M>,
+    /// The score of that position (of the best move), White's view.
+    pub best_score: Score,
+    /// What the move cost its mover, centi-men (0 or more; decisive scores as
+    /// ±[`DECISIVE_CP`]).
+    pub loss_cp: i32,
+    /// What it cost its mover in expected score (0 to 1).
+    pub expected_loss: f64,
+    /// Its mark, if it earned one.
+    pub mark: Option<Mark>,
+}
+
+/// One side's totals.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideSummary {
+    /// Moves reviewed.
+    pub moves: usize,
+    /// `?!` marks.
+    pub inaccuracies: usize,
+    /// `?` marks.
+    pub mistakes: usize,
+    /// `??` marks.
+    pub blunders: usize,
+    /// Average loss per move, centi-men (each loss capped at [`LOSS_CAP_CP`]).
+    pub average_loss_cp: f64,
+}
+
+/// The review of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review<M> {
+    /// One entry per move, in order.
+    pub moves: Vec<MoveReview<M>>,
+    /// White's totals.
+    pub white: SideSummary,
+    /// Black's totals.
+    pub black: SideSummary,
+    /// Whether the review stopped before the end (its `control` was stopped).
+    pub stopped: bool,
+}
+
+/// Totals of `side`'s moves in `moves`.
+pub fn summarise<M>(moves: &[MoveReview<M>], side: Color) -> SideSummary {
+    let mut s = SideSummary::default();
+    let mut loss = 0i64;
+    for m in moves.iter().filter(|m| m.mover == side) {
+        s.moves += 1;
+        loss += i64::from(m.loss_cp.min(LOSS_CAP_CP));
+        match m.mark {
+            Some(Mark::Inaccuracy) => s.inaccuracies += 1,
+            Some(Mark::Mistake) => s.mistakes += 1,
+            Some(Mark::Blunder) => s.blunders += 1,
+            None => {}
+        }
+    }
+    if s.moves > 0 {
+        s.average_loss_cp = loss as f64 / s.moves as f64;
+    }
+    s
+}
+
+/// What one position's search found, from the side to move's view.
+struct Found<M> {
+    best: Option<M>,
+    score: Score,
+}
+
+/// The score of a position the game's rules have ended, side to move's view.
+fn ended(outcome: Outcome, side: Color) -> Score {
+    match outcome.winner() {
+        None => Score::Cp(0),
+        Some(w) if w == side => Score::WinIn(0),
+        Some(_) => Score::LossIn(0),
+    }
+}
+
+/// Searches `record`'s position (or reads its end).
+fn search_position<G: Game>(
+    record: &Record<G>,
+    engine: &mut Engine,
+    limits: &SearchLimits<G::Move>,
+    control: &SearchControl,
+) -> Found<G::Move> {
+    let side = record.position().side_to_move();
+    if let Some(outcome) = record.outcome() {
+        return Found {
+            best: None,
+            score: ended(outcome, side),
+        };
+    }
+    let r = engine.search(
+        record.position(),
+        record.history(),
+        limits,
+        control,
+        &mut |_| {},
+    );
+    Found {
+        best: r.best,
+        score: r.score,
+    }
+}
+
+/// The review of move `ply` (1-based), from the searches of the positions before and after.
+fn judge<M: Copy + PartialEq>(
+    ply: usize,
+    mover: Color,
+    played: M,
+    before: &Found<M>,
+    after: &Found<M>,
+) -> MoveReview<M> {
+    // Both from the mover's view.
+    let best = before.score;
+    let got = negated(after.score);
+    let engine_move = before.best == Some(played);
+    let (loss_cp, drop) = if engine_move {
+        (0, 0.0)
+    } else {
+        (
+            (centi(best) - centi(got)).max(0),
+            (winning_chances(best) - winning_chances(got)).max(0.0),
+        )
+    };
+    MoveReview {
+        ply,
+        mover,
+        played,
+        after: white_view(got, mover),
+        best: before.best,
+        best_score: white_view(best, mover),
+        loss_cp,
+        expected_loss: drop / 2.0,
+        mark: Mark::of_drop(drop),
+    }
+}
+
+/// The progress callback of [`review_game`]: (moves done, moves in all, the reviews so far).
+pub type Progress<'a, M> = dyn FnMut(usize, usize, &[MoveReview<M>]) + 'a;
+
+/// Reviews the game of `moves` from `start`: each of the `moves.len() + 1` positions is
+/// searched with `budget` (a fresh table for the game), and `progress(done, total,
+/// reviewed)` is called after each move's review (`done` of `total` moves). A stopped
+/// `control` ends the review early with the moves reviewed so far.
+pub fn review_game<G: Game>(
+    start: &G,
+    moves: &[G::Move],
+    engine: &mut Engine,
+    budget: Budget,
+    control: &SearchControl,
+    progress: &mut Progress<'_, G::Move>,
+) -> Review<G::Move> {
+    let limits = budget.limits::<G::Move>();
+    engine.new_game();
+    let mut record = Record::new(start.clone());
+    let mut reviewed = Vec::with_capacity(moves.len());
+    let mut before = search_position(&record, engine, &limits, control);
+    let mut stopped = false;
+    for (i, &m) in moves.iter().enumerate() {
+        if control.is_stopped() {
+            stopped = true;
+            break;
+        }
+        let mover = record.position().side_to_move();
+        record.play(m);
+        let after = search_position(&record, engine, &limits, control);
+        reviewed.push(judge(i + 1, mover, m, &before, &after));
+        progress(i + 1, moves.len(), &reviewed);
+        before = after;
+    }
+    Review {
+        white: summarise(&reviewed, Color::White),
+        black: summarise(&reviewed, Color::Black),
+        moves: reviewed,
+        stopped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curve_and_marks() {
+        assert!(winning_chances(Score::Cp(0)).abs() < 1e-9);
+        assert!((winning_chances(Score::WinIn(3)) - 1.0).abs() < 1e-9);
+        assert!((winning_chances(Score::Cp(100)) - 0.1820).abs() < 1e-3);
+        assert_eq!(Mark::of_drop(0.05), None);
+        assert_eq!(Mark::of_drop(0.1), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::of_drop(0.25), Some(Mark::Mistake));
+        assert_eq!(Mark::of_drop(0.9), Some(Mark::Blunder));
+        let before = Found {
+            best: Some(1u8),
+            score: Score::Cp(50),
+        };
+        // The mover drops a man: the opponent reads +0.50 after it.
+        let after = Found {
+            best: Some(2u8),
+            score: Score::Cp(50),
+        };
+        let r = judge(3, Color::White, 7u8, &before, &after);
+        assert_eq!(r.loss_cp, 100);
+        assert_eq!(r.after, Score::Cp(-50));
+        assert_eq!(r.mark, Some(Mark::Inaccuracy));
+        let engine_move = judge(3, Color::Black, 1u8, &before, &after);
+        assert_eq!((engine_move.loss_cp, engine_move.mark), (0, None));
+        assert_eq!(engine_move.after, Score::Cp(50));
+        let s = summarise(&[r, engine_move], Color::White);
+        assert_eq!((s.moves, s.inaccuracies), (1, 1));
+        assert!((s.average_loss_cp - 100.0).abs() < 1e-9);
+    }
+}

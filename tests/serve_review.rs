@@ -1,0 +1,53 @@
+//! `POST /api/games/<id>/review` on `bashni serve`: a short review of a game's moves runs
+//! beside the HTTP layer, reports progress as `review` events, and `GET` answers the last.
+
+mod common;
+
+use bashni::serve::json::Value;
+use common::serve::*;
+
+#[test]
+fn a_short_review_has_one_entry_per_move() {
+    let server = Server::start(&[]);
+    let (id, v) = server.new_game(r#"{"level":0,"human":"white","movetime_ms":50}"#);
+    let mut events = Events::open(&server, &id);
+    let mine = legal_of(&v)[0].clone();
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &format!("{{\"move\":\"{mine}\"}}"),
+    );
+    let v = if your_turn(&v) {
+        v
+    } else {
+        events.state_until(my_turn_after(&v))
+    };
+    let played = moves_of(&v);
+    assert_eq!(played.len(), 2);
+    let path = format!("/api/games/{id}/review");
+    let (status, e) = server.call("POST", &path, r#"{"depth": 0}"#);
+    assert_eq!(status, 400, "{e}");
+    let (status, first) = server.call("POST", &path, r#"{"depth": 3}"#);
+    assert_eq!(status, 202, "{first}");
+    assert_eq!(first.get("total").and_then(Value::as_u64), Some(2));
+    let last = loop {
+        let (e, v) = events.next();
+        if e == "review" && v.get("running") == Some(&Value::Bool(false)) {
+            break v;
+        }
+    };
+    assert_eq!(last.get("done").and_then(Value::as_u64), Some(2), "{last}");
+    let entries = last.get("moves").and_then(Value::as_array).unwrap();
+    assert_eq!(entries.len(), played.len(), "{last}");
+    for (i, (entry, mv)) in entries.iter().zip(&played).enumerate() {
+        assert_eq!(entry.get("ply").and_then(Value::as_u64), Some(i as u64 + 1));
+        assert_eq!(str_of(entry, "move"), mv);
+        assert!(
+            entry.get("eval").is_some() && entry.get("best").is_some(),
+            "{entry}"
+        );
+        assert!(entry.get("mark").is_some(), "{entry}");
+    }
+    assert!(last.get("summary").and_then(|s| s.get("white")).is_some());
+    assert_eq!(server.ok("GET", &path, ""), last);
+}
