@@ -27,6 +27,7 @@ const ui = {
   switching: false,  // the server game is being moved to another line of the tree
   infoSq: null,      // the square whose tower #tower-info describes
   clockBase: 0,      // performance.now() when the clocks were received
+  review: null,      // the latest review report of this game (GET .../review, `review` events)
 };
 
 const variant = () => (ui.st ? ui.st.variant : 'bashni');
@@ -65,7 +66,7 @@ async function newGame(body, loaded, keep) {
   if (ui.es) { ui.es.close(); ui.es = null; }
   if (old) API.deleteGame(old.id).catch(() => {});
   ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
-  ui.infoSq = null;
+  ui.infoSq = null; ui.review = null;
   $('analysis-on').checked = false;
   ui.game = gameSettings(body, st);
   ui.tree = T.newTree(st.moves);
@@ -89,6 +90,7 @@ function listen(id) {
   ui.es = es;
   es.addEventListener('state', (e) => accept(JSON.parse(e.data)));
   es.addEventListener('analysis', (e) => { ui.analysis = JSON.parse(e.data); render(); });
+  es.addEventListener('review', (e) => { if (ui.st && ui.st.id === id) { ui.review = JSON.parse(e.data); render(); } });
   es.addEventListener('gone', () => { es.close(); if (ui.es === es) notice('This game was closed by the server: reload the page to bring it back.'); });
   es.onerror = () => { if (es.readyState === EventSource.CLOSED && ui.es === es) notice('Lost the connection to the server: reload the page to bring the game back.'); };
 }
@@ -337,6 +339,9 @@ function renderBoard() {
     if (st.analysis && an && an.ply === ui.shown) {
       an.lines.slice().reverse().forEach((l) => { if (l.pv.length) arrows.push([l.pv[0], 'pv' + Math.min(l.multipv, 5)]); });
     }
+    // A marked move's better one, on the position before it.
+    const r = reviewed(ui.shown + 1);
+    if (r && r.mark && r.best && r.best !== r.move && !(st.analysis && an && an.ply === ui.shown)) arrows.push([r.best, 'best']);
   }
   drawBoard($('board'), {
     variant: v, flipped: ui.flipped,
@@ -385,6 +390,12 @@ function renderMoves() {
   tree.main.forEach((m, i) => {
     const ply = i + 1;
     const li = moveItem(m, ply, number, i === 0);
+    const r = reviewed(ply);
+    if (r) {
+      li.dataset.eval = evalText(r.eval);
+      if (r.mark) li.dataset.mark = r.mark;
+      li.title = `${r.mark ? MARK_NAME[r.mark] + ': ' : ''}${fmtMen(r.eval)} after it` + (r.mark && r.best ? `; best was ${r.best} (${fmtMen(r.best_eval)})` : '');
+    }
     if (ply === ui.shown && ply <= curFork) li.classList.add('current');
     li.onclick = () => goto(tree.main.slice(0, ply));
     list.appendChild(li);
@@ -557,6 +568,108 @@ function renderControls() {
   }
 }
 
+// ---------- game review ----------
+
+const MARK_NAME = { '?!': 'Inaccuracy', '?': 'Mistake', '??': 'Blunder' };
+// The review of main-line ply `ply` (1 = the first move), if the report has it and the main
+// line still holds the move reviewed.
+function reviewed(ply) {
+  const rv = ui.review;
+  if (!rv || !ui.tree || ply < 1) return null;
+  const r = rv.moves[ply - 1];
+  if (!r || r.ply !== ply || ui.tree.main[ply - 1] !== r.move) return null;
+  for (let i = 0; i < ply - 1; i++) if (!rv.moves[i] || ui.tree.main[i] !== rv.moves[i].move) return null;
+  return r;
+}
+// White's view, in men: `0.35`, `-1.20`, `M3` / `-M3` for mates.
+function evalText(score) {
+  if (score.mate !== undefined) return (score.mate < 0 ? '-M' : 'M') + Math.abs(score.mate);
+  return (score.cp / 100).toFixed(2);
+}
+function fmtMen(score) {
+  if (score.mate !== undefined) return (score.mate > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
+  return (score.cp >= 0 ? '+' : '−') + (Math.abs(score.cp) / 100).toFixed(2);
+}
+// -1 (Black winning) .. +1 (White winning): tanh of the men, a mate at the edge.
+function squash(score) {
+  if (score.mate !== undefined) return score.mate > 0 ? 1 : -1;
+  return Math.tanh(score.cp / 100 / 2.5);
+}
+
+async function startReview() {
+  const st = ui.st;
+  if (!st) return;
+  notice('');
+  // The server reviews the line it holds: the main line.
+  if (ui.tree.cur != null && !(await hold(ui.tree.main, null))) return;
+  try {
+    ui.review = await API.post(st.id, 'review', { movetime_ms: 200 });
+    render();
+  } catch (e) { notice(e.message); }
+}
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+function svgEl(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  parent.appendChild(e);
+  return e;
+}
+
+function renderReview() {
+  const rv = ui.review, btn = $('review'), graph = $('review-graph');
+  const st = ui.st;
+  btn.disabled = !st || !st.moves.length || !!(rv && rv.running);
+  if (!rv) {
+    delete btn.dataset.progress;
+    $('review-status').textContent = '';
+    graph.setAttribute('hidden', ''); graph.replaceChildren();
+    $('review-best').textContent = '';
+    $('review-summary').hidden = true;
+    return;
+  }
+  btn.dataset.progress = `${rv.done}/${rv.total}`;
+  btn.textContent = rv.running ? 'Reviewing…' : 'Review again';
+  $('review-status').textContent = rv.running ? `${rv.done} of ${rv.total} moves` : `${rv.done} moves reviewed`;
+  // The graph: a point per move reviewed, White's view (up: White better), ±1 at a win.
+  const W = 300, H = 80, n = Math.max(rv.total, 1);
+  const x = (ply) => 4 + (ply / n) * (W - 8), y = (sc) => H / 2 - (H / 2 - 3) * squash(sc);
+  graph.removeAttribute('hidden');
+  graph.replaceChildren();
+  const pts = [[x(0), H / 2], ...rv.moves.map((r) => [x(r.ply), y(r.eval)])];
+  if (rv.moves.length) svgEl('path', { class: 'black-area', d: `M0,${H} L${pts.map((p) => p.join(',')).join(' L')} L${pts[pts.length - 1][0]},${H} Z` }, graph);
+  svgEl('line', { class: 'mid', x1: 0, y1: H / 2, x2: W, y2: H / 2 }, graph);
+  svgEl('path', { class: 'line', d: 'M' + pts.map((p) => p.join(',')).join(' L') }, graph);
+  if (ui.shown > 0) svgEl('line', { class: 'cursor', x1: x(ui.shown), y1: 0, x2: x(ui.shown), y2: H }, graph);
+  for (const r of rv.moves) {
+    const c = svgEl('circle', { cx: x(r.ply), cy: y(r.eval), r: r.mark ? 3.5 : 2, 'data-ply': r.ply }, graph);
+    if (r.mark) c.dataset.mark = r.mark;
+    svgEl('title', {}, c).textContent = `${r.ply}. ${r.move}${r.mark || ''} ${fmtMen(r.eval)}`;
+  }
+  // The better move, in words, for the move about to be played here (or the one just played).
+  const lines = [];
+  for (const ply of [ui.shown + 1, ui.shown]) {
+    const r = reviewed(ply);
+    if (r && r.mark && r.best && r.best !== r.move && !lines.some((l) => l.ply === ply)) {
+      lines.push({ ply, text: `${MARK_NAME[r.mark]} at ply ${ply}: ${r.move}${r.mark} (${fmtMen(r.eval)}). Best was ${r.best} (${fmtMen(r.best_eval)})` });
+    }
+  }
+  $('review-best').textContent = lines.map((l) => l.text).join('\n');
+  // Per side: marks and the average loss.
+  const table = $('review-summary');
+  table.replaceChildren();
+  const head = htmlEl('tr', table);
+  for (const [t, title] of [['', ''], ['?!', 'Inaccuracies'], ['?', 'Mistakes'], ['??', 'Blunders'], ['Avg loss', 'Average loss per move (each capped)']]) { const th = htmlEl('th', head); th.textContent = t; th.title = title; }
+  for (const side of ['white', 'black']) {
+    const s = rv.summary[side];
+    const tr = htmlEl('tr', table);
+    tr.dataset.side = side;
+    for (const t of [side === 'white' ? 'White' : 'Black', s.inaccuracies, s.mistakes, s.blunders, (s.average_loss_cp / 100).toFixed(2) + ' men']) htmlEl('td', tr).textContent = t;
+  }
+  table.hidden = false;
+}
+function htmlEl(name, parent) { const e = document.createElement(name); parent.appendChild(e); return e; }
+
 function render() {
   renderBoard();
   renderMoves();
@@ -565,6 +678,7 @@ function render() {
   renderStatus();
   renderTowerInfo();
   renderControls();
+  renderReview();
 }
 
 // ---------- analysis ----------
@@ -653,6 +767,17 @@ function wire() {
   $('var-promote').onclick = promote;
   $('var-delete').onclick = removeVariation;
   $('pdn-tree').onclick = downloadTree;
+  $('review').onclick = startReview;
+  $('review-graph').addEventListener('click', (e) => {
+    let t = e.target.closest('[data-ply]');
+    if (!t && ui.review && ui.review.moves.length) {
+      // A click beside the points: the nearest one.
+      const box = $('review-graph').getBoundingClientRect();
+      const ply = Math.round(((e.clientX - box.left) / box.width) * Math.max(ui.review.total, 1));
+      t = { dataset: { ply: Math.max(1, Math.min(ui.review.moves.length, ply)) } };
+    }
+    if (t && ui.tree) goto(ui.tree.main.slice(0, +t.dataset.ply));
+  });
   $('level').oninput = levelLabel;
   $('variant').onchange = levelLabel;
   $('new-dialog').addEventListener('close', () => {

@@ -166,7 +166,7 @@ function drawArrow(layer, path, cls) {
 
 function arrowHeads(svg) {
   const defs = svg.querySelector('defs');
-  for (const [name, color] of [['hint', '#1d6fb8'], ['pv1', '#2f6f4f'], ['pv2', '#2f6f4f'], ['pv3', '#2f6f4f'], ['pv4', '#2f6f4f'], ['pv5', '#2f6f4f'], ['lastmove', '#b08a1c']]) {
+  for (const [name, color] of [['hint', '#1d6fb8'], ['pv1', '#2f6f4f'], ['pv2', '#2f6f4f'], ['pv3', '#2f6f4f'], ['pv4', '#2f6f4f'], ['pv5', '#2f6f4f'], ['lastmove', '#b08a1c'], ['best', '#c0392b']]) {
     const m = el('marker', { id: 'head-' + name, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M0,0 L10,5 L0,10 z', fill: color }, m);
   }

@@ -817,6 +817,69 @@ def test_serve_variant(server, browser):
         russian.stop()
 
 
+# A hand-made Bashni game of 12 plies in which White gives men away (f2:d4 and h2:f4 are
+# marked at 0.2 s a position), and Black's last move f6-e5 is a blunder.
+REVIEW_GAME = ["g3-h4", "h6-g5", "e3-f4", "g5:e3", "f2:d4", "f6-e5", "d4:f6", "g7:e5",
+               "e3-f4", "e5:g3", "h2:f4", "f6-e5"]
+
+
+def test_review(server, browser, shot=None):
+    p = Page(server, browser)
+    p.open("?moves=" + ",".join(REVIEW_GAME))
+    assert p.moves_shown() == REVIEW_GAME
+    assert p.page.locator("#review-graph [data-ply]").count() == 0
+    p.page.click("#review")
+    # Progress while it runs, k/n.
+    p.page.wait_for_function("() => /^\\d+\\/12$/.test(document.getElementById('review').dataset.progress || '')",
+                             timeout=WAIT_MS)
+    p.page.wait_for_function("() => document.getElementById('review').dataset.progress === '12/12'",
+                             timeout=60_000)
+    report = server.get(f"/api/games/{p.game()}/review")
+    for _ in range(100):
+        if not report["running"]:
+            break
+        time.sleep(0.1)
+        report = server.get(f"/api/games/{p.game()}/review")
+    assert not report["running"] and len(report["moves"]) == 12, report
+    p.page.wait_for_function("() => !document.getElementById('review').disabled", timeout=WAIT_MS)
+    # One graph point per move reviewed.
+    plies = p.page.eval_on_selector_all("#review-graph [data-ply]", "els => els.map(e => +e.dataset.ply)")
+    assert plies == list(range(1, 13)), plies
+    # Every main-line move has its score; the marks are the server's.
+    rows = p.page.eval_on_selector_all(
+        "#moves > :not([data-variation])",
+        "els => els.map(e => [e.dataset.move, e.dataset.eval ?? null, e.dataset.mark ?? null])")
+    assert len(rows) == 12
+    for (move, ev, mark), r in zip(rows, report["moves"]):
+        assert move == r["move"]
+        want = (("-M" if r["eval"]["mate"] < 0 else "M") + str(abs(r["eval"]["mate"]))
+                if "mate" in r["eval"] else f"{r['eval']['cp'] / 100:.2f}")
+        assert ev == want, (move, ev, r)
+        assert mark == r["mark"], (move, mark, r)
+    assert all(re.fullmatch(r"-?(\d+\.\d\d|M\d+)", ev) for _, ev, _ in rows), rows
+    white_marks = [m for i, (_, _, m) in enumerate(rows) if i % 2 == 0 and m]
+    assert white_marks, f"no White move marked: {rows}"
+    # The summary counts them.
+    white = report["summary"]["white"]
+    cells = p.page.eval_on_selector_all('#review-summary tr[data-side="white"] td', "els => els.map(e => e.textContent)")
+    assert cells[1:4] == [str(white["inaccuracies"]), str(white["mistakes"]), str(white["blunders"])], cells
+    # A click on a marked move's point shows it; the position before it has the best move as
+    # an arrow and in words.
+    ply = next(r["ply"] for r in report["moves"] if r["mark"] and r["best"] and r["ply"] % 2 == 1)
+    p.page.locator(f'#review-graph [data-ply="{ply}"]').click()
+    p.page.wait_for_function(f"() => document.getElementById('board').dataset.ply === '{ply}'", timeout=WAIT_MS)
+    p.page.click(f'#moves > [data-ply="{ply - 1}"]') if ply > 1 else p.page.click("#nav-first")
+    p.page.wait_for_function(f"() => document.getElementById('board').dataset.ply === '{ply - 1}'", timeout=WAIT_MS)
+    best = report["moves"][ply - 1]["best"]
+    assert p.page.locator("#board .arrow.best").count() == 1
+    assert f"Best was {best}" in p.page.inner_text("#review-best"), p.page.inner_text("#review-best")
+    assert not p.errors, p.errors
+    if shot:
+        p.page.screenshot(path=shot)
+        print(f"screenshot: {shot}")
+    p.page.close()
+
+
 def screenshot(server, browser):
     """The README's picture: a middlegame with towers, analysis on, two lines."""
     p = Page(server, browser)
@@ -845,7 +908,7 @@ def main():
                      test_analysis, test_turkish, test_russian, test_serve_variant,
                      test_nothing_lost, test_reload_keeps_the_game, test_flip_and_eval_bar,
                      test_variation_from_analysis, test_engine_game_variation, test_phone,
-                     test_buried_king]
+                     test_buried_king, test_review]
             # BROWSER_TESTS=name,name runs only those (and no screenshot).
             only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
             if only:
@@ -860,6 +923,7 @@ def main():
                 docs = os.path.join(ROOT, "docs")
                 test_variation_from_analysis(server, browser, os.path.join(docs, "serve-variation.png"))
                 test_phone(server, browser, os.path.join(docs, "serve-phone.png"))
+                test_review(server, browser, os.path.join(docs, "serve-review.png"))
             browser.close()
     finally:
         server.stop()
