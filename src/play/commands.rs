@@ -125,9 +125,14 @@ impl<G: Game> Session<G> {
         Flow::Continue
     }
 
+    /// The clocks now: the person's runs while it is their turn in a game that goes on.
     fn time_text(&self) -> String {
-        self.clocks
-            .describe(self.name(Color::White), self.name(Color::Black))
+        let clocks = if self.ending.is_none() {
+            self.clocks.running(self.human, self.turn_start.elapsed())
+        } else {
+            self.clocks.clone()
+        };
+        clocks.describe(self.name(Color::White), self.name(Color::Black))
     }
 
     fn list_moves(&self) {
