@@ -50,7 +50,7 @@ Commands:
   swap             change sides with the engine
   level N          playing level 0 to 20 (20 = full strength)
   time [TC]        show the clocks; time 5:00+2 sets a clock, time movetime 500 a move time
-  flip             turn the board around (White is at the bottom until you flip it)
+  flip             turn the board around (your side starts at the bottom)
   board            draw the board again
   fen              the position as FEN
   save FILE        save the game as PDN

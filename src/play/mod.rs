@@ -93,7 +93,7 @@ struct Session<G: Game> {
     human: Color,
     level: Level,
     clocks: Clocks,
-    /// Black at the bottom (the person asked for it; White is at the bottom otherwise).
+    /// Black at the bottom (the person plays Black, or turned the board).
     flip: bool,
     /// Moves listed for the person to choose by number (an ambiguous capture).
     choices: Vec<G::Move>,
@@ -149,7 +149,8 @@ fn run_game<G: Game>(args: PlayArgs) -> i32 {
         human,
         level: args.level,
         clocks: Clocks::new(clock::from_args(args.tc, args.movetime)),
-        flip: args.flip,
+        // The person's side at the bottom, as on the page; --flip turns it around.
+        flip: args.flip != (human == Color::Black),
         choices: Vec::new(),
         ending: None,
         tally: Tally::default(),
