@@ -112,7 +112,7 @@ fn a_whole_game_with_typos_to_its_end() {
     assert_eq!(answer(&out, "h4 f6", 0), "you play h4:f6");
     assert!(
         out.contains(
-            "\ngame over: Black has no legal move: you win, 1-0\nscore: you 1, bashni 0, draws 0\n"
+            "\ngame over: Black has no towers left: you win, 1-0\nscore: you 1, bashni 0, draws 0\n"
         ),
         "{out}"
     );
@@ -690,7 +690,7 @@ fn a_russian_game_through_a_pipe() {
     assert!(out.contains("\nbashni plays h6-g5 (depth 2, "), "{out}");
     assert_eq!(answer(&out, "h4 f6", 0), "you play h4:f6");
     assert!(
-        out.contains("\ngame over: Black has no legal move: you win, 1-0\n"),
+        out.contains("\ngame over: Black has no pieces left: you win, 1-0\n"),
         "{out}"
     );
     assert!(!out.contains("towers, top first"), "{out}");
