@@ -112,7 +112,7 @@ fn a_whole_game_with_typos_to_its_end() {
     assert_eq!(answer(&out, "h4 f6", 0), "you play h4:f6");
     assert!(
         out.contains(
-            "\ngame over: Black has no legal move: you win, 1-0\nscore: you 1, bashni 0, draws 0\n"
+            "\ngame over: Black has no towers left: you win, 1-0\nscore: you 1, bashni 0, draws 0\n"
         ),
         "{out}"
     );
@@ -245,19 +245,19 @@ fn playing_black_the_engine_opens_and_flip_alone_turns_the_board() {
     );
     assert_eq!(code, 0, "{err}");
     let first = out.find("bashni plays ").expect("the engine opens");
-    // White at the bottom whichever side the person plays, until flipped.
-    let board = out.find(WHITE_AT_THE_BOTTOM).unwrap();
+    // Black at the bottom for the person playing Black (as on the page), until flipped.
+    let board = out.find(BLACK_AT_THE_BOTTOM).unwrap();
     assert!(first < board);
-    assert!(!out[..out.find("> flip").unwrap()].contains(BLACK_AT_THE_BOTTOM));
+    assert!(!out[..out.find("> flip").unwrap()].contains(WHITE_AT_THE_BOTTOM));
     let flipped = &out[out.find("> flip").unwrap()..out.find("> swap").unwrap()];
-    assert!(flipped.contains(BLACK_AT_THE_BOTTOM), "{flipped}");
+    assert!(flipped.contains(WHITE_AT_THE_BOTTOM), "{flipped}");
     let swapped = &out[out.find("> swap").unwrap()..out.rfind("> flip").unwrap()];
     assert!(
-        swapped.contains(BLACK_AT_THE_BOTTOM) && !swapped.contains(WHITE_AT_THE_BOTTOM),
+        swapped.contains(WHITE_AT_THE_BOTTOM) && !swapped.contains(BLACK_AT_THE_BOTTOM),
         "swap keeps the board as it was: {swapped}"
     );
     let back = &out[out.rfind("> flip").unwrap()..];
-    assert!(back.contains(WHITE_AT_THE_BOTTOM), "{back}");
+    assert!(back.contains(BLACK_AT_THE_BOTTOM), "{back}");
     assert!(out.contains("level N          playing level 0 to 20"));
     assert!(out.contains("redo             play again what undo took back"));
 }
@@ -690,7 +690,7 @@ fn a_russian_game_through_a_pipe() {
     assert!(out.contains("\nbashni plays h6-g5 (depth 2, "), "{out}");
     assert_eq!(answer(&out, "h4 f6", 0), "you play h4:f6");
     assert!(
-        out.contains("\ngame over: Black has no legal move: you win, 1-0\n"),
+        out.contains("\ngame over: Black has no pieces left: you win, 1-0\n"),
         "{out}"
     );
     assert!(!out.contains("towers, top first"), "{out}");

@@ -59,8 +59,8 @@ pub struct PlayArgs {
     /// The engine's threads and hash size.
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Show the board from Black's side (Black at the bottom); White is at the bottom
-    /// otherwise, whichever side you play.
+    /// Turn the board around: your side is at the bottom otherwise (Black's when you
+    /// play Black).
     #[arg(long)]
     pub flip: bool,
     /// Seed of the random choices of the levels below 20 (default: a new one each run), so

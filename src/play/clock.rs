@@ -83,6 +83,16 @@ impl Clocks {
         true
     }
 
+    /// The clocks as they stand now, `side`'s running for `used` since its turn began (not
+    /// charged: no increment, and a fallen flag only shows).
+    pub fn running(&self, side: Color, used: Duration) -> Clocks {
+        let mut now = self.clone();
+        if let TimeSetting::Clock(_) = self.setting {
+            now.left[side.index()] -= ms(used);
+        }
+        now
+    }
+
     /// One line: the clocks, or the engine's time per move.
     pub fn describe(&self, white: &str, black: &str) -> String {
         match self.setting {
@@ -143,6 +153,9 @@ mod tests {
         assert!(c.describe("you", "bashni").contains("you (White) 0:02.5"));
         assert!(!c.charge(Color::Black, Duration::from_millis(1001)));
         assert!(c.describe("you", "bashni").ends_with("flag fell"));
+        let now = c.running(Color::White, Duration::from_millis(400));
+        assert!(now.describe("you", "bashni").contains("you (White) 0:02.1"));
+        assert_eq!(c.left[0], 2500, "running does not charge");
     }
 
     #[test]

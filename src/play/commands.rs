@@ -50,7 +50,7 @@ Commands:
   swap             change sides with the engine
   level N          playing level 0 to 20 (20 = full strength)
   time [TC]        show the clocks; time 5:00+2 sets a clock, time movetime 500 a move time
-  flip             turn the board around (White is at the bottom until you flip it)
+  flip             turn the board around (your side starts at the bottom)
   board            draw the board again
   fen              the position as FEN
   save FILE        save the game as PDN
@@ -125,9 +125,14 @@ impl<G: Game> Session<G> {
         Flow::Continue
     }
 
+    /// The clocks now: the person's runs while it is their turn in a game that goes on.
     fn time_text(&self) -> String {
-        self.clocks
-            .describe(self.name(Color::White), self.name(Color::Black))
+        let clocks = if self.ending.is_none() {
+            self.clocks.running(self.human, self.turn_start.elapsed())
+        } else {
+            self.clocks.clone()
+        };
+        clocks.describe(self.name(Color::White), self.name(Color::Black))
     }
 
     fn list_moves(&self) {

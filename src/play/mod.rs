@@ -93,7 +93,7 @@ struct Session<G: Game> {
     human: Color,
     level: Level,
     clocks: Clocks,
-    /// Black at the bottom (the person asked for it; White is at the bottom otherwise).
+    /// Black at the bottom (the person plays Black, or turned the board).
     flip: bool,
     /// Moves listed for the person to choose by number (an ambiguous capture).
     choices: Vec<G::Move>,
@@ -149,7 +149,8 @@ fn run_game<G: Game>(args: PlayArgs) -> i32 {
         human,
         level: args.level,
         clocks: Clocks::new(clock::from_args(args.tc, args.movetime)),
-        flip: args.flip,
+        // The person's side at the bottom, as on the page; --flip turns it around.
+        flip: args.flip != (human == Color::Black),
         choices: Vec::new(),
         ending: None,
         tally: Tally::default(),
@@ -446,8 +447,13 @@ impl<G: Game> Session<G> {
     /// Shows the final position, the reason and the score; `count` adds it to the score.
     fn finish(&mut self, ending: Ending, count: bool) {
         self.show_board();
-        let mover = side_name(self.game.position().side_to_move());
+        let pos = self.game.position();
+        let mover = side_name(pos.side_to_move());
         let why = match &ending.termination {
+            Termination::NoLegalMove if pos.commanders(pos.side_to_move()) == 0 => format!(
+                "{mover} has no {}s left",
+                game_text::piece_word(G::VARIANT)
+            ),
             Termination::NoLegalMove => format!("{mover} has no legal move"),
             Termination::Repetition => "the same position for the third time".to_string(),
             Termination::ThirtyPly => game_text::clock_rule_reason(G::VARIANT),

@@ -133,6 +133,11 @@ pub enum CommandError {
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            CommandError::Unknown(c) if c == "help" => write!(
+                f,
+                "unknown command 'help': this is the engine protocol (engine-protocol.md); \
+                 'uci' starts it; run 'bashni --help' for the commands, or 'bashni play' to play"
+            ),
             CommandError::Unknown(c) => write!(f, "unknown command '{}'", quote(c)),
             CommandError::UnexpectedArgs(c, rest) => {
                 write!(f, "{c}: takes no arguments, got '{}'", quote(rest))
@@ -498,6 +503,12 @@ mod tests {
             ("Move Overhead", Some("100"))
         );
         assert!(matches!(parse_line("  "), Ok(None)));
+        assert!(
+            parse_line("help")
+                .unwrap_err()
+                .to_string()
+                .starts_with("unknown command 'help': this is the engine protocol")
+        );
         assert_eq!(
             parse_line("foo bar").unwrap_err().to_string(),
             "unknown command 'foo'"

@@ -82,6 +82,11 @@ impl Write for StdoutOrExit {
 /// Runs the protocol on stdin/stdout, starting in game `variant`, until `quit` or end of
 /// input; returns the exit code.
 pub fn run(variant: Variant) -> i32 {
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        eprintln!(
+            "bashni: speaking the engine protocol on stdin; try 'bashni --help', or 'bashni play' to play"
+        );
+    }
     run_with(std::io::stdin(), Output::stdout(), variant)
 }
 

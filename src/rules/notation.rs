@@ -57,7 +57,10 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => write!(f, "empty FEN"),
-            FenError::RankCount(n) => write!(f, "board has {n} ranks, expected 8"),
+            FenError::RankCount(n) => {
+                let s = if *n == 1 { "" } else { "s" };
+                write!(f, "board has {n} rank{s}, expected 8")
+            }
             FenError::RankWidth(r, n) => write!(f, "rank {r} has {n} files"),
             FenError::LightSquare(sq, r) => write!(f, "piece on light square {sq} (rank {r})"),
             FenError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
@@ -395,6 +398,7 @@ mod tests {
                 "unknown character 'x' at character 15",
             ),
             ("8/8/8/8/8/8/8 w", "board has 7 ranks, expected 8"),
+            ("8 w", "board has 1 rank, expected 8"),
             ("8/8/8/8/8/8/8/8 q", "side to move 'q' is not w or b"),
             (
                 "8/8/8/8/8/8/8/(wwwwwwwwwwwww)7 w",

@@ -48,7 +48,10 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => write!(f, "empty FEN"),
-            FenError::RankCount(n) => write!(f, "board has {n} ranks, expected 8"),
+            FenError::RankCount(n) => {
+                let s = if *n == 1 { "" } else { "s" };
+                write!(f, "board has {n} rank{s}, expected 8")
+            }
             FenError::RankWidth(r, n) => write!(f, "rank {r} has {n} files"),
             FenError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
             FenError::TooManyPieces(c, n) => {
@@ -307,6 +310,7 @@ mod tests {
         let cases = [
             ("", "empty FEN"),
             ("8/8/8/8/8/8/8 w", "board has 7 ranks, expected 8"),
+            ("8 w", "board has 1 rank, expected 8"),
             ("8/8/8/8/8/wwwwwwwww/8/8 w", "rank 3 has 9 files"),
             (
                 "8/8/8/8/8/8/8/7x w",
