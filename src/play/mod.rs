@@ -450,10 +450,9 @@ impl<G: Game> Session<G> {
         let pos = self.game.position();
         let mover = side_name(pos.side_to_move());
         let why = match &ending.termination {
-            Termination::NoLegalMove if pos.commanders(pos.side_to_move()) == 0 => format!(
-                "{mover} has no {}s left",
-                game_text::piece_word(G::VARIANT)
-            ),
+            Termination::NoLegalMove if pos.commanders(pos.side_to_move()) == 0 => {
+                format!("{mover} has no {}s left", game_text::piece_word(G::VARIANT))
+            }
             Termination::NoLegalMove => format!("{mover} has no legal move"),
             Termination::Repetition => "the same position for the third time".to_string(),
             Termination::ThirtyPly => game_text::clock_rule_reason(G::VARIANT),
