@@ -189,6 +189,8 @@ fn hint_and_analysis_come_as_events() {
     let v = events.state_until(|v| v.get("hint") != Some(&Value::Null));
     let hint = str_of(v.get("hint").unwrap(), "move").to_string();
     assert!(legal_of(&v).contains(&hint), "{hint}");
+    let score = &v["hint"]["score"];
+    assert!(score["cp"].is_i64() || score["mate"].is_i64(), "{v}");
     let v = server.ok(
         "POST",
         &format!("/api/games/{id}/analysis"),

@@ -540,7 +540,9 @@ function renderStatus() {
   $('opponent').textContent = who;
   const hint = $('hint-text');
   if (st.hint) {
-    const sc = ui.analysis && ui.analysis.ply === st.hint.ply && ui.analysis.lines[0] ? ' (' + scoreText(ui.analysis.lines[0].score, parseFen(st.fens[st.hint.ply]).side) + ')' : '';
+    const side = parseFen(st.fens[st.hint.ply]).side;
+    const sc = st.hint.score ? ' (' + scoreText(st.hint.score, side) + ')'
+      : ui.analysis && ui.analysis.ply === st.hint.ply && ui.analysis.lines[0] ? ' (' + scoreText(ui.analysis.lines[0].score, side) + ')' : '';
     hint.textContent = `Hint after ply ${st.hint.ply}: ${st.hint.move}${sc} — the engine's best move at full strength`;
   } else hint.textContent = '';
 }

@@ -22,7 +22,6 @@ use crate::client::engine::{
 };
 use crate::client::spec::{EngineSpec, Limit};
 use crate::games::Variant;
-use crate::record::game_record::EngineScore;
 use crate::serve::json::{self, Value};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -314,9 +313,9 @@ impl Worker {
         if let Some(feed) = &mut watch.feed {
             feed.push(job.epoch, true);
         }
-        let text = match reply {
-            GoReply::Move { text, .. } => Some(text),
-            GoReply::NoMove { .. } => None,
+        let (text, score) = match reply {
+            GoReply::Move { text, info, .. } => (Some(text), info.map(|i| i.score)),
+            GoReply::NoMove { .. } => (None, None),
             GoReply::Timeout => return Err(EngineError::Timeout("bashni".into(), "go")),
             GoReply::Crashed => return Err(EngineError::Crashed("bashni".into())),
         };
@@ -329,7 +328,7 @@ impl Worker {
         let now = Instant::now();
         match (job.kind, text) {
             (JobKind::Play, Some(t)) => s.play_engine(job.epoch, &t, now),
-            (JobKind::Hint { ply }, Some(t)) => s.set_hint(job.epoch, ply, &t),
+            (JobKind::Hint { ply }, Some(t)) => s.set_hint(job.epoch, ply, &t, score),
             (JobKind::Analyse { .. }, _) => {
                 if s.engine.is_current(job.epoch) {
                     s.engine.idle();
@@ -421,14 +420,6 @@ impl Feed {
     }
 }
 
-/// A score as the page reads it: `{"cp": n}` or `{"mate": n}`, from the mover's view.
-fn score_json(s: EngineScore) -> Value {
-    match s {
-        EngineScore::Cp(c) => json::object([("cp", Value::from(c))]),
-        EngineScore::Mate(m) => json::object([("mate", Value::from(m))]),
-    }
-}
-
 fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
     let lines: Vec<Value> = lines
         .iter()
@@ -436,7 +427,7 @@ fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
             json::object([
                 ("multipv", Value::from(l.multipv)),
                 ("depth", Value::from(l.depth)),
-                ("score", score_json(l.score)),
+                ("score", json::score(l.score)),
                 ("pv", Value::from(l.pv.clone())),
             ])
         })

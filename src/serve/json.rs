@@ -23,6 +23,15 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
     serde_json::from_str(text).map_err(|e| JsonError(e.to_string()))
 }
 
+/// A score as the page reads it: `{"cp": n}` or `{"mate": n}`, from the mover's view.
+pub fn score(s: crate::record::game_record::EngineScore) -> Value {
+    use crate::record::game_record::EngineScore;
+    match s {
+        EngineScore::Cp(c) => object([("cp", Value::from(c))]),
+        EngineScore::Mate(m) => object([("mate", Value::from(m))]),
+    }
+}
+
 /// An object from its members in order.
 pub fn object<K: Into<String>>(members: impl IntoIterator<Item = (K, Value)>) -> Value {
     Value::Object(members.into_iter().map(|(k, v)| (k.into(), v)).collect())

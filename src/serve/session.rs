@@ -12,6 +12,7 @@ use super::line::GameLine;
 use super::settings::{Human, NewGame, TimeRule};
 use super::sse::Subscribers;
 use crate::games::Variant;
+use crate::record::game_record::EngineScore;
 use crate::rules::color::Color;
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use std::sync::Mutex;
@@ -30,6 +31,8 @@ pub struct Hint {
     pub ply: usize,
     /// The move, in the game's notation.
     pub mv: String,
+    /// Its score from the engine's last `info`, the mover's view (None if it sent none).
+    pub score: Option<EngineScore>,
 }
 
 /// One game and its engine.
@@ -317,13 +320,13 @@ impl Session {
         self.after_change(now);
     }
 
-    /// The engine's hint from the job of generation `epoch`.
-    pub fn set_hint(&mut self, epoch: u64, ply: usize, text: &str) {
+    /// The engine's hint from the job of generation `epoch`, with its score.
+    pub fn set_hint(&mut self, epoch: u64, ply: usize, text: &str, score: Option<EngineScore>) {
         if !self.engine.is_current(epoch) || ply != self.line.moves().len() {
             return;
         }
         if let Ok(m) = self.line.check(ply, text) {
-            self.hint = Some(Hint { ply, mv: m });
+            self.hint = Some(Hint { ply, mv: m, score });
             self.engine.idle();
             self.bump();
         }
@@ -551,6 +554,7 @@ impl Session {
                         json::object([
                             ("ply", Value::from(h.ply)),
                             ("move", Value::from(h.mv.as_str())),
+                            ("score", h.score.map_or(Value::Null, json::score)),
                         ])
                     })
                     .into(),
