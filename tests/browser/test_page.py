@@ -627,16 +627,26 @@ def test_variation_from_analysis(server, browser, shot=None):
                  && document.querySelectorAll('#an-lines li').length === 2
                  && document.querySelectorAll('#an-lines li:first-child .pv-move').length >= 3""",
         timeout=WAIT_MS)
-    # Move numbers in the lines.
-    assert p.page.locator("#an-lines li:first-child .pv-num").count() >= 1
+    # Move numbers in the lines (waited for: the lines are redrawn as the search deepens).
+    p.page.wait_for_function(
+        "() => document.querySelectorAll('#an-lines li:first-child .pv-num').length >= 1",
+        timeout=WAIT_MS)
     # The second line's second move: a variation from ply 1.
-    # (read and clicked in one go: the lines change as the search deepens)
-    pv = p.page.evaluate("""() => {
-        const lis = [...document.querySelectorAll('#an-lines li')]
-            .map(li => [...li.querySelectorAll('.pv-move')]).filter(ms => ms.length >= 2);
-        const ms = lis[1] || lis[0];
-        ms[1].click();
-        return ms.map(e => e.dataset.move); }""")
+    # (read and clicked in one go, tried again while no line has two moves: the lines
+    # change as the search deepens)
+    pv = None
+    for _ in range(200):
+        pv = p.page.evaluate("""() => {
+            const lis = [...document.querySelectorAll('#an-lines li')]
+                .map(li => [...li.querySelectorAll('.pv-move')]).filter(ms => ms.length >= 2);
+            const ms = lis[1] || lis[0];
+            if (!ms) return null;
+            ms[1].click();
+            return ms.map(e => e.dataset.move); }""")
+        if pv:
+            break
+        time.sleep(0.05)
+    assert pv, "no analysis line with two moves to click"
     line = main[:1] + pv[:2]
     p.page.wait_for_function(
         f"() => document.getElementById('board').dataset.ply === '3' && document.querySelectorAll('#moves > [data-variation]').length >= 1",
