@@ -162,7 +162,11 @@ impl std::error::Error for ReadError {}
 /// The bytes of the file at `path`, if it holds at most `limit` bytes (so that `/dev/zero` or
 /// a mistaken multi-gigabyte file costs at most `limit` bytes of memory).
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    let file = File::open(path).map_err(ReadError::Io)?;
+    read_at_most(File::open(path).map_err(ReadError::Io)?, limit)
+}
+
+/// Everything `file` holds, refused once it passes `limit` bytes.
+fn read_at_most(file: File, limit: u64) -> Result<Vec<u8>, ReadError> {
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
@@ -173,15 +177,19 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
-/// The text of the file at `path`, if it holds at most `limit` bytes (see [`read_bytes`]),
-/// without a leading UTF-8 byte order mark (as some Windows editors write).
-pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
-    let bytes = read_bytes(path, limit)?;
+/// `bytes` as UTF-8 text without a leading byte order mark (as some Windows editors write).
+fn text_of(bytes: Vec<u8>) -> Result<String, ReadError> {
     let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
     Ok(match text.strip_prefix(BOM) {
         Some(rest) => rest.to_string(),
         None => text,
     })
+}
+
+/// The text of the file at `path`, if it holds at most `limit` bytes (see [`read_bytes`]),
+/// without a leading UTF-8 byte order mark (as some Windows editors write).
+pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+    text_of(read_bytes(path, limit)?)
 }
 
 /// Like [`read_bytes`], but only for a regular file (or a link to one): anything else is
@@ -201,24 +209,12 @@ pub fn read_regular_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError>
     if !file.metadata().map_err(ReadError::Io)?.is_file() {
         return Err(ReadError::NotRegular);
     }
-    let mut bytes = Vec::new();
-    file.take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
-    if bytes.len() as u64 > limit {
-        return Err(ReadError::TooLarge(limit));
-    }
-    Ok(bytes)
+    read_at_most(file, limit)
 }
 
 /// Like [`read_text`], but only for a regular file (see [`read_regular_bytes`]).
 pub fn read_regular_text(path: &Path, limit: u64) -> Result<String, ReadError> {
-    let bytes = read_regular_bytes(path, limit)?;
-    let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
-    Ok(match text.strip_prefix(BOM) {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    text_of(read_regular_bytes(path, limit)?)
 }
 
 /// Whether `a` and `b` name the same file: the same path once links and `..` are resolved,

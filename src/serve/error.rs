@@ -42,6 +42,21 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind.
+    pub const ALL: [ErrorKind; 11] = [
+        ErrorKind::BadRequest,
+        ErrorKind::Forbidden,
+        ErrorKind::NotFound,
+        ErrorKind::MethodNotAllowed,
+        ErrorKind::Timeout,
+        ErrorKind::Conflict,
+        ErrorKind::TooLarge,
+        ErrorKind::UnsupportedMediaType,
+        ErrorKind::Unprocessable,
+        ErrorKind::Internal,
+        ErrorKind::Busy,
+    ];
+
     /// The HTTP status code.
     pub fn status(self) -> u16 {
         match self {
@@ -128,22 +143,11 @@ mod tests {
     }
 
     #[test]
-    fn every_kind_is_a_4xx_or_5xx() {
-        use ErrorKind::*;
-        for k in [
-            BadRequest,
-            Forbidden,
-            NotFound,
-            MethodNotAllowed,
-            Timeout,
-            Conflict,
-            TooLarge,
-            UnsupportedMediaType,
-            Unprocessable,
-            Internal,
-            Busy,
-        ] {
+    fn every_kind_is_a_distinct_4xx_or_5xx() {
+        let mut seen = std::collections::HashSet::new();
+        for k in ErrorKind::ALL {
             assert!((400..600).contains(&k.status()), "{k:?}");
+            assert!(seen.insert(k.status()), "{k:?} shares its status");
         }
     }
 }
