@@ -1,8 +1,8 @@
 //! Perft speed benchmark (`cargo bench --bench perft`): the start position and a midgame with
 //! towers of mixed colour and a king, five runs each; prints the median moves per second.
 
-use bashni::rules::notation::{START_FEN, parse_fen};
-use bashni::rules::perft::perft;
+use bashni::games::bashni::notation::{START_FEN, parse_fen};
+use bashni::games::bashni::perft::perft;
 use std::time::Instant;
 
 fn median_rate(fen: &str, depth: u32) -> (u64, f64) {

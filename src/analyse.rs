@@ -293,8 +293,8 @@ fn analyse<G: Game>(args: &AnalyseArgs) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::position::Position;
     use crate::games::{russian, turkish};
-    use crate::rules::position::Position;
     use crate::search::MAX_DEPTH;
     use clap::Parser;
 

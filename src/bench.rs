@@ -2,8 +2,8 @@
 //! thread the total node count is a fingerprint of the search and the game's evaluation: it
 //! changes only when one of them does. Each game has its own positions ([`positions`]).
 
+use crate::games::bashni::notation::START_FEN;
 use crate::games::{Game, Variant};
-use crate::rules::notation::START_FEN;
 use crate::search::{Engine, SearchControl, SearchLimits, TableError};
 use std::time::Instant;
 
@@ -188,7 +188,7 @@ mod tests {
 
     #[test]
     fn positions_are_valid_and_many() {
-        valid::<crate::rules::Position>(30);
+        valid::<crate::games::bashni::Position>(30);
         valid::<crate::games::turkish::Position>(24);
         valid::<crate::games::russian::Position>(24);
     }

@@ -2,10 +2,10 @@
 
 use crate::analyse::AnalyseArgs;
 use crate::datagen::DatagenArgs;
+use crate::games::bashni::perft::check_depth;
 use crate::games::{Rules, Variant};
 use crate::matchrun::{MatchArgs, OpeningsArgs};
 use crate::protocol::options::{HASH, THREADS};
-use crate::rules::perft::check_depth;
 use crate::tune::TuneArgs;
 use clap::{Parser, Subcommand};
 use std::sync::atomic::AtomicBool;

@@ -2,11 +2,11 @@
 //! board a person plays on (`bashni play`: colour on a terminal, the last move marked, either
 //! side at the bottom) and the evaluation broken into its terms (`eval`).
 
-use crate::eval::linear::{self, LinearEval};
-use crate::eval::{evaluate, side_terms};
 use crate::games::Game;
-use crate::rules::color::Color;
-use crate::rules::position::Position;
+use crate::games::bashni::eval::{evaluate, side_terms};
+use crate::games::bashni::position::Position;
+use crate::games::kit::color::Color;
+use crate::games::kit::linear::{self, LinearEval};
 use crate::search::Score;
 
 /// Text of one board cell: the tower top first (`b`, `(Wbb)`), `.` for an empty square,
@@ -328,7 +328,7 @@ pub fn linear_report<G: LinearEval>(pos: &G) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{START_FEN, parse_fen};
+    use crate::games::bashni::notation::{START_FEN, parse_fen};
 
     #[test]
     fn diagram_shows_towers_in_full() {

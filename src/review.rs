@@ -12,7 +12,7 @@
 //! Generic over [`Game`]: it works for every game.
 
 use crate::games::{Game, Outcome, Record};
-use crate::rules::Color;
+use crate::games::kit::Color;
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use std::fmt;
 

@@ -4,11 +4,11 @@
 
 mod reference;
 
-use bashni::rules::movegen::legal_moves;
-use bashni::rules::notation::{START_FEN, parse_fen, to_fen};
-use bashni::rules::perft::perft;
-use bashni::rules::position::Position;
-use bashni::rules::square::Square;
+use bashni::games::bashni::movegen::legal_moves;
+use bashni::games::bashni::notation::{START_FEN, parse_fen, to_fen};
+use bashni::games::bashni::perft::perft;
+use bashni::games::bashni::position::Position;
+use bashni::games::kit::square::Square;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 /// Positions from random games; `capture_bias` prefers captures so that tall towers form.

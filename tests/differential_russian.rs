@@ -6,9 +6,9 @@
 mod reference_russian;
 
 use bashni::games::Rules;
+use bashni::games::bashni::Move;
+use bashni::games::kit::square::Square;
 use bashni::games::russian::Position;
-use bashni::rules::Move;
-use bashni::rules::square::Square;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use reference_russian as reference;
 

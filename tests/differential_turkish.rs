@@ -108,7 +108,7 @@ fn move_lists_agree_on_random_playouts_and_placements() {
         with_king += (pos.kings() != 0) as usize;
         let moves = pos.legal_moves();
         long += moves.iter().any(|m| m.capture_count() >= 3) as usize;
-        let far = if pos.side() == bashni::rules::Color::White {
+        let far = if pos.side() == bashni::games::kit::Color::White {
             7
         } else {
             0

@@ -6,9 +6,9 @@
 
 mod common;
 
-use bashni::rules::movegen::legal_moves;
-use bashni::rules::notation::{START_FEN, parse_fen};
-use bashni::rules::position::Position;
+use bashni::games::bashni::movegen::legal_moves;
+use bashni::games::bashni::notation::{START_FEN, parse_fen};
+use bashni::games::bashni::position::Position;
 use bashni::search::{Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use common::gui::Gui;
 use std::io::Write;

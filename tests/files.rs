@@ -188,7 +188,7 @@ fn openings_and_weights_files_from_windows_editors_are_read() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let weights = temp("weights.rs");
-    let text = std::fs::read_to_string(format!("{ROOT}/src/eval/weights.rs")).unwrap();
+    let text = std::fs::read_to_string(format!("{ROOT}/src/games/bashni/eval/weights.rs")).unwrap();
     std::fs::write(&weights, text.replace('\n', "\r\n")).unwrap();
     let data = temp("data.txt");
     let made = bashni(&[

@@ -3,12 +3,12 @@
 
 mod common;
 
-use bashni::rules::color::Color;
-use bashni::rules::game::Game;
-use bashni::rules::movegen::legal_moves;
-use bashni::rules::notation::START_FEN;
-use bashni::rules::notation::parse_fen;
-use bashni::rules::position::Position;
+use bashni::games::bashni::game::Game;
+use bashni::games::bashni::movegen::legal_moves;
+use bashni::games::bashni::notation::START_FEN;
+use bashni::games::bashni::notation::parse_fen;
+use bashni::games::bashni::position::Position;
+use bashni::games::kit::color::Color;
 use bashni::search::skill::{LADDER, MAX_LEVEL};
 use bashni::search::{Engine, SearchControl, SearchLimits, Strength};
 use common::gui::Gui;

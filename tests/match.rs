@@ -4,9 +4,9 @@
 //! silent, or answers late; tests/fake_engines/no_variant.sh hides the games it plays).
 //! Matches of every game. Searches are shallow and timeouts short: the file runs in seconds.
 
+use bashni::games::bashni::notation::{START_FEN, parse_fen};
 use bashni::games::{Game, Outcome, Record, Variant, russian, turkish};
 use bashni::record::pdn::parse_games;
-use bashni::rules::notation::{START_FEN, parse_fen};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -160,7 +160,7 @@ fn short_match_has_consistent_totals_and_a_pdn_that_replays() {
         );
         assert_eq!(g.tag("Result"), Some(g.result.as_str()));
         assert_eq!(g.tag("PlyCount").unwrap(), g.moves.len().to_string());
-        let mut game = bashni::rules::game::Game::new(parse_fen(START_FEN).unwrap());
+        let mut game = bashni::games::bashni::game::Game::new(parse_fen(START_FEN).unwrap());
         for (i, m) in g.moves.iter().enumerate() {
             game.play_text(&m.text)
                 .unwrap_or_else(|e| panic!("move {i}: {e}"));
@@ -316,7 +316,8 @@ fn openings_file_round_trip() {
     assert_eq!(lines.len(), 3);
     for (i, line) in lines.iter().enumerate() {
         let opening =
-            bashni::record::openings::parse_line::<bashni::rules::Position>(line, i + 1).unwrap();
+            bashni::record::openings::parse_line::<bashni::games::bashni::Position>(line, i + 1)
+                .unwrap();
         assert_eq!(opening.moves.len(), 6, "{line}");
     }
     // The same seed gives the same openings.
@@ -463,8 +464,8 @@ fn short_match_of<G: Game>(variant: &str, seed: u32) {
             t => panic!("unexpected termination {t}"),
         }
         let result = match outcome.and_then(|o| o.winner()) {
-            Some(bashni::rules::Color::White) => "1-0",
-            Some(bashni::rules::Color::Black) => "0-1",
+            Some(bashni::games::kit::Color::White) => "1-0",
+            Some(bashni::games::kit::Color::Black) => "0-1",
             None => "1/2-1/2",
         };
         assert_eq!(g.result, result, "{termination}");

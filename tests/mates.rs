@@ -5,14 +5,14 @@
 
 mod common;
 
-use bashni::rules::color::Color;
-use bashni::rules::movegen::{has_legal_move, legal_moves};
-use bashni::rules::moves::Move;
-use bashni::rules::notation::{parse_fen, parse_move, to_fen};
-use bashni::rules::position::Position;
-use bashni::rules::setup::Setup;
-use bashni::rules::square::Square;
-use bashni::rules::tower::{Piece, Tower};
+use bashni::games::bashni::movegen::{has_legal_move, legal_moves};
+use bashni::games::bashni::notation::{parse_fen, parse_move, to_fen};
+use bashni::games::bashni::position::Position;
+use bashni::games::bashni::setup::Setup;
+use bashni::games::kit::color::Color;
+use bashni::games::kit::moves::Move;
+use bashni::games::kit::square::Square;
+use bashni::games::kit::tower::{Piece, Tower};
 use bashni::search::{Engine, Score, SearchControl, SearchLimits, SearchResult};
 use common::gui::Gui;
 use rand::{RngExt, SeedableRng, rngs::StdRng};

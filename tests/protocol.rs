@@ -5,8 +5,8 @@
 
 mod common;
 
-use bashni::rules::game::Game;
-use bashni::rules::notation::{START_FEN, parse_fen, parse_move};
+use bashni::games::bashni::game::Game;
+use bashni::games::bashni::notation::{START_FEN, parse_fen, parse_move};
 use common::gui::{Gui, run_to_end};
 use std::time::{Duration, Instant};
 

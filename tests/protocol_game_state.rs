@@ -5,10 +5,10 @@
 
 mod common;
 
-use bashni::rules::color::Color;
-use bashni::rules::game::{Game, Outcome};
-use bashni::rules::movegen::legal_moves;
-use bashni::rules::notation::{START_FEN, to_fen};
+use bashni::games::bashni::game::{Game, Outcome};
+use bashni::games::bashni::movegen::legal_moves;
+use bashni::games::bashni::notation::{START_FEN, to_fen};
+use bashni::games::kit::color::Color;
 use common::gui::Gui;
 use std::collections::HashMap;
 use std::time::Duration;

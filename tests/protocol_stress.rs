@@ -13,12 +13,12 @@
 
 mod common;
 
+use bashni::games::bashni::notation::START_FEN;
 use bashni::games::{Game, Record, Rules, Variant, russian, turkish};
 use bashni::protocol::MAX_LINE_BYTES;
 use bashni::protocol::command::{Command, parse_line};
 use bashni::protocol::game::AnyGame;
 use bashni::protocol::options::{OptionChange, parse_change};
-use bashni::rules::notation::START_FEN;
 use common::gui::Gui;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -144,7 +144,7 @@ impl Stress {
             Variant::ALL[self.rng.random_range(0..3)]
         };
         let (fen, mut moves, start) = match variant {
-            Variant::Bashni => self.playout::<bashni::rules::Position>(&FENS),
+            Variant::Bashni => self.playout::<bashni::games::bashni::Position>(&FENS),
             Variant::Turkish => self.playout::<turkish::Position>(&TURKISH_FENS),
             Variant::Russian => self.playout::<russian::Position>(&RUSSIAN_FENS),
         };

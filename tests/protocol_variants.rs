@@ -5,8 +5,8 @@
 
 mod common;
 
+use bashni::games::kit::Color;
 use bashni::games::{Game, Outcome, Record, Rules, russian, turkish};
-use bashni::rules::Color;
 use common::gui::{Gui, run_to_end};
 
 /// The legal moves of `G`'s position after `moves` from its start, as texts.
@@ -74,7 +74,10 @@ fn switching_back_and_forth() {
     let mut gui = Gui::new();
     gui.handshake();
     // Bashni is the default game.
-    assert_eq!(moves(&mut gui), legal_after::<bashni::rules::Position>(&[]));
+    assert_eq!(
+        moves(&mut gui),
+        legal_after::<bashni::games::bashni::Position>(&[])
+    );
     gui.send("setoption name UCI_Variant value turkish");
     assert_eq!(moves(&mut gui), legal_after::<turkish::Position>(&[]));
     gui.send("position startpos moves d3-d4 e6-e5");
@@ -104,7 +107,10 @@ fn switching_back_and_forth() {
         "{s}"
     );
     gui.send("setoption name UCI_Variant value bashni");
-    assert_eq!(moves(&mut gui), legal_after::<bashni::rules::Position>(&[]));
+    assert_eq!(
+        moves(&mut gui),
+        legal_after::<bashni::games::bashni::Position>(&[])
+    );
     gui.send("setoption name UCI_Variant value turkish");
     gui.send("ucinewgame");
     gui.send("go depth 3");
@@ -127,7 +133,7 @@ fn a_switch_waits_for_the_running_search() {
     let (_, best) = gui.bestmove();
     // The search was Bashni's; the switch and `moves` came after it.
     assert!(
-        legal_after::<bashni::rules::Position>(&[]).contains(&best),
+        legal_after::<bashni::games::bashni::Position>(&[]).contains(&best),
         "{best}"
     );
     let line = gui.until(|l| l.starts_with("moves")).pop().unwrap();
@@ -218,7 +224,7 @@ fn moves_and_state_along_a_game<G: Game>(variant: &str, plies: usize) {
 fn moves_and_state_in_each_game() {
     moves_and_state_along_a_game::<turkish::Position>("turkish", 12);
     moves_and_state_along_a_game::<russian::Position>("russian", 12);
-    moves_and_state_along_a_game::<bashni::rules::Position>("bashni", 12);
+    moves_and_state_along_a_game::<bashni::games::bashni::Position>("bashni", 12);
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! One small position per rule of docs/rules.md, the worked examples, perft from the start, bad
 //! FENs, and round trips along random games.
 
-use bashni::rules::movegen::legal_moves;
-use bashni::rules::notation::{START_FEN, parse_fen, parse_move, to_fen};
-use bashni::rules::perft::perft;
-use bashni::rules::position::Position;
-use bashni::rules::square::Square;
+use bashni::games::bashni::movegen::legal_moves;
+use bashni::games::bashni::notation::{START_FEN, parse_fen, parse_move, to_fen};
+use bashni::games::bashni::perft::perft;
+use bashni::games::bashni::position::Position;
+use bashni::games::kit::square::Square;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 fn moves_of(fen: &str) -> Vec<String> {

@@ -2,8 +2,8 @@
 //! perft table in the doc checked against the engine.
 
 use bashni::games::Rules;
+use bashni::games::kit::Color;
 use bashni::games::turkish::Position;
-use bashni::rules::Color;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

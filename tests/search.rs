@@ -1,8 +1,8 @@
 //! Search tests: loss distances, tactics that need depth, legal moves everywhere, determinism, limits, stop, draws, and the shared table under threads.
 
-use bashni::rules::movegen::legal_moves;
-use bashni::rules::notation::{parse_fen, parse_move};
-use bashni::rules::position::Position;
+use bashni::games::bashni::movegen::legal_moves;
+use bashni::games::bashni::notation::{parse_fen, parse_move};
+use bashni::games::bashni::position::Position;
 use bashni::search::tt::{Bound, Entry, TranspositionTable};
 use bashni::search::{Engine, Score, SearchControl, SearchLimits, SearchResult};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -159,7 +159,8 @@ fn draw_rules_in_search() {
     assert_eq!(search(&pos, depth(6), 1).score, Score::Cp(0));
     // Repetition against the game history: after a1-b2 a5-b4 b2-a1 b4-a5 the position after a1-b2
     // has been seen before, so that move scores a draw.
-    let mut game = bashni::rules::game::Game::new(parse_fen("8/8/8/B7/8/8/8/W5W1 w 0 1").unwrap());
+    let mut game =
+        bashni::games::bashni::game::Game::new(parse_fen("8/8/8/B7/8/8/8/W5W1 w 0 1").unwrap());
     for m in ["a1-b2", "a5-b4", "b2-a1", "b4-a5"] {
         game.play_text(m).unwrap();
     }

@@ -8,9 +8,9 @@
 //! Ignored by default (it needs Debian's slurmctld, slurmd, slurm-client and munge, and root);
 //! `.ci/run` installs them and runs `cargo test --release --test slurm -- --ignored`.
 
+use bashni::games::bashni::game::Game;
+use bashni::games::bashni::notation::START_FEN;
 use bashni::record::pdn::parse_games;
-use bashni::rules::game::Game;
-use bashni::rules::notation::START_FEN;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

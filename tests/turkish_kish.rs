@@ -6,9 +6,9 @@
 //! no node does and no node before the leaves is without a legal move.
 
 use bashni::games::Rules;
+use bashni::games::kit::Color;
 use bashni::games::turkish::Position;
 use bashni::games::turkish::board::promotion_mask;
-use bashni::rules::Color;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 fn to_kish(pos: &Position) -> kish::Board {

@@ -193,8 +193,8 @@ pub fn parse_sample<G: Rules>(line: &str) -> Result<Option<Sample<G>>, SampleErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
-    use crate::rules::notation::{START_FEN, to_fen};
+    use crate::games::bashni::Position;
+    use crate::games::bashni::notation::{START_FEN, to_fen};
 
     #[test]
     fn round_trip() {

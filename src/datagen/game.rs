@@ -1,9 +1,9 @@
 //! One self-play game for training data, a pure function of its settings and its index.
 
 use super::format::{GameResult, format_game_end, format_sample};
+use crate::games::kit::color::Color;
 use crate::games::{Game, Outcome, Record};
 use crate::record::openings::{Opening, is_balanced, random_playout_from};
-use crate::rules::color::Color;
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 /// How each game is played: the same for every game of a run (`M`: the game's move type).
 #[derive(Clone, Debug)]
-pub struct GameSettings<M = crate::rules::Move> {
+pub struct GameSettings<M = crate::games::bashni::Move> {
     /// The run's seed; each game's own seed is derived from it and the game's index.
     pub seed: u64,
     /// Openings to start from (one drawn per game), random plies added; empty: the initial
@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn a_bashni_game_is_a_function_of_its_index() {
-        a_game_is_a_function_of_its_index::<crate::rules::Position>();
+        a_game_is_a_function_of_its_index::<crate::games::bashni::Position>();
     }
 
     #[test]

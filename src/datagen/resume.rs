@@ -248,8 +248,8 @@ pub fn check_appending<G: Rules>(path: &Path) -> Result<(), ResumeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
-    use crate::rules::notation::START_FEN;
+    use crate::games::bashni::Position;
+    use crate::games::bashni::notation::START_FEN;
     use std::io::Cursor;
 
     fn scan_text(text: &str) -> Scan {

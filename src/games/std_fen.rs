@@ -14,7 +14,7 @@
 //! also numbers squares from the top left.
 
 use super::{Game, Variant};
-use crate::rules::Color;
+use crate::games::kit::Color;
 use std::fmt;
 
 /// Which squares of the 8x8 board a game plays on.

@@ -9,7 +9,7 @@
 
 use crate::games::Game;
 use crate::games::std_fen::{Layout, Numbering, StdBoard, number_of, square_of};
-use crate::rules::Color;
+use crate::games::kit::Color;
 use std::fmt;
 
 /// What is wrong with a Hub position or move.

@@ -9,8 +9,8 @@
 //! draughts, so a threshold meant a different material edge in each game.)
 
 use super::config::ConfigError;
+use crate::games::kit::color::Color;
 use crate::record::game_record::{EngineScore, LastInfo};
-use crate::rules::color::Color;
 
 /// `--draw movenumber=<n> movecount=<c> score=<s>`: a draw once the game has reached full
 /// move `n` and each engine's last `c` scores were within `s` centi-men of zero.

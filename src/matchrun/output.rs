@@ -7,9 +7,9 @@ use super::stats::{
     GameResult as StatsResult, Pentanomial, Sprt, SprtDecision, Wdl, elo_with_error,
     elo_with_error_pentanomial, los,
 };
+use crate::games::kit::color::Color;
 use crate::record::game_record::{Event, to_pdn_in};
 use crate::record::pdn::{today, write_game};
-use crate::rules::color::Color;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};

@@ -7,11 +7,11 @@
 use super::adjudicate::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::config::Limit;
 use crate::client::engine::{EngineError, EngineProcess, GoReply, START_TIMEOUT};
+use crate::games::kit::color::Color;
 use crate::games::{Game, Record};
 use crate::record::game_record::{GameRecord, PlayedMove};
 use crate::record::openings::Opening;
 use crate::record::result::{GameResult, Termination};
-use crate::rules::color::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

@@ -2,9 +2,9 @@
 //! (the person loses when their flag has fallen by the time they move).
 
 use super::input::TimeSetting;
+use crate::games::kit::color::Color;
 use crate::protocol::command::MAX_GO_TIME_MS;
 use crate::record::time_control::TimeControl;
-use crate::rules::color::Color;
 use crate::search::SearchLimits;
 use std::time::Duration;
 

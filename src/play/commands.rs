@@ -9,10 +9,10 @@ use super::save::Ending;
 use super::save::{self, Record};
 use super::{ENGINE, Flow, Played, Player, Session, side_name};
 use crate::display::{counted, plies};
+use crate::games::kit::color::Color;
 use crate::games::{Game, Record as GameOf, Variant};
 use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
-use crate::rules::color::Color;
 use crate::search::{SearchInfo, SearchLimits, Strength};
 
 /// Lines of `analyse`.

@@ -54,7 +54,7 @@ pub fn clock_rule_reason(v: Variant) -> String {
     match v {
         Variant::Bashni => format!(
             "{} plies without a capture",
-            crate::rules::position::CLOCK_LIMIT
+            crate::games::bashni::position::CLOCK_LIMIT
         ),
         Variant::Turkish => format!(
             "{} plies without a capture or a man's move",

@@ -344,8 +344,8 @@ fn parse_on(line: &str, playable: &impl Fn(u8, u8) -> bool) -> Result<Input, Inp
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::position::Position;
     use crate::games::{russian, turkish};
-    use crate::rules::position::Position;
 
     fn sq(s: &str) -> Sq {
         let b = s.as_bytes();

@@ -21,11 +21,11 @@ pub mod save;
 mod think;
 
 use crate::display::{BoardStyle, board, capitalised, color_name, tower_list};
+use crate::games::kit::color::Color;
 use crate::games::{Game, Record, Variant};
 use crate::protocol::command::quote;
 use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
-use crate::rules::color::Color;
 use crate::search::Engine;
 pub use args::{ColorChoice, PlayArgs};
 use clock::Clocks;

@@ -10,7 +10,7 @@
 //! for the win; worse, it plays on as well).
 
 use crate::games::Game;
-use crate::rules::color::Color;
+use crate::games::kit::color::Color;
 use crate::search::Score;
 use std::fmt;
 
@@ -83,8 +83,8 @@ pub fn negated(s: Score) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::notation::{START_FEN, parse_fen};
     use crate::games::{Rules, turkish};
-    use crate::rules::notation::{START_FEN, parse_fen};
 
     #[test]
     fn dead_means_few_towers_each() {

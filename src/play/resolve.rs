@@ -134,9 +134,9 @@ pub fn move_list<M: fmt::Display>(moves: &[M]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::notation::{START_FEN, parse_fen};
+    use crate::games::bashni::position::Position;
     use crate::games::{Rules, russian, turkish};
-    use crate::rules::notation::{START_FEN, parse_fen};
-    use crate::rules::position::Position;
 
     fn sq(s: &str) -> Sq {
         let b = s.as_bytes();

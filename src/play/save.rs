@@ -224,10 +224,10 @@ pub fn bare_moves<G: Game>(game: &GameOf<G>) -> Vec<PlayedMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::Position;
+    use crate::games::bashni::game::Game;
+    use crate::games::bashni::notation::{START_FEN, to_fen};
     use crate::games::turkish;
-    use crate::rules::Position;
-    use crate::rules::game::Game;
-    use crate::rules::notation::{START_FEN, to_fen};
     use std::time::Duration;
 
     fn game_from(fen: &str, moves: &[&str]) -> Game {

@@ -233,9 +233,9 @@ pub fn think<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::game::Game;
+    use crate::games::bashni::position::Position;
     use crate::games::{Rules, turkish};
-    use crate::rules::game::Game;
-    use crate::rules::position::Position;
 
     #[test]
     fn lines_typed_while_thinking_wait_in_order() {

@@ -4,8 +4,8 @@
 //! checked by [`PositionArgs::to_game`] and [`GoArgs::to_limits`] (in [`super::go`]), with
 //! the errors of [`GameInputError`].
 
+use crate::games::bashni::perft::MAX_PERFT_DEPTH;
 use crate::games::{Game, Record, RecordError, Rules};
-use crate::rules::perft::MAX_PERFT_DEPTH;
 use crate::search::{MAX_DEPTH, SearchLimits};
 use std::fmt;
 
@@ -415,8 +415,8 @@ fn set_go_value(go: &mut SearchLimits, key: &'static str, v: &str) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::Position;
     use crate::games::{russian, turkish};
-    use crate::rules::Position;
 
     fn go(line: &str) -> GoArgs {
         match parse_line(line) {

@@ -14,7 +14,7 @@ use crate::search::{Engine, Score};
 #[allow(clippy::large_enum_variant)] // one per session, replaced whole
 pub enum AnyGame {
     /// Bashni (docs/rules.md).
-    Bashni(Record<crate::rules::Position>),
+    Bashni(Record<crate::games::bashni::Position>),
     /// Turkish draughts (docs/rules-turkish.md).
     Turkish(Record<turkish::Position>),
     /// Russian draughts (docs/rules-russian.md).
@@ -74,8 +74,8 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
 }
 
 /// Bashni's network's evaluation, and the one the search uses.
-fn network_line(engine: &Engine, pos: &crate::rules::Position, in_use: bool) -> String {
-    const MAN: i32 = <crate::rules::Position as crate::games::Game>::MAN;
+fn network_line(engine: &Engine, pos: &crate::games::bashni::Position, in_use: bool) -> String {
+    const MAN: i32 = <crate::games::bashni::Position as crate::games::Game>::MAN;
     let cp = engine.network_eval(pos);
     let used = engine.static_eval(pos);
     let using = if in_use {

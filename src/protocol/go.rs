@@ -3,8 +3,8 @@
 //! the other). Parsing itself is in [`super::command`].
 
 use super::command::{GameInputError, GoArgs};
+use crate::games::kit::color::Color;
 use crate::games::{Game, Record};
-use crate::rules::color::Color;
 use crate::search::SearchLimits;
 
 impl GoArgs {
@@ -94,10 +94,10 @@ impl GoArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::game::Game;
+    use crate::games::bashni::notation::START_FEN;
     use crate::games::turkish;
     use crate::protocol::command::{Command, parse_line};
-    use crate::rules::game::Game;
-    use crate::rules::notation::START_FEN;
 
     fn go(line: &str) -> GoArgs {
         match parse_line(line) {

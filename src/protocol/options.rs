@@ -4,7 +4,7 @@
 //! protocol, `bashni analyse` and `bashni bench` all read them from these constants.
 
 use crate::games::Variant;
-use crate::nnue::{NetError, Network};
+use crate::games::kit::nnue::{NetError, Network};
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use crate::search::{Engine, Features, Strength, TableError};
 use std::fmt;

@@ -5,8 +5,8 @@
 //! [`Record::repetitions`], so the protocol says exactly what the rules of the game being
 //! played say.
 
+use crate::games::kit::color::Color;
 use crate::games::{Game, Outcome, Record};
-use crate::rules::color::Color;
 
 /// The `moves` line: `moves <m1> <m2> ...`, every legal move of the current position written
 /// in full (every landing square) and sorted by text, or `moves (none)`.
@@ -71,9 +71,9 @@ fn reason_token<G: Game>(outcome: Option<Outcome>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::Position;
+    use crate::games::bashni::notation::START_FEN;
     use crate::games::{russian, turkish};
-    use crate::rules::Position;
-    use crate::rules::notation::START_FEN;
 
     fn game(fen: &str, moves: &[&str]) -> Record<Position> {
         Record::from_fen_and_moves(fen, moves).unwrap()

@@ -6,8 +6,8 @@
 
 use super::command::{GameInputError, GoArgs};
 use super::{Output, bestmove_line, info_line};
+use crate::games::kit::color::Color;
 use crate::games::{Game, Record};
-use crate::rules::color::Color;
 use crate::search::{Engine, Score, SearchControl, SearchInfo, SearchResult};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::AtomicBool;

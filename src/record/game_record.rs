@@ -6,7 +6,7 @@ use super::openings::Opening;
 use super::pdn::{PdnGame, PdnMove};
 use super::result::{GameResult, Termination};
 use crate::games::Variant;
-use crate::rules::color::Color;
+use crate::games::kit::color::Color;
 use std::time::Duration;
 
 /// A score as an engine reports it, from the mover's view.

@@ -366,8 +366,8 @@ pub fn book<G: Game>() -> Vec<Opening> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
-    use crate::rules::notation::START_FEN;
+    use crate::games::bashni::Position;
+    use crate::games::bashni::notation::START_FEN;
 
     #[test]
     fn lines() {

@@ -1,8 +1,8 @@
 //! How a game ended: its result and the reason, shared by every front end that plays games
 //! (`bashni match`, `play`, `datagen`, `serve`) and written into PDN records.
 
+use crate::games::kit::color::Color;
 use crate::games::{Game, Outcome, Variant};
-use crate::rules::color::Color;
 use std::fmt;
 
 /// Why a game ended.

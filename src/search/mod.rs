@@ -13,10 +13,10 @@ mod threads;
 pub mod time;
 pub mod tt;
 
+use crate::games::bashni::position::Position;
+use crate::games::kit::moves::Move;
+use crate::games::kit::nnue::Network;
 use crate::games::{EvalConfig, Game};
-use crate::nnue::Network;
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 pub use skill::Strength;
@@ -406,7 +406,7 @@ impl Engine {
 
     /// The network's evaluation of `pos`, side to move's view (whether in use or not).
     pub fn network_eval(&self, pos: &Position) -> i32 {
-        let acc = crate::nnue::Accumulator::new(&self.network, pos);
+        let acc = crate::games::kit::nnue::Accumulator::new(&self.network, pos);
         self.network.output(&acc, pos.side())
     }
 
@@ -603,7 +603,7 @@ mod tests {
 
     #[test]
     fn every_game_is_searched() {
-        let (m, _) = best::<Position>(crate::rules::notation::START_FEN, 6);
+        let (m, _) = best::<Position>(crate::games::bashni::notation::START_FEN, 6);
         assert!(m.is_some());
         let (m, _) = best::<turkish::Position>(turkish::START_FEN, 6);
         assert!(m.is_some());

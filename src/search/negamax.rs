@@ -12,8 +12,8 @@ use super::params::{
 use super::time::TimeManager;
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};
+use crate::games::kit::color::Color;
 use crate::games::{EvalConfig, Evaluator, Game, MoveBuf};
-use crate::rules::color::Color;
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 

@@ -10,7 +10,7 @@
 //! level is very low. The Elo of each level was measured by matches ([`LADDER`]).
 
 use super::{Bound, Score, SearchInfo};
-use crate::rules::moves::Move;
+use crate::games::kit::moves::Move;
 use rand::{Rng, RngExt};
 use std::fmt;
 
@@ -153,7 +153,7 @@ pub fn choose(level: u8, scores: &[Score], rng: &mut impl Rng) -> usize {
     // The temperatures were tuned (and the ladder measured) when Bashni's scores were
     // reported in its evaluation's own units: as centi-men they are that many of Bashni's
     // men, in every game.
-    let bashni_man = <crate::rules::Position as crate::games::Game>::MAN;
+    let bashni_man = <crate::games::bashni::Position as crate::games::Game>::MAN;
     let temperature = temperature * 100.0 / f64::from(bashni_man);
     if scores.len() < 2 {
         return best;

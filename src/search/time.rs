@@ -5,7 +5,7 @@ use super::params::{
     TIME_SOFT_OF_BASE,
 };
 use super::{SearchControl, SearchLimits};
-use crate::rules::color::Color;
+use crate::games::kit::color::Color;
 use std::time::{Duration, Instant};
 
 /// Limits of one search, resolved to durations.

@@ -1,7 +1,7 @@
 //! The two clocks of a game with a time control: time left per side, counted down while
 //! that side is to move and the game runs, with an increment after each move.
 
-use crate::rules::color::Color;
+use crate::games::kit::color::Color;
 use std::time::Instant;
 
 /// Time left for both sides.

@@ -9,8 +9,8 @@
 use super::error::{ApiError, ErrorKind};
 use super::json::{self, Value};
 use crate::display::square_name;
+use crate::games::kit::color::Color;
 use crate::games::{Game, Outcome, Record, RecordError, Rules, Variant};
-use crate::rules::color::Color;
 use std::fmt;
 
 /// The kind of a refused move text: malformed when it is no move at all (syntax, a square
@@ -20,9 +20,9 @@ pub trait MoveRefusal {
     fn kind(&self) -> ErrorKind;
 }
 
-impl MoveRefusal for crate::rules::notation::MoveError {
+impl MoveRefusal for crate::games::bashni::notation::MoveError {
     fn kind(&self) -> ErrorKind {
-        use crate::rules::notation::MoveError as E;
+        use crate::games::bashni::notation::MoveError as E;
         match self {
             E::Syntax(..) | E::BadSquare(..) => ErrorKind::BadRequest,
             E::Illegal(..) | E::Ambiguous(..) => ErrorKind::Unprocessable,

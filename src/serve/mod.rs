@@ -37,8 +37,8 @@ pub mod session;
 pub mod settings;
 pub mod sse;
 
+use crate::games::bashni::notation::START_FEN;
 use crate::games::{Rules, Variant};
-use crate::rules::notation::START_FEN;
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use clap::Args;
 use guard::Guard;

@@ -5,9 +5,9 @@
 use super::session::Session;
 use super::settings::Human;
 use crate::record::game_record::pdn_move;
+use crate::games::kit::color::Color;
 use crate::record::pdn::today;
 use crate::record::pdn::{PdnGame, PdnMove, write_game};
-use crate::rules::color::Color;
 
 /// The name of a side's player in the record.
 fn player(s: &Session, c: Color) -> String {

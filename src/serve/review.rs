@@ -11,7 +11,7 @@ use super::registry::Registry;
 use super::session::lock;
 use crate::games::{Game, Record};
 use crate::review::{Budget, MoveReview, SideSummary, review_game, summarise};
-use crate::rules::Color;
+use crate::games::kit::Color;
 use crate::search::{Engine, Score, SearchControl};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};

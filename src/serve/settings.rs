@@ -6,8 +6,8 @@ use super::error::{ApiError, ErrorKind};
 use super::json::Value;
 use super::line::{GameLine, new_line};
 use crate::games::Variant;
+use crate::games::kit::color::Color;
 use crate::record::pdn::parse_games;
-use crate::rules::color::Color;
 use crate::search::skill::MAX_LEVEL;
 
 /// Level of a new game when the request names none.

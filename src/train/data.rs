@@ -2,9 +2,9 @@
 //! the side to move's view and from the other side's, and its targets from the side to
 //! move's view.
 
-use crate::nnue::features::active;
-use crate::rules::color::Color;
-use crate::rules::position::Position;
+use crate::games::bashni::nnue::features::active;
+use crate::games::bashni::position::Position;
+use crate::games::kit::color::Color;
 use crate::tune::data::Samples;
 
 /// One position.
@@ -17,7 +17,7 @@ pub struct Entry {
     pub result: f32,
     /// The search score, centi-men, the side to move's view.
     pub score: f32,
-    /// The linear evaluation ([`crate::eval::evaluate`]), side to move's view: the yardstick
+    /// The linear evaluation ([`crate::games::bashni::eval::evaluate`]), side to move's view: the yardstick
     /// the trainer reports the network against.
     pub linear: f32,
 }
@@ -44,7 +44,7 @@ impl Samples for NetDataset {
             len: ((self.inputs.len() as u32 - start) / 2) as u8,
             result: if white { result } else { 1.0 - result },
             score: if white { score } else { -score } as f32,
-            linear: crate::eval::evaluate(pos) as f32,
+            linear: crate::games::bashni::eval::evaluate(pos) as f32,
         });
     }
 }
@@ -77,7 +77,7 @@ impl NetDataset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_fen;
+    use crate::games::bashni::notation::parse_fen;
 
     #[test]
     fn targets_are_turned_to_the_side_to_move() {

@@ -1,4 +1,4 @@
-//! `bashni train`: fits the network ([`crate::nnue`]) to `bashni datagen` data and writes it
+//! `bashni train`: fits the network ([`crate::games::kit::nnue`]) to `bashni datagen` data and writes it
 //! quantised, with a manifest that says how it was made.
 //!
 //! Deterministic for a given seed and thread count: the shuffles come from the seed, each
@@ -391,11 +391,11 @@ fn manifest(
     let _ = writeln!(
         s,
         "Shape: {} inputs x {} hidden (x2 perspectives) -> 1, clipped ReLU; QA {}, QB {}, scale {}.\n",
-        crate::nnue::INPUTS,
-        crate::nnue::HIDDEN,
-        crate::nnue::QA,
-        crate::nnue::QB,
-        crate::nnue::SCALE
+        crate::games::kit::nnue::INPUTS,
+        crate::games::kit::nnue::HIDDEN,
+        crate::games::kit::nnue::QA,
+        crate::games::kit::nnue::QB,
+        crate::games::kit::nnue::SCALE
     );
     let files: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     let _ = writeln!(s, "Data files: {}", files.join(", "));

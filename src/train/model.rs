@@ -6,7 +6,7 @@
 //! element-wise loops.
 
 use super::data::{Entry, NetDataset};
-use crate::nnue::{HIDDEN, INPUTS, KINDS, Network, QA, QB, SCALE};
+use crate::games::kit::nnue::{HIDDEN, INPUTS, KINDS, Network, QA, QB, SCALE};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -207,7 +207,7 @@ impl Model {
             b1,
             w2,
             b2,
-            avx2: crate::nnue::network::cpu_has_avx2(),
+            avx2: crate::games::kit::nnue::network::cpu_has_avx2(),
         }
     }
 }
@@ -262,10 +262,10 @@ impl Default for Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::Accumulator;
-    use crate::nnue::features::active;
-    use crate::rules::movegen::legal_moves;
-    use crate::rules::position::Position;
+    use crate::games::bashni::movegen::legal_moves;
+    use crate::games::bashni::nnue::features::active;
+    use crate::games::bashni::position::Position;
+    use crate::games::kit::nnue::Accumulator;
 
     /// Positions of random games.
     fn positions() -> Vec<Position> {

@@ -3,10 +3,10 @@
 //! position and never the text.
 
 use crate::datagen::format::{parse_game_end, parse_sample};
-use crate::eval::linear::{LinearEval, Sink};
 use crate::files::{LineRead, read_line_limited, size_text};
+use crate::games::kit::color::Color;
+use crate::games::kit::linear::{LinearEval, Sink};
 use crate::games::{Game, Rules};
-use crate::rules::color::Color;
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::BufReader;

@@ -5,8 +5,8 @@ pub mod data;
 pub mod optimise;
 pub mod weights_file;
 
-use crate::eval::linear::LinearEval;
 use crate::games::Variant;
+use crate::games::kit::linear::LinearEval;
 use optimise::{FitSettings, Objective, Params, fit, fit_k, loss};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -21,12 +21,12 @@ use std::time::Instant;
         result and the search score. One position in --valid-every is held out; training stops \
         when its loss has not improved for --patience epochs. Bad lines are reported with their \
         line number and skipped. The best weights are written as Rust source to --out. Each \
-        game (--variant) has its own features and weights file: src/eval/weights.rs (Bashni), \
+        game (--variant) has its own features and weights file: src/games/bashni/eval/weights.rs (Bashni), \
         src/games/turkish/eval/weights.rs, src/games/russian/eval/weights.rs.",
     after_help = "Examples:\n  \
-        bashni tune data.txt --out src/eval/weights.rs\n  \
+        bashni tune data.txt --out src/games/bashni/eval/weights.rs\n  \
         bashni tune --variant turkish turkish.txt --out src/games/turkish/eval/weights.rs\n  \
-        bashni tune a.txt b.txt --from src/eval/weights.rs --lambda 0.7 --epochs 500 --out w.rs"
+        bashni tune a.txt b.txt --from src/games/bashni/eval/weights.rs --lambda 0.7 --epochs 500 --out w.rs"
 )]
 pub struct TuneArgs {
     /// The game whose weights are fitted: bashni, turkish or russian.
@@ -36,7 +36,7 @@ pub struct TuneArgs {
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// Where to write the weights (Rust source; the game's weights file, e.g.
-    /// src/eval/weights.rs for Bashni, is the one compiled in); never one of the data files.
+    /// src/games/bashni/eval/weights.rs for Bashni, is the one compiled in); never one of the data files.
     #[arg(long)]
     pub out: PathBuf,
     /// Start from this weights file instead of the weights compiled in.

@@ -5,7 +5,7 @@
 //! moved by Adam on the exact gradient, computed in parallel.
 
 use super::data::{Dataset, Entry};
-use crate::eval::linear::LinearEval;
+use crate::games::kit::linear::LinearEval;
 use rayon::prelude::*;
 
 /// Weights as the optimiser holds them: `[f][0]` opening, `[f][1]` endgame, in centi-men.
@@ -217,9 +217,9 @@ pub fn fit<G: LinearEval>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::features::{ADVANCE, KING, MAN, MAN_PRISONER, NUM_FEATURES};
-    use crate::eval::weights::WEIGHTS;
-    use crate::rules::Position;
+    use crate::games::bashni::Position;
+    use crate::games::bashni::eval::features::{ADVANCE, KING, MAN, MAN_PRISONER, NUM_FEATURES};
+    use crate::games::bashni::eval::weights::WEIGHTS;
 
     type Dataset = super::Dataset<Position>;
     use crate::record::openings::random_playout;
@@ -228,12 +228,14 @@ mod tests {
     use rand::rngs::StdRng;
 
     /// Positions from random games of many lengths (towers, kings, all phases).
-    fn positions(n: usize) -> Vec<crate::rules::position::Position> {
+    fn positions(n: usize) -> Vec<crate::games::bashni::position::Position> {
         let mut rng = StdRng::seed_from_u64(42);
         let mut out = Vec::new();
         let mut plies = 4;
         while out.len() < n {
-            if let Some((game, _)) = random_playout::<crate::rules::Position, _>(&mut rng, plies) {
+            if let Some((game, _)) =
+                random_playout::<crate::games::bashni::Position, _>(&mut rng, plies)
+            {
                 out.push(game.position().clone());
             }
             plies = 4 + (plies + 7) % 70;
@@ -295,8 +297,8 @@ mod tests {
             data.push(p, 0.5, 0);
         }
         for (p, e) in all.iter().zip(data.entries()) {
-            let engine = crate::eval::evaluate(p) as f64;
-            let white = if p.side() == crate::rules::color::Color::White {
+            let engine = crate::games::bashni::eval::evaluate(p) as f64;
+            let white = if p.side() == crate::games::kit::color::Color::White {
                 engine
             } else {
                 -engine
@@ -315,8 +317,8 @@ mod tests {
         let w: Params = WEIGHTS.iter().map(|w| [w[0] as f64, w[1] as f64]).collect();
         let mut data = Dataset::default();
         for (i, p) in positions(500).iter().enumerate() {
-            let e = crate::eval::evaluate(p) as f64;
-            let white = if p.side() == crate::rules::color::Color::White {
+            let e = crate::games::bashni::eval::evaluate(p) as f64;
+            let white = if p.side() == crate::games::kit::color::Color::White {
                 e
             } else {
                 -e

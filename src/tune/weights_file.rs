@@ -1,9 +1,9 @@
-//! A game's weights file ([`LinearEval::WEIGHTS_FILE`]: `src/eval/weights.rs` for Bashni,
+//! A game's weights file ([`LinearEval::WEIGHTS_FILE`]: `src/games/bashni/eval/weights.rs` for Bashni,
 //! `src/games/turkish/eval/weights.rs`, `src/games/russian/eval/weights.rs`): Rust source that
 //! the build compiles in, written by `bashni tune` and read back by it (`--from`), one line
 //! per feature. Each sits beside its game's `features.rs`, so every one reads the same.
 
-use crate::eval::linear::{LinearEval, feature_name};
+use crate::games::kit::linear::{LinearEval, feature_name};
 use std::fmt;
 
 /// What is wrong with a weights file.
@@ -88,8 +88,8 @@ pub fn parse<G: LinearEval>(text: &str) -> Result<Vec<[i32; 2]>, WeightsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::Position;
     use crate::games::{russian, turkish};
-    use crate::rules::Position;
 
     /// Game `G`'s compiled-in file (`file`, its text) is exactly what the writer makes of its
     /// weights (header aside), and reads back to the same weights.
@@ -104,7 +104,7 @@ mod tests {
 
     #[test]
     fn compiled_weights_round_trip() {
-        round_trip::<Position>(include_str!("../eval/weights.rs"));
+        round_trip::<Position>(include_str!("../games/bashni/eval/weights.rs"));
         round_trip::<turkish::Position>(include_str!("../games/turkish/eval/weights.rs"));
         round_trip::<russian::Position>(include_str!("../games/russian/eval/weights.rs"));
     }
@@ -113,7 +113,10 @@ mod tests {
     fn the_weights_file_paths_are_the_compiled_files() {
         let root = env!("CARGO_MANIFEST_DIR");
         for (path, text) in [
-            (Position::WEIGHTS_FILE, include_str!("../eval/weights.rs")),
+            (
+                Position::WEIGHTS_FILE,
+                include_str!("../games/bashni/eval/weights.rs"),
+            ),
             (
                 turkish::Position::WEIGHTS_FILE,
                 include_str!("../games/turkish/eval/weights.rs"),

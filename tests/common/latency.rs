@@ -2,8 +2,8 @@
 //! `latency_figures` of tests/protocol.rs.
 
 use super::gui::Gui;
-use bashni::rules::game::Game;
-use bashni::rules::notation::{START_FEN, parse_fen};
+use bashni::games::bashni::game::Game;
+use bashni::games::bashni::notation::{START_FEN, parse_fen};
 use std::time::Duration;
 
 /// Median and maximum of some durations, in ms.

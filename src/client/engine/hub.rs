@@ -157,7 +157,7 @@ fn hub_go_in<G: Game>(position: &str, go: &str) -> Result<String, String> {
         let i = words.iter().position(|w| *w == k)?;
         words.get(i + 1)?.parse().ok()
     };
-    let white = record.position().side_to_move() == crate::rules::Color::White;
+    let white = record.position().side_to_move() == crate::games::kit::Color::White;
     let (time, inc) = if white {
         ("wtime", "winc")
     } else {

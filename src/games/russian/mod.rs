@@ -4,7 +4,7 @@
 //! can go on if it can, any capture sequence may be chosen, and sequences with the same start,
 //! end and captured pieces are one move.
 //!
-//! Squares, bitboards, moves, move lists and move errors are Bashni's (`crate::rules`), used
+//! Squares, bitboards, moves, move lists and move errors are Bashni's (`crate::games::bashni`), used
 //! as they are.
 
 pub mod eval;
@@ -15,11 +15,13 @@ pub mod position;
 pub use notation::{FenError, START_FEN};
 pub use position::Position;
 
-use crate::games::{Game, Linear, Rules, Variant};
-use crate::rules::notation::MoveError;
-use crate::rules::square::{NUM_BITS, Square};
-use crate::rules::tower::Tower;
-use crate::rules::{Color, Move, MoveList};
+use crate::games::bashni::notation::MoveError;
+use crate::games::bashni::{Color, Move, MoveList};
+use crate::games::kit::game::{Game, Linear};
+use crate::games::kit::rules::Rules;
+use crate::games::kit::square::{NUM_BITS, Square};
+use crate::games::kit::tower::Tower;
+use crate::games::kit::variant::Variant;
 
 impl Rules for Position {
     type Move = Move;

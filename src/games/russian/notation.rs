@@ -2,12 +2,12 @@
 //! is read by Bashni's reader, which then must find one piece per square; moves are Bashni's
 //! paths, and any capture path of a merged move is accepted for it.
 
+use crate::games::bashni::notation::{self, MoveError, parse_path};
+use crate::games::bashni::{Color, Move, MoveList};
+use crate::games::kit::square::Square;
 use crate::games::russian::movegen::{generate_captures, legal_moves, same_capture};
 use crate::games::russian::position::Position;
 use crate::games::std_fen::{self, Layout};
-use crate::rules::notation::{self, MoveError, parse_path};
-use crate::rules::square::Square;
-use crate::rules::{Color, Move, MoveList};
 use std::fmt;
 
 /// The initial position's FEN (Bashni's).

@@ -2,11 +2,11 @@
 //! towers), the side to move, the no-progress clock and the move number, with an
 //! incrementally kept hash (Bashni's keys for a one-piece tower).
 
-use crate::rules::bitboard::Bitboard;
-use crate::rules::square::Square;
-use crate::rules::tower::{Piece, Tower};
-use crate::rules::zobrist::{SIDE_KEY, tower_key};
-use crate::rules::{Color, Move};
+use crate::games::bashni::{Color, Move};
+use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::square::Square;
+use crate::games::kit::tower::{Piece, Tower};
+use crate::games::kit::zobrist::{SIDE_KEY, tower_key};
 
 #[inline]
 fn key(c: Color, king: bool, sq: Square) -> u64 {

@@ -1,7 +1,7 @@
 //! The 64-square board of Turkish draughts: squares (bit index = rank * 8 + file, so `a1` is
 //! bit 0 and `h8` bit 63), the four orthogonal directions, and sets of squares as plain `u64`.
 
-use crate::rules::Color;
+use crate::games::kit::Color;
 use std::fmt;
 
 /// Squares of file a (shifting west from it leaves the board).

@@ -14,9 +14,12 @@ pub use moves::Move;
 pub use notation::{FenError, MoveError, START_FEN};
 pub use position::Position;
 
-use crate::games::{Game, Linear, MoveList, Rules, Variant};
-use crate::rules::Color;
-use crate::rules::tower::{Piece, Tower};
+use crate::games::kit::Color;
+use crate::games::kit::game::{Game, Linear};
+use crate::games::kit::movelist::MoveList;
+use crate::games::kit::rules::Rules;
+use crate::games::kit::tower::{Piece, Tower};
+use crate::games::kit::variant::Variant;
 
 impl Rules for Position {
     type Move = Move;

@@ -6,11 +6,11 @@
 //! leave the board at once (they never block), a jump may not reverse the direction of the jump
 //! before it, and a man landing on its far rank goes on as a king.
 
-use crate::games::MoveList;
+use crate::games::kit::Color;
+use crate::games::kit::movelist::MoveList;
 use crate::games::turkish::board::{Dir, Square, promotion_mask, squares};
 use crate::games::turkish::moves::{MAX_JUMPS, Move};
 use crate::games::turkish::position::Position;
-use crate::rules::Color;
 
 /// Men of `us` (in `men`) that can start a capture: an enemy next to them, forward or
 /// sideways, with an empty square right behind it.

@@ -2,11 +2,11 @@
 //! say what is wrong and where.
 
 use crate::games::std_fen::{self, Layout};
+use crate::games::kit::Color;
 use crate::games::turkish::board::{Square, promotion_mask};
 use crate::games::turkish::movegen::legal_moves;
 use crate::games::turkish::moves::{MAX_JUMPS, Move};
 use crate::games::turkish::position::Position;
-use crate::rules::Color;
 use std::fmt;
 
 /// The initial position's FEN.

@@ -1,9 +1,9 @@
 //! The Turkish position: men and kings of each side as 64-square sets, the side to move, the
 //! no-progress clock and the move number, with an incrementally kept hash.
 
+use crate::games::kit::Color;
 use crate::games::turkish::board::{Square, promotion_mask, rank_mask};
 use crate::games::turkish::moves::Move;
-use crate::rules::Color;
 
 /// XORed into the hash when Black is to move.
 const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;

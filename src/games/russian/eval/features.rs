@@ -1,19 +1,19 @@
 //! What Russian draughts' evaluation looks at: numbered features, each counted for one side,
 //! and the one walk over a position that counts them ([`extract`]), which feeds both the
-//! engine and `bashni tune` (see [`crate::eval::linear`]).
+//! engine and `bashni tune` (see [`crate::games::kit::linear`]).
 //!
 //! The board and its geometry are Bashni's, so the masks (centre, back ranks, the long
 //! diagonal, the passed-man cones, piece-square numbering) are Bashni's evaluation's own.
 
-use crate::eval::features::{
+use crate::games::bashni::eval::features::{
     BACK_RANK_MASK, CENTER_MASK, CONES, LONG_DIAGONAL_MASK, PST_INDEX, advanced,
 };
-use crate::eval::linear::{Sink, groups};
+use crate::games::bashni::movegen::forward;
+use crate::games::kit::Color;
+use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::linear::{Sink, groups};
+use crate::games::kit::square::Direction;
 use crate::games::russian::position::Position;
-use crate::rules::Color;
-use crate::rules::bitboard::Bitboard;
-use crate::rules::movegen::forward;
-use crate::rules::square::Direction;
 
 groups! {
     MAN = "man", 1, "material";
@@ -148,7 +148,7 @@ fn exposed<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::linear::{feature_name, side_counts};
+    use crate::games::kit::linear::{feature_name, side_counts};
     use crate::games::russian::notation::parse_fen;
 
     fn counts(fen: &str) -> [Vec<i32>; 2] {

@@ -6,8 +6,8 @@ pub mod features;
 pub mod weights;
 
 use super::position::Position;
-use crate::eval::linear::{self, Group, LinearEval, Sink};
-use crate::rules::Move;
+use crate::games::bashni::Move;
+use crate::games::kit::linear::{self, Group, LinearEval, Sink};
 
 impl LinearEval for Position {
     const GROUPS: &'static [Group] = features::GROUPS;
@@ -49,8 +49,8 @@ pub fn capture_gain(pos: &Position, m: &Move) -> i32 {
 /// symmetry): the side to move's twin.
 #[cfg(test)]
 pub(crate) fn mirrored(pos: &Position) -> Position {
-    use crate::rules::square::Square;
-    use crate::rules::tower::Piece;
+    use crate::games::kit::square::Square;
+    use crate::games::kit::tower::Piece;
     let mut m = Position::empty();
     for sq in Square::all() {
         if let Some(p) = pos.piece(sq) {

@@ -1,15 +1,15 @@
 //! What Turkish draughts' evaluation looks at: numbered features, each counted for one side,
 //! and the one walk over a position that counts them ([`extract`]), which feeds both the
-//! engine and `bashni tune` (see [`crate::eval::linear`]).
+//! engine and `bashni tune` (see [`crate::games::kit::linear`]).
 //!
 //! Turkish draughts is played on all 64 squares, men stepping forward and sideways, kings
 //! flying along ranks and files; so the board's left and right halves are alike and the
 //! piece-square features fold files a-h onto a-d.
 
-use crate::eval::linear::{Sink, groups};
+use crate::games::kit::Color;
+use crate::games::kit::linear::{Sink, groups};
 use crate::games::turkish::board::{Dir, Square, squares};
 use crate::games::turkish::position::Position;
-use crate::rules::Color;
 
 groups! {
     MAN = "man", 1, "material";
@@ -202,7 +202,7 @@ fn hanging<S: Sink>(pos: &Position, c: Color, empty: u64, sink: &mut S) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::linear::{feature_name, side_counts};
+    use crate::games::kit::linear::{feature_name, side_counts};
     use crate::games::turkish::notation::parse_fen;
 
     fn counts(fen: &str) -> [Vec<i32>; 2] {

@@ -7,7 +7,7 @@ pub mod weights;
 
 use super::moves::Move;
 use super::position::Position;
-use crate::eval::linear::{self, Group, LinearEval, Sink};
+use crate::games::kit::linear::{self, Group, LinearEval, Sink};
 
 impl LinearEval for Position {
     const GROUPS: &'static [Group] = features::GROUPS;

@@ -11,12 +11,12 @@
 //! merge as the game goes on, so the tower count is the game's clock.
 
 pub mod features;
-pub mod linear;
 pub mod weights;
 
-use crate::rules::color::Color;
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
+use crate::games::bashni::position::Position;
+use crate::games::kit::color::Color;
+use crate::games::kit::linear;
+use crate::games::kit::moves::Move;
 use features::{GROUPS, KING_PRISONER, MAN_PRISONER, NUM_FEATURES, Sink, extract};
 use weights::WEIGHTS;
 
@@ -40,7 +40,7 @@ impl linear::LinearEval for Position {
     const NUM_FEATURES: usize = NUM_FEATURES;
     const PHASE_MAX: i32 = PHASE_MAX;
     const WEIGHTS: &'static [[i32; 2]] = &WEIGHTS;
-    const WEIGHTS_FILE: &'static str = "src/eval/weights.rs";
+    const WEIGHTS_FILE: &'static str = "src/games/bashni/eval/weights.rs";
 
     #[inline]
     fn extract<S: Sink>(&self, sink: &mut S) {
@@ -180,8 +180,8 @@ pub fn side_terms(pos: &Position, c: Color) -> Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::notation::{mirrored_fen as mirrored, parse_fen, to_fen};
     use crate::record::openings::random_playout;
-    use crate::rules::notation::{mirrored_fen as mirrored, parse_fen, to_fen};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 

@@ -1,6 +1,6 @@
 //! Moves (identified by their landing path) and move lists.
 
-use crate::rules::square::Square;
+use crate::games::kit::square::Square;
 use arrayvec::ArrayVec;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
@@ -193,7 +193,7 @@ impl DerefMut for MoveList {
     }
 }
 
-impl crate::games::MoveBuf<Move> for MoveList {
+impl crate::games::kit::rules::MoveBuf<Move> for MoveList {
     #[inline]
     fn push(&mut self, m: Move) {
         MoveList::push(self, m)

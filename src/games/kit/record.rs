@@ -2,8 +2,9 @@
 //! end-of-game rules (no legal move, a game's own decision rule, threefold repetition, its
 //! no-progress rule).
 
-use super::{Game, Rules};
-use crate::rules::color::Color;
+use super::game::Game;
+use super::rules::Rules;
+use crate::games::kit::color::Color;
 use std::fmt;
 
 /// How a finished game ended, as far as the rules are concerned.
@@ -155,9 +156,9 @@ impl<G: Game> Record<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::Position;
+    use crate::games::bashni::notation::{START_FEN, to_fen};
     use crate::games::{russian, turkish};
-    use crate::rules::Position;
-    use crate::rules::notation::{START_FEN, to_fen};
 
     #[test]
     fn from_fen_and_moves() {

@@ -6,17 +6,11 @@
 //! so each game gets its own monomorphised search: Bashni's calls the same functions as
 //! before the other games came, through `#[inline]` trait methods.
 
-use super::Rules;
-use crate::nnue::Network;
-use crate::rules::{Color, Tower};
-use std::ops::{Deref, DerefMut};
+use super::color::Color;
+use super::nnue::Network;
+use super::rules::Rules;
+use super::tower::Tower;
 use std::sync::Arc;
-
-/// A move list the search can fill and reorder in place.
-pub trait MoveBuf<M>: Deref<Target = [M]> + DerefMut + Default + Send {
-    /// Appends a move.
-    fn push(&mut self, m: M);
-}
 
 /// A game the engine plays: its rules, and what its search and evaluation need.
 pub trait Game: Rules {

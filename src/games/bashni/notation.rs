@@ -1,13 +1,13 @@
 //! FEN and move notation (docs/rules.md, section 4), with typed errors that say what is wrong
 //! and where.
 
-use crate::rules::color::Color;
-use crate::rules::movegen::legal_moves;
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
-use crate::rules::setup::{SetupError, validate};
-use crate::rules::square::Square;
-use crate::rules::tower::{MAX_HEIGHT, Piece, Tower};
+use crate::games::bashni::movegen::legal_moves;
+use crate::games::bashni::position::Position;
+use crate::games::bashni::setup::{SetupError, validate};
+use crate::games::kit::color::Color;
+use crate::games::kit::moves::Move;
+use crate::games::kit::square::Square;
+use crate::games::kit::tower::{MAX_HEIGHT, Piece, Tower};
 use std::fmt;
 
 /// The initial position's FEN.

@@ -1,13 +1,13 @@
 //! Bashni's evaluator in the search: the network's first layer at each ply of the path,
 //! brought up to date only where a node is evaluated, and the mean of the network and the
-//! linear evaluation ([`super::blend`]).
+//! linear evaluation ([`blend`](crate::games::kit::nnue::blend)).
 
-use super::accumulator::Delta;
-use super::{Accumulator, Network};
-use crate::eval::evaluate;
-use crate::games::{EvalConfig, Evaluator};
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
+use crate::games::bashni::eval::evaluate;
+use crate::games::bashni::position::Position;
+use crate::games::kit::game::{EvalConfig, Evaluator};
+use crate::games::kit::moves::Move;
+use crate::games::kit::nnue::accumulator::Delta;
+use crate::games::kit::nnue::{Accumulator, Network};
 use crate::search::MAX_PLY;
 use std::sync::Arc;
 
@@ -81,6 +81,6 @@ impl Evaluator<Position> for AccumulatorStack {
             return evaluate(pos);
         };
         let acc = up_to_date(&mut self.acc, &mut self.fresh, &self.delta, net, ply);
-        super::blend(net.output(acc, pos.side()), evaluate(pos))
+        crate::games::kit::nnue::blend(net.output(acc, pos.side()), evaluate(pos))
     }
 }

@@ -4,8 +4,8 @@
 //! tower of any height hashes in O(1) and a move only re-hashes the squares it touched. An empty
 //! square contributes 0; the side to move is one more key.
 
-use crate::rules::square::{NUM_BITS, Square};
-use crate::rules::tower::Tower;
+use crate::games::kit::square::{NUM_BITS, Square};
+use crate::games::kit::tower::Tower;
 
 /// XORed in when Black is to move.
 pub const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;

@@ -10,12 +10,12 @@
 
 use super::accumulator::Accumulator;
 use super::{HIDDEN, INPUTS, MAX_EVAL, QA, QB, SCALE};
-use crate::rules::color::Color;
+use crate::games::kit::color::Color;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
 /// The network compiled into the engine (its manifest, how to remake it, is beside it).
-const EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/bashni-nnue-2.nnue");
+const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../../nets/bashni-nnue-2.nnue");
 
 /// The embedded network, parsed once (a test checks that it parses).
 static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
@@ -255,9 +255,9 @@ fn dot_clipped(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::movegen::legal_moves;
-    use crate::rules::notation::{mirrored_fen, parse_fen, to_fen};
-    use crate::rules::position::Position;
+    use crate::games::bashni::movegen::legal_moves;
+    use crate::games::bashni::notation::{mirrored_fen, parse_fen, to_fen};
+    use crate::games::bashni::position::Position;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
 

@@ -9,8 +9,8 @@
 //! multiplies by the weights as it goes) and the tuner (a sink that records the counts) call
 //! it, so what is evaluated and what is tuned cannot drift apart.
 
-use crate::games::Game;
-use crate::rules::color::Color;
+use super::game::Game;
+use crate::games::kit::color::Color;
 
 /// Receives feature counts.
 pub trait Sink {
@@ -44,7 +44,7 @@ macro_rules! groups {
     ($($id:ident = $name:literal, $len:expr, $term:literal;)*) => {
         groups!(@consts 0usize; $($id $len;)*);
         /// Every feature group, in index order.
-        pub const GROUPS: &[$crate::eval::linear::Group] = &[$($crate::eval::linear::Group {
+        pub const GROUPS: &[$crate::games::kit::linear::Group] = &[$($crate::games::kit::linear::Group {
             name: $name, term: $term, start: $id, len: $len
         }),*];
     };

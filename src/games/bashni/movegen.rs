@@ -2,14 +2,14 @@
 //!
 //! Captures are compulsory, so generation first asks, with whole-board shifts, whether any
 //! tower of the side to move can capture at all; only then does it search capture paths
-//! piece by piece (see [`crate::rules::captures`]). Otherwise it generates steps and king slides.
+//! piece by piece (see [`crate::games::bashni::captures`]). Otherwise it generates steps and king slides.
 
-use crate::rules::bitboard::Bitboard;
-use crate::rules::captures::{CaptureSink, count_capture_paths, generate_captures};
-use crate::rules::color::Color;
-use crate::rules::moves::{Move, MoveList};
-use crate::rules::position::Position;
-use crate::rules::square::{Direction, Square};
+use crate::games::bashni::captures::{CaptureSink, count_capture_paths, generate_captures};
+use crate::games::bashni::position::Position;
+use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::color::Color;
+use crate::games::kit::moves::{Move, MoveList};
+use crate::games::kit::square::{Direction, Square};
 
 /// Forward directions of `c`'s men.
 #[inline]

@@ -1,6 +1,6 @@
 //! A move list for any move type: inline up to [`INLINE_MOVES`], on the heap beyond (flying
 //! kings can have more capture paths than any small fixed bound, and none may be lost).
-//! Bashni keeps its own `crate::rules::MoveList`, unchanged.
+//! Bashni keeps its own `crate::games::bashni::MoveList`, unchanged.
 
 use arrayvec::ArrayVec;
 use std::ops::{Deref, DerefMut};
@@ -72,7 +72,7 @@ impl<M> DerefMut for MoveList<M> {
     }
 }
 
-impl<M: Clone + Send> super::MoveBuf<M> for MoveList<M> {
+impl<M: Clone + Send> super::rules::MoveBuf<M> for MoveList<M> {
     #[inline]
     fn push(&mut self, m: M) {
         MoveList::push(self, m)

@@ -1,11 +1,11 @@
 //! Building a position piece by piece, validated: the way to make a position other than by
 //! FEN or by playing moves (the model is shakmaty's `Setup` and cozy-chess's `BoardBuilder`).
 
-use crate::rules::color::Color;
-use crate::rules::notation::MAX_PIECES;
-use crate::rules::position::Position;
-use crate::rules::square::Square;
-use crate::rules::tower::Tower;
+use crate::games::bashni::notation::MAX_PIECES;
+use crate::games::bashni::position::Position;
+use crate::games::kit::color::Color;
+use crate::games::kit::square::Square;
+use crate::games::kit::tower::Tower;
 use std::fmt;
 
 /// Why a [`Setup`] is not a valid position.
@@ -111,8 +111,8 @@ pub(crate) fn validate(pos: &Position) -> Result<(), SetupError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::{parse_fen, to_fen};
-    use crate::rules::tower::Piece;
+    use crate::games::bashni::notation::{parse_fen, to_fen};
+    use crate::games::kit::tower::Piece;
 
     fn sq(name: &str) -> Square {
         Square::parse(name).unwrap()

@@ -1,12 +1,12 @@
 //! The position: who commands each square (bitboards), the towers themselves, side to move,
 //! the capture clock and the move number, with an incrementally kept hash.
 
-use crate::rules::bitboard::Bitboard;
-use crate::rules::color::Color;
-use crate::rules::moves::{MAX_JUMPS, Move};
-use crate::rules::square::{NUM_BITS, Square};
-use crate::rules::tower::{Piece, Tower};
-use crate::rules::zobrist::{SIDE_KEY, tower_key};
+use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::color::Color;
+use crate::games::kit::moves::{MAX_JUMPS, Move};
+use crate::games::kit::square::{NUM_BITS, Square};
+use crate::games::kit::tower::{Piece, Tower};
+use crate::games::kit::zobrist::{SIDE_KEY, tower_key};
 
 /// Plies without a capture after which the game is drawn.
 pub const CLOCK_LIMIT: u16 = 30;
@@ -41,7 +41,7 @@ impl Default for Position {
 
 impl Position {
     /// An empty board, White to move, clock 0, move 1 (build other positions with
-    /// [`crate::rules::setup::Setup`]).
+    /// [`crate::games::bashni::setup::Setup`]).
     pub(crate) fn empty() -> Position {
         Position {
             by_color: [Bitboard::EMPTY; 2],

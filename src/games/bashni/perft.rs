@@ -8,15 +8,15 @@
 //! each root move and at every node with [`STOP_CHECK_DEPTH`] or more plies to go, and give
 //! `None` once it is set. Depths above [`MAX_PERFT_DEPTH`] are refused by [`check_depth`].
 
-use crate::rules::bitboard::Bitboard;
-use crate::rules::captures::{AfterQuiet, count_capture_paths_sets};
-use crate::rules::movegen::{
+use crate::games::bashni::captures::{AfterQuiet, count_capture_paths_sets};
+use crate::games::bashni::movegen::{
     can_capture, count_legal_moves, count_quiets_sets, forward, generate_capture_moves,
     generate_quiets, legal_moves,
 };
-use crate::rules::moves::{Move, MoveList};
-use crate::rules::position::{Position, ScratchUndo};
-use crate::rules::square::{Direction, Square};
+use crate::games::bashni::position::{Position, ScratchUndo};
+use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::moves::{Move, MoveList};
+use crate::games::kit::square::{Direction, Square};
 use rayon::prelude::*;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -7,14 +7,14 @@
 //! a node is evaluated, so nodes that never evaluate (capture chains, cut-offs) cost nothing.
 
 use super::HIDDEN;
-use super::features::index;
 use super::network::Network;
-use crate::rules::bitboard::Bitboard;
-use crate::rules::color::Color;
-use crate::rules::moves::{MAX_JUMPS, Move};
-use crate::rules::position::Position;
-use crate::rules::square::Square;
-use crate::rules::tower::Tower;
+use crate::games::bashni::nnue::features::index;
+use crate::games::bashni::position::Position;
+use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::color::Color;
+use crate::games::kit::moves::{MAX_JUMPS, Move};
+use crate::games::kit::square::Square;
+use crate::games::kit::tower::Tower;
 use arrayvec::ArrayVec;
 
 /// What a move changed on the board: each touched square with its tower before and after.
@@ -173,14 +173,14 @@ fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::movegen::legal_moves;
+    use crate::games::bashni::movegen::legal_moves;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
 
     #[test]
     fn incremental_equals_recomputed_after_every_move_of_random_games() {
         // On this CPU's fast path and on the portable one, bitwise.
-        for avx2 in [crate::nnue::network::cpu_has_avx2(), false] {
+        for avx2 in [crate::games::kit::nnue::network::cpu_has_avx2(), false] {
             let mut net = (*Network::embedded()).clone();
             net.avx2 = avx2;
             let mut rng = StdRng::seed_from_u64(11);

@@ -13,13 +13,10 @@
 //! quantised.
 
 pub mod accumulator;
-pub mod features;
 pub mod network;
-mod stack;
 
 pub use accumulator::Accumulator;
 pub use network::{NetError, Network};
-pub use stack::AccumulatorStack;
 
 /// Kinds of tower an input tells apart: 4 commanders x 4 own-below counts x 4 enemy-below
 /// counts. (Telling apart also whose piece is directly under the commander, 192 kinds, played
@@ -40,7 +37,7 @@ pub const SCALE: i32 = 400;
 pub const MAX_EVAL: i32 = 20_000;
 
 /// The evaluation the search uses with the network on: the mean of the network's and the
-/// linear evaluation's ([`crate::eval::evaluate`]). The two err differently, and their mean
+/// linear evaluation's ([`crate::games::bashni::eval::evaluate`]). The two err differently, and their mean
 /// plays far better than either alone: at 5,000 nodes a move the network alone scored
 /// -7.5 +/- 27.2 Elo against the linear evaluation, the mean +175.7 +/- 30.3 (600 games each,
 /// README "The network evaluation").

@@ -10,12 +10,12 @@
 //! path: move generation records each path and hands it to a [`CaptureSink`], perft's
 //! counting keeps none (its `Path` methods are empty and compile away).
 
-use crate::rules::bitboard::Bitboard;
-use crate::rules::color::Color;
-use crate::rules::moves::MAX_JUMPS;
-use crate::rules::position::Position;
-use crate::rules::square::{Direction, NUM_BITS, Square, VALID_MASK};
-use crate::rules::tower::Tower;
+use crate::games::bashni::position::Position;
+use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::color::Color;
+use crate::games::kit::moves::MAX_JUMPS;
+use crate::games::kit::square::{Direction, NUM_BITS, Square, VALID_MASK};
+use crate::games::kit::tower::Tower;
 
 /// Receives each complete capture path.
 pub(crate) trait CaptureSink {

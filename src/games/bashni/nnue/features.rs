@@ -4,11 +4,11 @@
 //! Black's it is turned half round (square `a1` becomes `h8`), and "own" means Black's, so a
 //! position and its colour-swapped twin give the same inputs to the side to move.
 
-use super::{INPUTS, KINDS};
-use crate::rules::color::Color;
-use crate::rules::position::Position;
-use crate::rules::square::{NUM_BITS, Square};
-use crate::rules::tower::Tower;
+use crate::games::bashni::position::Position;
+use crate::games::kit::color::Color;
+use crate::games::kit::nnue::{INPUTS, KINDS};
+use crate::games::kit::square::{NUM_BITS, Square};
+use crate::games::kit::tower::Tower;
 
 /// Bits of a tower's packed pieces that hold colours (bit 0 of each 2-bit piece, 24 pieces).
 const COLOUR_BITS: u64 = 0x5555_5555_5555;
@@ -70,8 +70,8 @@ pub fn active(pos: &Position, persp: Color) -> impl Iterator<Item = usize> + '_ 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_fen;
-    use crate::rules::tower::Piece;
+    use crate::games::bashni::notation::parse_fen;
+    use crate::games::kit::tower::Piece;
 
     #[test]
     fn every_square_has_its_own_dense_index() {

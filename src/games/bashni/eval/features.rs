@@ -7,14 +7,14 @@
 //! feeds both the engine (a [`Sink`] that multiplies by the weights as it goes) and the tuner
 //! (a sink that records the counts), so the evaluation and what is tuned cannot drift apart.
 
-use crate::rules::bitboard::Bitboard;
-use crate::rules::color::Color;
-use crate::rules::movegen::forward;
-use crate::rules::position::Position;
-use crate::rules::square::{Direction, NUM_BITS, Square};
+use crate::games::bashni::movegen::forward;
+use crate::games::bashni::position::Position;
+use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::color::Color;
+use crate::games::kit::square::{Direction, NUM_BITS, Square};
 
-use super::linear::groups;
-pub use super::linear::{Group, Sink};
+use crate::games::kit::linear::groups;
+pub use crate::games::kit::linear::{Group, Sink};
 
 groups! {
     // Commanders of towers.
@@ -51,7 +51,7 @@ groups! {
 
 /// The name of feature `f`: its group, and its index within the group when there are several.
 pub fn feature_name(f: usize) -> String {
-    super::linear::feature_name(GROUPS, f)
+    crate::games::kit::linear::feature_name(GROUPS, f)
 }
 
 const fn build_center() -> u64 {

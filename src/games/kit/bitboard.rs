@@ -1,7 +1,7 @@
-//! A set of squares as one `u64` in the ghost layout (see [`crate::rules::square`]).
+//! A set of squares as one `u64` in the ghost layout (see [`crate::games::kit::square`]).
 
-use crate::rules::color::Color;
-use crate::rules::square::{Direction, Square, VALID_MASK};
+use crate::games::kit::color::Color;
+use crate::games::kit::square::{Direction, Square, VALID_MASK};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of dark squares.

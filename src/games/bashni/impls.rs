@@ -1,13 +1,18 @@
-//! Bashni behind the [`Rules`] trait: a thin impl over [`crate::rules::Position`] that calls
+//! Bashni behind the [`Rules`] trait: a thin impl over [`crate::games::bashni::Position`] that calls
 //! the same functions as before (its move generator, its own perft and divide), so nothing on
 //! Bashni's paths changes.
 
-use crate::games::{Divide, Game, Rules, Variant};
-use crate::nnue::AccumulatorStack;
-use crate::rules::notation::{FenError, MoveError, START_FEN, parse_fen, parse_move, to_fen};
-use crate::rules::square::{NUM_BITS, Square};
-use crate::rules::tower::Tower;
-use crate::rules::{Color, Move, MoveList, Position, movegen, perft};
+use crate::games::bashni::nnue::AccumulatorStack;
+use crate::games::bashni::notation::{
+    FenError, MoveError, START_FEN, parse_fen, parse_move, to_fen,
+};
+use crate::games::bashni::{Color, Move, MoveList, Position, movegen, perft};
+use crate::games::kit::game::Game;
+use crate::games::kit::perft::Divide;
+use crate::games::kit::rules::Rules;
+use crate::games::kit::square::{NUM_BITS, Square};
+use crate::games::kit::tower::Tower;
+use crate::games::kit::variant::Variant;
 use std::sync::atomic::AtomicBool;
 
 impl Rules for Position {
@@ -140,12 +145,12 @@ impl Game for Position {
 
     #[inline]
     fn capture_gain(&self, m: &Move) -> i32 {
-        crate::eval::capture_gain(self, m)
+        crate::games::bashni::eval::capture_gain(self, m)
     }
 
     #[inline]
     fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self)
+        crate::games::bashni::eval::evaluate(self)
     }
 
     fn fullmove(&self) -> u16 {

@@ -1,10 +1,10 @@
 //! Perft over any [`Rules`]: counting move paths to a fixed depth, the proof of a move
-//! generator. Bashni keeps its own faster perft (`crate::rules::perft`, reached through its
+//! generator. Bashni keeps its own faster perft (`crate::games::bashni::perft`, reached through its
 //! [`Rules`] impl); the other games use this one, which plays each move on a copy (their
 //! positions are a few words) and bulk-counts the last ply.
 
-use crate::games::Rules;
-use crate::rules::perft::STOP_CHECK_DEPTH;
+use crate::games::bashni::perft::STOP_CHECK_DEPTH;
+use crate::games::kit::rules::Rules;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 

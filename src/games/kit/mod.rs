@@ -1,0 +1,26 @@
+//! The toolkit every game is built on, and the traits through which the engine knows them.
+//!
+//! Nothing here knows any one game: [`rules`] and [`game`] are the traits a game implements,
+//! [`variant`] names the games; the rest is what the games share: [`color`], the 32 dark
+//! squares of an 8x8 board ([`square`], [`bitboard`]), square-path moves ([`moves`]), towers
+//! of pieces ([`tower`], Bashni's columns and every other game's single pieces), Zobrist keys
+//! ([`zobrist`]), move lists ([`movelist`]), perft ([`perft`]), game records ([`record`]), the
+//! linear-evaluation machinery ([`linear`]) and the network machinery ([`nnue`]).
+
+pub mod bitboard;
+pub mod color;
+pub mod game;
+pub mod linear;
+pub mod movelist;
+pub mod moves;
+pub mod nnue;
+pub mod perft;
+pub mod record;
+pub mod rules;
+pub mod square;
+pub mod tower;
+pub mod variant;
+pub mod zobrist;
+
+pub use color::Color;
+pub use tower::{Piece, Tower};
