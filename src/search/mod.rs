@@ -25,8 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 pub use tt::{Bound, TableError, TranspositionTable};
 
-/// Deepest ply the search tracks (stacks are sized by it; depth is capped below it).
-pub const MAX_PLY: usize = 128;
+pub use crate::games::kit::game::MAX_PLY;
 /// Deepest iteration a search runs (room is left below [`MAX_PLY`] for extensions and
 /// quiescence); `go depth` accepts up to this.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;

@@ -174,6 +174,20 @@ pub(super) struct Worker<'a, G: Game> {
     eval_cache: EvalCache,
 }
 
+/// What the move loop of one node needs besides its moves and alpha (see
+/// [`Worker::search`]).
+#[derive(Clone, Copy)]
+struct Node {
+    beta: i32,
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    /// The one-reply extension (0 or 1).
+    extend: i32,
+    /// Whether late moves may be reduced.
+    reducible: bool,
+}
+
 /// The window and depth of one child search (see [`Worker::search_child`]).
 struct Child {
     /// Our alpha and beta at the parent.
@@ -346,30 +360,11 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply as u32);
 
-        // Step 2. Draws, and mate-distance pruning: no result here can beat a win already
-        // found closer to the root, nor be worse than losing right here.
-        if ply > 0 {
-            if let Some(winner) = pos.decided() {
-                return won_or_lost(winner == pos.side_to_move(), ply);
-            }
-            if pos.clock_draw() {
-                return if pos.has_legal_move() {
-                    0
-                } else {
-                    -WIN + ply as i32
-                };
-            }
-            if self.is_repetition(pos) {
-                return 0;
-            }
-            alpha = alpha.max(-WIN + ply as i32);
-            beta = beta.min(WIN - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
-            }
-            if ply >= MAX_PLY - 1 {
-                return self.evaluate(pos, ply);
-            }
+        // Step 2. Draws, and mate-distance pruning.
+        if ply > 0
+            && let Some(score) = self.settled(pos, &mut alpha, &mut beta, ply)
+        {
+            return score;
         }
 
         // Step 3. Transposition table: a deep enough entry may settle a non-PV node; its
@@ -415,13 +410,59 @@ impl<'a, G: Game> Worker<'a, G> {
 
         // Step 6. Move loop: ordered moves, one-reply extension, PVS with late-move
         // reductions (none where the search must be exact).
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.ordering.score(pos, &moves, tt_key, ply, &mut scores);
+        let original_alpha = alpha;
         let extend = (self.shared.features.single_reply_extension
             && moves.len() == 1
             && (ply as i32) < 2 * self.root_depth) as i32;
-        let reducible = !capturing && extend == 0 && !exact && self.shared.features.lmr;
-        let original_alpha = alpha;
+        let node = Node {
+            beta,
+            depth,
+            ply,
+            pv_node,
+            extend,
+            reducible: !capturing && extend == 0 && !exact && self.shared.features.lmr,
+        };
+        let Some((best, best_move)) = self.move_loop(pos, &mut moves, tt_key, alpha, &node) else {
+            return 0;
+        };
+
+        // Step 7. Store the result (not for a partial root of a multi-PV line, whose best
+        // move is not the position's).
+        if ply > 0 || self.excluded.is_empty() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.store(pos, best, bound, best_move, depth, ply);
+        }
+        best
+    }
+
+    /// Step 6 of [`Self::search`], the move loop: each move in order (the table's move
+    /// `tt_key` first), searched the PVS way, until one fails high. The best score and move, or `None`
+    /// once the search is stopped.
+    #[inline(always)]
+    fn move_loop(
+        &mut self,
+        pos: &G,
+        moves: &mut G::MoveList,
+        tt_key: u32,
+        mut alpha: i32,
+        node: &Node,
+    ) -> Option<(i32, Option<G::Move>)> {
+        let Node {
+            beta,
+            depth,
+            ply,
+            pv_node,
+            extend,
+            reducible,
+        } = *node;
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.ordering.score(pos, moves, tt_key, ply, &mut scores);
         let mut best = -INFINITY;
         let mut best_move: Option<G::Move> = None;
         let n = moves.len();
@@ -450,7 +491,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.hashes.pop();
             if self.stopped {
                 self.scores[ply] = scores;
-                return 0;
+                return None;
             }
             if score > best {
                 best = score;
@@ -469,28 +510,60 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         self.scores[ply] = scores;
+        Some((best, best_move))
+    }
 
-        // Step 7. Store the result (not for a partial root of a multi-PV line, whose best
-        // move is not the position's).
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        if ply > 0 || self.excluded.is_empty() {
-            self.shared.tt.store(
-                pos.hash(),
-                Entry {
-                    move_key: best_move.map_or(0, |m| G::move_key(&m)),
-                    score: to_tt(best, ply),
-                    depth: depth.clamp(0, 255) as u8,
-                    bound,
-                },
-            );
+    /// Step 2 of [`Self::search`] at a node below the root: the score if the node is settled
+    /// without a search (a decided game, a draw, a repetition, a window closed by
+    /// mate-distance pruning, the deepest ply); else `None`, with `alpha` and `beta`
+    /// narrowed so that no result can beat a win already found closer to the root, nor be
+    /// worse than losing right here.
+    #[inline(always)]
+    fn settled(&mut self, pos: &G, alpha: &mut i32, beta: &mut i32, ply: usize) -> Option<i32> {
+        if let Some(winner) = pos.decided() {
+            return Some(won_or_lost(winner == pos.side_to_move(), ply));
         }
-        best
+        if pos.clock_draw() {
+            return Some(if pos.has_legal_move() {
+                0
+            } else {
+                -WIN + ply as i32
+            });
+        }
+        if self.is_repetition(pos) {
+            return Some(0);
+        }
+        *alpha = (*alpha).max(-WIN + ply as i32);
+        *beta = (*beta).min(WIN - ply as i32 - 1);
+        if *alpha >= *beta {
+            return Some(*alpha);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate(pos, ply));
+        }
+        None
+    }
+
+    /// Step 7 of [`Self::search`]: stores a node's result in the transposition table.
+    #[inline(always)]
+    fn store(
+        &self,
+        pos: &G,
+        best: i32,
+        bound: Bound,
+        best_move: Option<G::Move>,
+        depth: i32,
+        ply: usize,
+    ) {
+        self.shared.tt.store(
+            pos.hash(),
+            Entry {
+                move_key: best_move.map_or(0, |m| G::move_key(&m)),
+                score: to_tt(best, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            },
+        );
     }
 
     /// Searches one child the PVS way and returns its score from the parent's view: the first

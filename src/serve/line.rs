@@ -20,19 +20,9 @@ pub trait MoveRefusal {
     fn kind(&self) -> ErrorKind;
 }
 
-impl MoveRefusal for crate::games::bashni::notation::MoveError {
+impl MoveRefusal for crate::games::kit::path::MoveError {
     fn kind(&self) -> ErrorKind {
-        use crate::games::bashni::notation::MoveError as E;
-        match self {
-            E::Syntax(..) | E::BadSquare(..) => ErrorKind::BadRequest,
-            E::Illegal(..) | E::Ambiguous(..) => ErrorKind::Unprocessable,
-        }
-    }
-}
-
-impl MoveRefusal for crate::games::turkish::MoveError {
-    fn kind(&self) -> ErrorKind {
-        use crate::games::turkish::MoveError as E;
+        use crate::games::kit::path::MoveError as E;
         match self {
             E::Syntax(..) | E::BadSquare(..) => ErrorKind::BadRequest,
             E::Illegal(..) | E::Ambiguous(..) => ErrorKind::Unprocessable,

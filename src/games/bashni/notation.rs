@@ -6,6 +6,8 @@ use crate::games::bashni::position::Position;
 use crate::games::bashni::setup::{SetupError, validate};
 use crate::games::kit::color::Color;
 use crate::games::kit::moves::Move;
+use crate::games::kit::path;
+pub use crate::games::kit::path::MoveError;
 use crate::games::kit::square::Square;
 use crate::games::kit::tower::{MAX_HEIGHT, Piece, Tower};
 use std::fmt;
@@ -223,90 +225,14 @@ pub fn to_fen(pos: &Position) -> String {
     format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
 }
 
-/// What is wrong with a move text.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum MoveError {
-    /// The text is not a sequence of squares joined by `-`, `:` or `x`.
-    Syntax(String),
-    /// A square name that is not a dark square.
-    BadSquare(String, String),
-    /// Well-formed, but not legal here.
-    Illegal(String, Vec<String>),
-    /// `from:to` matches several captures.
-    Ambiguous(String, Vec<String>),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax(m) => write!(
-                f,
-                "bad move '{m}': expected squares joined by '-' or ':', like c3-d4 or c3:e5"
-            ),
-            MoveError::BadSquare(m, s) => write!(f, "bad move '{m}': '{s}' is not a dark square"),
-            MoveError::Illegal(m, legal) => {
-                if legal.is_empty() {
-                    write!(f, "illegal move {m}: no legal moves")
-                } else {
-                    write!(f, "illegal move {m}: legal moves are {}", legal.join(" "))
-                }
-            }
-            MoveError::Ambiguous(m, cands) => {
-                write!(f, "ambiguous move {m}: could be {}", cands.join(" "))
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
 /// Parses a move and checks it against the legal moves of `pos`.
 ///
 /// Accepts `-`, `:` and `x` between squares, and `from:to` for a capture when exactly one
 /// legal capture starts on `from` and ends on `to`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let legal = legal_moves(pos);
-    let squares = match parse_path(text) {
-        Ok(s) => s,
-        // A light square is a well-formed name: the move is simply not legal.
-        Err(MoveError::BadSquare(_, sq)) if is_coordinate(&sq) => Vec::new(),
-        Err(e) => return Err(e),
-    };
-    // The separator tells the kind: `-` a quiet move, `:` (or `x`) a capture.
-    let captures = text.contains([':', 'x', 'X']);
-    let fits = |m: &&Move| m.is_capture() == captures && !(captures && text.contains('-'));
-    let found = legal
-        .iter()
-        .filter(fits)
-        .find(|m| m.path().eq(squares.iter().copied()));
-    if let Some(m) = found {
-        return Ok(*m);
-    }
-    if squares.len() == 2 && captures {
-        let cands: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.is_capture() && m.from() == squares[0] && m.to() == squares[1])
-            .collect();
-        match cands.len() {
-            0 => {}
-            1 => return Ok(*cands[0]),
-            _ => {
-                let mut names: Vec<String> = cands.iter().map(|m| m.to_string()).collect();
-                names.sort();
-                return Err(MoveError::Ambiguous(text.to_string(), names));
-            }
-        }
-    }
-    let mut names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
-    names.sort();
-    Err(MoveError::Illegal(text.to_string(), names))
-}
-
-fn is_coordinate(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 2
-        && (b'a'..=b'h').contains(&b[0].to_ascii_lowercase())
-        && (b'1'..=b'8').contains(&b[1])
+    let squares = path::dark_squares(text)?;
+    path::find(&legal, text, &squares, || None)
 }
 
 /// A FEN counter: plain decimal digits (no sign) that fit in a `u16`.
@@ -315,20 +241,6 @@ fn plain_number(text: &str) -> Option<u16> {
         .all(|b| b.is_ascii_digit())
         .then(|| text.parse().ok())
         .flatten()
-}
-
-/// Splits a move text into squares without checking legality.
-pub fn parse_path(text: &str) -> Result<Vec<Square>, MoveError> {
-    let parts: Vec<&str> = text.split(['-', ':', 'x', 'X']).collect();
-    if parts.len() < 2 || parts.len() > 14 || parts.iter().any(|p| p.is_empty()) {
-        return Err(MoveError::Syntax(text.to_string()));
-    }
-    parts
-        .iter()
-        .map(|p| {
-            Square::parse(p).ok_or_else(|| MoveError::BadSquare(text.to_string(), p.to_string()))
-        })
-        .collect()
 }
 
 /// The FEN of `fen` with colours swapped and the board turned half round (for tests of

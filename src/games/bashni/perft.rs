@@ -16,6 +16,7 @@ use crate::games::bashni::movegen::{
 use crate::games::bashni::position::{Position, ScratchUndo};
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::moves::{Move, MoveList};
+pub use crate::games::kit::perft::STOP_CHECK_DEPTH;
 use crate::games::kit::square::{Direction, Square};
 use rayon::prelude::*;
 use std::fmt;
@@ -25,10 +26,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// is about 10^8 paths), so perft 16 is already about half an hour on one core; anything
 /// deeper is refused rather than left to run for days.
 pub const MAX_PERFT_DEPTH: u32 = 16;
-
-/// Nodes with at least this many plies to go read the stop flag: often enough to stop
-/// within milliseconds, rarely enough (a few thousand leaves apart) to cost nothing.
-pub const STOP_CHECK_DEPTH: u32 = 4;
 
 /// A perft depth above [`MAX_PERFT_DEPTH`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -12,6 +12,10 @@ use super::rules::Rules;
 use super::tower::Tower;
 use std::sync::Arc;
 
+/// Deepest ply the search tracks (stacks are sized by it; depth is capped below it); an
+/// [`Evaluator`] that keeps state per ply (a network's first layer) keeps this many.
+pub const MAX_PLY: usize = 128;
+
 /// A game the engine plays: its rules, and what its search and evaluation need.
 pub trait Game: Rules {
     /// Per-thread evaluation state that the search keeps along its path ([`Linear`] for a

@@ -4,19 +4,23 @@
 //! [`variant`] names the games; the rest is what the games share: [`color`], the 32 dark
 //! squares of an 8x8 board ([`square`], [`bitboard`]), square-path moves ([`moves`]), towers
 //! of pieces ([`tower`], Bashni's columns and every other game's single pieces), Zobrist keys
-//! ([`zobrist`]), move lists ([`movelist`]), perft ([`perft`]), game records ([`record`]), the
+//! ([`zobrist`]), move text as a path of squares ([`path`]), set-wise move questions
+//! ([`sets`]) and evaluation masks ([`masks`]) of the dark squares, move lists ([`movelist`]), perft ([`perft`]), game records ([`record`]), the
 //! linear-evaluation machinery ([`linear`]) and the network machinery ([`nnue`]).
 
 pub mod bitboard;
 pub mod color;
 pub mod game;
 pub mod linear;
+pub mod masks;
 pub mod movelist;
 pub mod moves;
 pub mod nnue;
+pub mod path;
 pub mod perft;
 pub mod record;
 pub mod rules;
+pub mod sets;
 pub mod square;
 pub mod tower;
 pub mod variant;

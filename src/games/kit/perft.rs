@@ -1,12 +1,15 @@
 //! Perft over any [`Rules`]: counting move paths to a fixed depth, the proof of a move
-//! generator. Bashni keeps its own faster perft (`crate::games::bashni::perft`, reached through its
+//! generator. Bashni keeps its own faster perft (`games::bashni::perft`, reached through its
 //! [`Rules`] impl); the other games use this one, which plays each move on a copy (their
 //! positions are a few words) and bulk-counts the last ply.
 
-use crate::games::bashni::perft::STOP_CHECK_DEPTH;
 use crate::games::kit::rules::Rules;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Nodes with at least this many plies to go read the stop flag: often enough to stop
+/// within milliseconds, rarely enough (a few thousand leaves apart) to cost nothing.
+pub const STOP_CHECK_DEPTH: u32 = 4;
 
 /// Number of move sequences of length `depth` from `pos`, or `None` once `stop` is set (read
 /// before the work and at every node with [`STOP_CHECK_DEPTH`] or more plies to go).

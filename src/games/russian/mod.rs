@@ -15,9 +15,10 @@ pub mod position;
 pub use notation::{FenError, START_FEN};
 pub use position::Position;
 
-use crate::games::bashni::notation::MoveError;
-use crate::games::bashni::{Color, Move, MoveList};
+use crate::games::kit::Color;
 use crate::games::kit::game::{Game, Linear};
+use crate::games::kit::moves::{Move, MoveList};
+use crate::games::kit::path::MoveError;
 use crate::games::kit::rules::Rules;
 use crate::games::kit::square::{NUM_BITS, Square};
 use crate::games::kit::tower::Tower;

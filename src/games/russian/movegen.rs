@@ -7,9 +7,9 @@
 //! (and, for a man, both crowned or both not) are one move. The set-wise tests and the quiet-move count are Bashni's (with one piece per
 //! square they are the same rules).
 
-use crate::games::bashni::movegen::{can_capture_sets, count_quiets_sets, forward};
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::moves::{MAX_JUMPS, Move, MoveList};
+use crate::games::kit::sets::{can_capture_sets, count_quiets_sets, forward};
 use crate::games::kit::square::{Direction, Square};
 use crate::games::russian::position::Position;
 

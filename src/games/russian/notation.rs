@@ -2,8 +2,10 @@
 //! is read by Bashni's reader, which then must find one piece per square; moves are Bashni's
 //! paths, and any capture path of a merged move is accepted for it.
 
-use crate::games::bashni::notation::{self, MoveError, parse_path};
-use crate::games::bashni::{Color, Move, MoveList};
+use crate::games::bashni::notation;
+use crate::games::kit::Color;
+use crate::games::kit::moves::{Move, MoveList};
+use crate::games::kit::path::{self, MoveError};
 use crate::games::kit::square::Square;
 use crate::games::russian::movegen::{generate_captures, legal_moves, same_capture};
 use crate::games::russian::position::Position;
@@ -100,55 +102,16 @@ pub fn to_fen(pos: &Position) -> String {
 /// `from:to` when exactly one legal capture goes from one to the other.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let legal = legal_moves(pos);
-    let squares = match parse_path(text) {
-        Ok(s) => s,
-        // A light square is a well-formed name: the move is simply not legal.
-        Err(MoveError::BadSquare(_, sq)) if is_coordinate(&sq) => Vec::new(),
-        Err(e) => return Err(e),
-    };
-    let captures = text.contains([':', 'x', 'X']);
-    let fits = |m: &&Move| m.is_capture() == captures && !(captures && text.contains('-'));
-    if let Some(m) = legal
-        .iter()
-        .filter(fits)
-        .find(|m| m.path().eq(squares.iter().copied()))
-    {
-        return Ok(*m);
-    }
-    if captures && !text.contains('-') {
+    let squares = path::dark_squares(text)?;
+    path::find(&legal, text, &squares, || {
         // Another path of a merged capture stands for the move it was merged into.
         let mut every = MoveList::new();
         generate_captures(pos, &mut every, false);
-        let path = every.iter().find(|m| m.path().eq(squares.iter().copied()));
-        if let Some(m) = path.and_then(|p| legal.iter().find(|m| same_capture(pos, m, p))) {
-            return Ok(*m);
-        }
-        if squares.len() == 2 {
-            let cands: Vec<&Move> = legal
-                .iter()
-                .filter(|m| m.is_capture() && m.from() == squares[0] && m.to() == squares[1])
-                .collect();
-            match cands.len() {
-                0 => {}
-                1 => return Ok(*cands[0]),
-                _ => {
-                    let mut names: Vec<String> = cands.iter().map(|m| m.to_string()).collect();
-                    names.sort();
-                    return Err(MoveError::Ambiguous(text.to_string(), names));
-                }
-            }
-        }
-    }
-    let mut names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
-    names.sort();
-    Err(MoveError::Illegal(text.to_string(), names))
-}
-
-fn is_coordinate(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 2
-        && (b'a'..=b'h').contains(&b[0].to_ascii_lowercase())
-        && (b'1'..=b'8').contains(&b[1])
+        let path = every
+            .iter()
+            .find(|m| m.path().eq(squares.iter().copied()))?;
+        legal.iter().find(|m| same_capture(pos, m, path)).copied()
+    })
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! towers), the side to move, the no-progress clock and the move number, with an
 //! incrementally kept hash (Bashni's keys for a one-piece tower).
 
-use crate::games::bashni::{Color, Move};
+use crate::games::kit::Color;
 use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::moves::Move;
 use crate::games::kit::square::Square;
 use crate::games::kit::tower::{Piece, Tower};
 use crate::games::kit::zobrist::{SIDE_KEY, tower_key};

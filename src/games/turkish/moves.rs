@@ -113,6 +113,8 @@ impl fmt::Display for Move {
     }
 }
 
+crate::games::kit::path::impl_path_move!(Move, Square);
+
 #[cfg(test)]
 mod tests {
     use super::*;

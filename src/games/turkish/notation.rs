@@ -3,6 +3,8 @@
 
 use crate::games::std_fen::{self, Layout};
 use crate::games::kit::Color;
+pub use crate::games::kit::path::MoveError;
+use crate::games::kit::path::{self, Words};
 use crate::games::turkish::board::{Square, promotion_mask};
 use crate::games::turkish::movegen::legal_moves;
 use crate::games::turkish::moves::{MAX_JUMPS, Move};
@@ -206,55 +208,15 @@ fn plain_number(text: &str) -> Option<u16> {
         .flatten()
 }
 
-/// What is wrong with a move text.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum MoveError {
-    /// The text is not a sequence of squares joined by `-`, `:` or `x`.
-    Syntax(String),
-    /// A part that is not a square name.
-    BadSquare(String, String),
-    /// Well-formed, but not legal here (the legal moves follow).
-    Illegal(String, Vec<String>),
-    /// `from:to` matches several captures.
-    Ambiguous(String, Vec<String>),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax(m) => write!(
-                f,
-                "bad move '{m}': expected squares joined by '-' or ':', like d3-d4 or d3:d5"
-            ),
-            MoveError::BadSquare(m, s) => write!(f, "bad move '{m}': '{s}' is not a square"),
-            MoveError::Illegal(m, legal) => {
-                if legal.is_empty() {
-                    write!(f, "illegal move {m}: no legal moves")
-                } else {
-                    write!(f, "illegal move {m}: legal moves are {}", legal.join(" "))
-                }
-            }
-            MoveError::Ambiguous(m, cands) => {
-                write!(f, "ambiguous move {m}: could be {}", cands.join(" "))
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
+/// How Turkish draughts words its move-text errors: every square of the board is one.
+const WORDS: Words = Words {
+    square: "square",
+    example: "d3-d4 or d3:d5",
+};
 
 /// Splits a move text into squares without checking legality.
 pub fn parse_path(text: &str) -> Result<Vec<Square>, MoveError> {
-    let parts: Vec<&str> = text.trim().split(['-', ':', 'x', 'X']).collect();
-    if parts.len() < 2 || parts.len() > MAX_JUMPS + 1 || parts.iter().any(|p| p.is_empty()) {
-        return Err(MoveError::Syntax(text.to_string()));
-    }
-    parts
-        .iter()
-        .map(|p| {
-            Square::parse(p).ok_or_else(|| MoveError::BadSquare(text.to_string(), p.to_string()))
-        })
-        .collect()
+    path::parse_path(text, text.trim(), MAX_JUMPS + 1, WORDS, Square::parse)
 }
 
 /// Parses a move and checks it against the legal moves of `pos`.
@@ -264,33 +226,7 @@ pub fn parse_path(text: &str) -> Result<Vec<Square>, MoveError> {
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let squares = parse_path(text)?;
     let legal = legal_moves(pos);
-    let captures = text.contains([':', 'x', 'X']);
-    let fits = |m: &&Move| m.is_capture() == captures && !(captures && text.contains('-'));
-    if let Some(m) = legal
-        .iter()
-        .filter(fits)
-        .find(|m| m.path().eq(squares.iter().copied()))
-    {
-        return Ok(*m);
-    }
-    if squares.len() == 2 && captures && !text.contains('-') {
-        let cands: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.is_capture() && m.from() == squares[0] && m.to() == squares[1])
-            .collect();
-        match cands.len() {
-            0 => {}
-            1 => return Ok(*cands[0]),
-            _ => {
-                let mut names: Vec<String> = cands.iter().map(|m| m.to_string()).collect();
-                names.sort();
-                return Err(MoveError::Ambiguous(text.to_string(), names));
-            }
-        }
-    }
-    let mut names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
-    names.sort();
-    Err(MoveError::Illegal(text.to_string(), names))
+    path::find(&legal, text, &squares, || None)
 }
 
 #[cfg(test)]
@@ -356,7 +292,7 @@ mod tests {
             parse_move(&p, "d3-d4"),
             Err(MoveError::Illegal(..))
         ));
-        assert!(matches!(parse_move(&p, "d3:"), Err(MoveError::Syntax(_))));
+        assert!(matches!(parse_move(&p, "d3:"), Err(MoveError::Syntax(..))));
         assert!(matches!(
             parse_move(&p, "d3:z9"),
             Err(MoveError::BadSquare(..))

@@ -7,14 +7,17 @@
 //! feeds both the engine (a [`Sink`] that multiplies by the weights as it goes) and the tuner
 //! (a sink that records the counts), so the evaluation and what is tuned cannot drift apart.
 
-use crate::games::bashni::movegen::forward;
 use crate::games::bashni::position::Position;
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::color::Color;
-use crate::games::kit::square::{Direction, NUM_BITS, Square};
+use crate::games::kit::sets::forward;
+use crate::games::kit::square::Direction;
 
 use crate::games::kit::linear::groups;
 pub use crate::games::kit::linear::{Group, Sink};
+use crate::games::kit::masks::{
+    BACK_RANK_MASK, CENTER_MASK, CONES, LONG_DIAGONAL_MASK, PST_INDEX, advanced,
+};
 
 groups! {
     // Commanders of towers.
@@ -52,133 +55,6 @@ groups! {
 /// The name of feature `f`: its group, and its index within the group when there are several.
 pub fn feature_name(f: usize) -> String {
     crate::games::kit::linear::feature_name(GROUPS, f)
-}
-
-const fn build_center() -> u64 {
-    let mut b = 0u64;
-    let mut r = 2;
-    while r <= 5 {
-        let mut f = 2;
-        while f <= 5 {
-            if let Some(sq) = Square::from_coords(f, r) {
-                b |= sq.bit();
-            }
-            f += 1;
-        }
-        r += 1;
-    }
-    b
-}
-
-/// The four central squares of each of ranks 3 to 6 (files c to f).
-pub(crate) const CENTER_MASK: u64 = build_center();
-
-const fn rank_mask(rank: u8) -> u64 {
-    let mut b = 0u64;
-    let mut f = 0;
-    while f < 8 {
-        if let Some(sq) = Square::from_coords(f, rank) {
-            b |= sq.bit();
-        }
-        f += 1;
-    }
-    b
-}
-
-/// Each side's back rank (White: rank 1, Black: rank 8).
-pub(crate) const BACK_RANK_MASK: [u64; 2] = [rank_mask(0), rank_mask(7)];
-
-const fn build_long_diagonal() -> u64 {
-    let mut b = 0u64;
-    let mut i = 0;
-    while i < 8 {
-        if let Some(sq) = Square::from_coords(i, i) {
-            b |= sq.bit();
-        }
-        i += 1;
-    }
-    b
-}
-
-/// The long diagonal a1-h8.
-pub(crate) const LONG_DIAGONAL_MASK: u64 = build_long_diagonal();
-
-/// Per colour and square bit index: the squares in front of a man there that an enemy could
-/// stop it from (the cone widening by one file each rank towards its far rank).
-const fn build_cones() -> [[u64; NUM_BITS]; 2] {
-    let mut out = [[0u64; NUM_BITS]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut rank = 0u8;
-        while rank < 8 {
-            let mut file = 0u8;
-            while file < 8 {
-                if let Some(sq) = Square::from_coords(file, rank) {
-                    let mut cone = 0u64;
-                    let mut step = 1i32;
-                    while step < 8 {
-                        let r = if c == 0 {
-                            rank as i32 + step
-                        } else {
-                            rank as i32 - step
-                        };
-                        if r < 0 || r > 7 {
-                            break;
-                        }
-                        let mut f = file as i32 - step;
-                        while f <= file as i32 + step {
-                            if f >= 0
-                                && f <= 7
-                                && let Some(s) = Square::from_coords(f as u8, r as u8)
-                            {
-                                cone |= s.bit();
-                            }
-                            f += 1;
-                        }
-                        step += 1;
-                    }
-                    out[c][sq.index()] = cone;
-                }
-                file += 1;
-            }
-            rank += 1;
-        }
-        c += 1;
-    }
-    out
-}
-
-pub(crate) const CONES: [[u64; NUM_BITS]; 2] = build_cones();
-
-/// Per colour and square bit index: the square's number 0..32 seen from that side (0 = its
-/// own a1 corner), for piece-square features. Black sees the board turned half round.
-const fn build_pst_index() -> [[u8; NUM_BITS]; 2] {
-    let mut out = [[0u8; NUM_BITS]; 2];
-    let mut rank = 0u8;
-    while rank < 8 {
-        let mut file = 0u8;
-        while file < 8 {
-            if let Some(sq) = Square::from_coords(file, rank) {
-                out[0][sq.index()] = rank * 4 + file / 2;
-                out[1][sq.index()] = (7 - rank) * 4 + (7 - file) / 2;
-            }
-            file += 1;
-        }
-        rank += 1;
-    }
-    out
-}
-
-pub(crate) const PST_INDEX: [[u8; NUM_BITS]; 2] = build_pst_index();
-
-/// Ranks a man of `c` on `sq` has advanced from its own side.
-#[inline]
-pub(crate) fn advanced(c: Color, sq: Square) -> usize {
-    if c == Color::White {
-        sq.rank() as usize
-    } else {
-        7 - sq.rank() as usize
-    }
 }
 
 /// Counts every feature of `pos` into `sink`.
@@ -316,6 +192,7 @@ mod tests {
 
     #[test]
     fn tables() {
+        use crate::games::kit::square::Square;
         assert_eq!(CENTER_MASK.count_ones(), 8);
         assert_eq!(LONG_DIAGONAL_MASK.count_ones(), 8);
         let a1 = Square::from_coords(0, 0).unwrap();

@@ -2,13 +2,13 @@
 //! brought up to date only where a node is evaluated, and the mean of the network and the
 //! linear evaluation ([`blend`](crate::games::kit::nnue::blend)).
 
+use super::Delta;
 use crate::games::bashni::eval::evaluate;
 use crate::games::bashni::position::Position;
+use crate::games::kit::game::MAX_PLY;
 use crate::games::kit::game::{EvalConfig, Evaluator};
 use crate::games::kit::moves::Move;
-use crate::games::kit::nnue::accumulator::Delta;
 use crate::games::kit::nnue::{Accumulator, Network};
-use crate::search::MAX_PLY;
 use std::sync::Arc;
 
 /// One search thread's accumulators, one per ply of the current path.
@@ -38,7 +38,7 @@ fn up_to_date<'a>(
     }
     for p in first + 1..=ply {
         let (done, next) = acc.split_at_mut(p);
-        next[0].apply(&done[p - 1], net, &delta[p]);
+        next[0].apply::<Position>(&done[p - 1], net, &delta[p]);
         fresh[p] = true;
     }
     &acc[ply]

@@ -3,53 +3,18 @@
 //! A child's accumulator is its parent's with the inputs of the squares the move touched
 //! (where it started, where it ended and the towers it jumped) taken out and put back as
 //! they stand after the move: a few rows of [`HIDDEN`] adds instead of a sum over the board.
-//! The search records each move's [`Delta`] as it plays it and applies the deltas only when
+//! The search records each move's changes (a game's [`FeatureSet::Delta`]) as it plays it and applies the deltas only when
 //! a node is evaluated, so nodes that never evaluate (capture chains, cut-offs) cost nothing.
 
-use super::HIDDEN;
 use super::network::Network;
-use crate::games::bashni::nnue::features::index;
-use crate::games::bashni::position::Position;
-use crate::games::kit::bitboard::Bitboard;
+use super::{FeatureSet, HIDDEN};
 use crate::games::kit::color::Color;
-use crate::games::kit::moves::{MAX_JUMPS, Move};
-use crate::games::kit::square::Square;
-use crate::games::kit::tower::Tower;
+use crate::games::kit::moves::MAX_JUMPS;
 use arrayvec::ArrayVec;
 
-/// What a move changed on the board: each touched square with its tower before and after.
-#[derive(Clone, Default, Debug)]
-pub struct Delta {
-    changes: ArrayVec<(Square, Tower, Tower), { MAX_JUMPS + 2 }>,
-}
-
-impl Delta {
-    /// The changes `m` made, `before` becoming `after`.
-    #[inline]
-    pub fn of_move(before: &Position, after: &Position, m: &Move) -> Delta {
-        let mut delta = Delta::default();
-        delta.record(before, after, m);
-        delta
-    }
-
-    /// Makes this the changes `m` made, `before` becoming `after`, in place: the search
-    /// keeps one per ply, and building a new one would copy its whole capacity each move.
-    #[inline]
-    pub fn record(&mut self, before: &Position, after: &Position, m: &Move) {
-        // A bitboard, so that a square jumped twice (Bashni allows it) is counted once.
-        let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
-        for &sq in m.jumped() {
-            touched.set(sq);
-        }
-        self.changes.clear();
-        for sq in touched {
-            let (old, new) = (before.tower(sq), after.tower(sq));
-            if old != new {
-                self.changes.push((sq, old, new));
-            }
-        }
-    }
-}
+/// Most inputs a move takes out (or puts in) of one perspective: the squares a move of the
+/// longest capture touches.
+const MAX_CHANGED: usize = MAX_JUMPS + 2;
 
 /// Hidden units updated together: a 256-bit register of `i16` (two 128-bit ones without AVX2).
 const LANES: usize = 16;
@@ -71,69 +36,62 @@ impl Default for Accumulator {
 
 impl Accumulator {
     /// The accumulator of `pos`, summed from scratch.
-    pub fn new(net: &Network, pos: &Position) -> Accumulator {
+    pub fn new<P: FeatureSet>(net: &Network, pos: &P) -> Accumulator {
         let mut acc = Accumulator::default();
         acc.refresh(net, pos);
         acc
     }
 
     /// Sums `pos`'s inputs from scratch.
-    pub fn refresh(&mut self, net: &Network, pos: &Position) {
+    pub fn refresh<P: FeatureSet>(&mut self, net: &Network, pos: &P) {
         for persp in [Color::White, Color::Black] {
             let half = &mut self.halves[persp.index()];
             *half = net.b1;
-            for sq in pos.occupied() {
-                add(half, &net.w1[index(persp, sq, pos.tower(sq))]);
-            }
+            pos.active_inputs(persp, |i| add(half, &net.w1[i]));
         }
     }
 
-    /// Sets this to the accumulator of `after`, the position `m` leads to from `before`,
-    /// whose accumulator is `parent`.
-    pub fn update(
-        &mut self,
-        parent: &Accumulator,
-        net: &Network,
-        before: &Position,
-        after: &Position,
-        m: &Move,
-    ) {
-        self.apply(parent, net, &Delta::of_move(before, after, m));
-    }
-
-    /// Sets this to `parent` changed by `delta`.
+    /// Sets this to `parent` changed by `delta`, a move's changes in a position of `P`.
     #[inline]
-    pub fn apply(&mut self, parent: &Accumulator, net: &Network, delta: &Delta) {
+    pub fn apply<P: FeatureSet>(&mut self, parent: &Accumulator, net: &Network, delta: &P::Delta) {
         #[cfg(target_arch = "x86_64")]
         if net.avx2 {
             // SAFETY: `apply_avx2` needs only that the CPU has AVX2, and `net.avx2` is true
             // only where `is_x86_feature_detected!("avx2")` said so (`Network::from_bytes`).
-            return unsafe { self.apply_avx2(parent, net, delta) };
+            return unsafe { self.apply_avx2::<P>(parent, net, delta) };
         }
-        self.apply_portable(parent, net, delta);
+        self.apply_portable::<P>(parent, net, delta);
     }
 
     /// [`Accumulator::apply`] compiled for AVX2 (the same loops, twice as wide).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn apply_avx2(&mut self, parent: &Accumulator, net: &Network, delta: &Delta) {
-        self.apply_portable(parent, net, delta);
+    unsafe fn apply_avx2<P: FeatureSet>(
+        &mut self,
+        parent: &Accumulator,
+        net: &Network,
+        delta: &P::Delta,
+    ) {
+        self.apply_portable::<P>(parent, net, delta);
     }
 
     /// [`Accumulator::apply`] for any CPU.
     #[inline(always)]
-    fn apply_portable(&mut self, parent: &Accumulator, net: &Network, delta: &Delta) {
+    fn apply_portable<P: FeatureSet>(
+        &mut self,
+        parent: &Accumulator,
+        net: &Network,
+        delta: &P::Delta,
+    ) {
         for persp in [Color::White, Color::Black] {
-            let mut subs: ArrayVec<&[i16; HIDDEN], { MAX_JUMPS + 2 }> = ArrayVec::new();
-            let mut adds: ArrayVec<&[i16; HIDDEN], { MAX_JUMPS + 2 }> = ArrayVec::new();
-            for &(sq, old, new) in &delta.changes {
-                if !old.is_empty() {
-                    subs.push(&net.w1[index(persp, sq, old)]);
-                }
-                if !new.is_empty() {
-                    adds.push(&net.w1[index(persp, sq, new)]);
-                }
-            }
+            let mut subs: ArrayVec<&[i16; HIDDEN], MAX_CHANGED> = ArrayVec::new();
+            let mut adds: ArrayVec<&[i16; HIDDEN], MAX_CHANGED> = ArrayVec::new();
+            P::changed_inputs(
+                delta,
+                persp,
+                |i| subs.push(&net.w1[i]),
+                |i| adds.push(&net.w1[i]),
+            );
             let half = &mut self.halves[persp.index()];
             let from = &parent.halves[persp.index()];
             // One pass over the layer, a register's width at a time: the parent's lanes, every
@@ -173,7 +131,9 @@ fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::bashni::Position;
     use crate::games::bashni::movegen::legal_moves;
+    use crate::games::bashni::nnue::Delta;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
 
@@ -196,7 +156,7 @@ mod tests {
                     let m = moves[rng.random_range(0..moves.len())];
                     let next = pos.played(&m);
                     let mut child = Accumulator::default();
-                    child.update(&acc, &net, &pos, &next, &m);
+                    child.apply::<Position>(&acc, &net, &Delta::of_move(&pos, &next, &m));
                     assert_eq!(child, Accumulator::new(&net, &next));
                     let portable = Network {
                         avx2: false,

@@ -16,6 +16,29 @@ pub mod accumulator;
 pub mod network;
 
 pub use accumulator::Accumulator;
+
+use crate::games::kit::color::Color;
+
+/// A game's network inputs: which are active in a position (the position type implements
+/// it), and which a move's recorded changes take out and put in. Bashni's are in
+/// `games::bashni::nnue`.
+pub trait FeatureSet {
+    /// What a move changed, recorded as the search plays it and applied to the first layer
+    /// only where a node is evaluated.
+    type Delta: Clone + Default + Send;
+
+    /// Calls `f` with each active input of the position from `persp`'s view.
+    fn active_inputs(&self, persp: Color, f: impl FnMut(usize));
+
+    /// Calls `sub` with each input `delta` takes out and `add` with each it puts in, from
+    /// `persp`'s view (at most `MAX_JUMPS + 2` of each).
+    fn changed_inputs(
+        delta: &Self::Delta,
+        persp: Color,
+        sub: impl FnMut(usize),
+        add: impl FnMut(usize),
+    );
+}
 pub use network::{NetError, Network};
 
 /// Kinds of tower an input tells apart: 4 commanders x 4 own-below counts x 4 enemy-below

@@ -5,13 +5,13 @@
 //! The board and its geometry are Bashni's, so the masks (centre, back ranks, the long
 //! diagonal, the passed-man cones, piece-square numbering) are Bashni's evaluation's own.
 
-use crate::games::bashni::eval::features::{
-    BACK_RANK_MASK, CENTER_MASK, CONES, LONG_DIAGONAL_MASK, PST_INDEX, advanced,
-};
-use crate::games::bashni::movegen::forward;
 use crate::games::kit::Color;
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::linear::{Sink, groups};
+use crate::games::kit::masks::{
+    BACK_RANK_MASK, CENTER_MASK, CONES, LONG_DIAGONAL_MASK, PST_INDEX, advanced,
+};
+use crate::games::kit::sets::forward;
 use crate::games::kit::square::Direction;
 use crate::games::russian::position::Position;
 

@@ -6,8 +6,8 @@ pub mod features;
 pub mod weights;
 
 use super::position::Position;
-use crate::games::bashni::Move;
 use crate::games::kit::linear::{self, Group, LinearEval, Sink};
+use crate::games::kit::moves::Move;
 
 impl LinearEval for Position {
     const GROUPS: &'static [Group] = features::GROUPS;

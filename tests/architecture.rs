@@ -1,0 +1,495 @@
+//! The shape of `src/`, checked: the import graph between files and the length of functions.
+//!
+//! It reads every `src/**/*.rs` (but `main.rs`, the binary), resolves every path that starts
+//! at the crate (`use crate::...`, grouped `use crate::{a::b, c}` over several lines, and
+//! paths written inline in code, `crate::a::f(...)`) and every `use super::...` and
+//! `use self::...` to the file that defines the module it names, and asserts:
+//!
+//! 1. no strongly connected component of the file graph has more than two files;
+//! 2. no function runs over 100 lines (from its `fn` line to its closing brace at the same
+//!    indentation);
+//! 3. the layering of `src/games/`: a file of the toolkit, `src/games/kit/`, imports only
+//!    the toolkit; a file of a game, `src/games/<game>/`, only its own folder and the
+//!    toolkit; and nothing under `src/games/` imports from outside `src/games/` (the
+//!    engine, front ends and tools stand above the games and know them through the traits).
+//!
+//! Test modules (`#[cfg(test)] mod ... { ... }`) are left out: a test may reach anywhere.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Longest function, in lines.
+const MAX_FN_LINES: usize = 100;
+
+/// Imports that break the layering on purpose, `(from, to)` relative to `src/`, each with
+/// why it stays.
+const ALLOWED: &[(&str, &str, &str)] = &[
+    (
+        "games/kit/nnue/network.rs",
+        "files.rs",
+        "Network::load reads a network file through the project's bounded read; files.rs \
+         imports nothing from the crate, so this is no cycle",
+    ),
+    (
+        "games/russian/notation.rs",
+        "games/bashni/notation.rs",
+        "Russian draughts' FEN is Bashni's format with one piece per square, read by Bashni's \
+         reader; to cut this, the FEN reader (towers, setup checks) would move to the kit",
+    ),
+];
+
+/// Functions allowed over [`MAX_FN_LINES`] for now, `(file, name)`, each with why.
+const LONG_ALLOWED: &[(&str, &str, &str)] = &[
+    (
+        "matchrun/mod.rs",
+        "play_match",
+        "being split on main (issue 29, another change); remove once merged",
+    ),
+    (
+        "train/mod.rs",
+        "train",
+        "being split on main (issue 29, another change); remove once merged",
+    ),
+];
+
+/// A source file: its path below `src/` and its module path.
+struct File {
+    rel: String,
+    module: Vec<String>,
+    text: String,
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("read src") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn load() -> Vec<File> {
+    let src = Path::new(ROOT).join("src");
+    let mut paths = Vec::new();
+    rust_files(&src, &mut paths);
+    paths.sort();
+    paths
+        .into_iter()
+        .filter_map(|p| {
+            let rel = p
+                .strip_prefix(&src)
+                .expect("below src")
+                .to_string_lossy()
+                .replace('\\', "/");
+            if rel == "main.rs" {
+                return None;
+            }
+            let mut module: Vec<String> = rel
+                .trim_end_matches(".rs")
+                .split('/')
+                .map(str::to_string)
+                .collect();
+            if matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
+                module.pop();
+            }
+            let text = fs::read_to_string(&p).expect("read file");
+            Some(File { rel, module, text })
+        })
+        .collect()
+}
+
+/// The file's lines without test modules, comments and the insides of string literals.
+fn code_lines(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if line.trim() == "#[cfg(test)]" {
+            // Skip the item that follows: up to the closing brace at its indentation.
+            let next = lines.get(i + 1).copied().unwrap_or("");
+            let indent = next.len() - next.trim_start().len();
+            let close = format!("{}}}", &next[..indent]);
+            if next.trim_end().ends_with('{') {
+                i += 2;
+                while i < lines.len() && lines[i].trim_end() != close {
+                    i += 1;
+                }
+            }
+            i += 1;
+            continue;
+        }
+        out.push(strip(line));
+        i += 1;
+    }
+    out
+}
+
+/// A line without its `//` comment and with string literals emptied.
+fn strip(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars().peekable();
+    let mut in_str = false;
+    while let Some(c) = chars.next() {
+        if in_str {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '"' => {
+                    in_str = false;
+                    out.push('"');
+                }
+                _ => {}
+            }
+        } else if c == '"' {
+            in_str = true;
+            out.push('"');
+        } else if c == '/' && chars.peek() == Some(&'/') {
+            break;
+        } else if c == '\'' {
+            // A char literal such as '"' or '{': keep the quote, skip what it holds.
+            let rest: String = chars.clone().take(3).collect();
+            if rest.starts_with('\\') {
+                if let Some(end) = rest[1..].find('\'') {
+                    for _ in 0..end + 2 {
+                        chars.next();
+                    }
+                }
+            } else if rest.chars().nth(1) == Some('\'') {
+                chars.next();
+                chars.next();
+            }
+            out.push('\'');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Expands a use tree such as `a::{b::c, d::{self, e}}` into its paths.
+fn expand(tree: &str) -> Vec<String> {
+    // Renames (`x as y`) go first: only the path matters.
+    let mut words: Vec<String> = Vec::new();
+    let mut rename = false;
+    for w in tree.split_whitespace() {
+        if w == "as" {
+            rename = true;
+        } else if rename {
+            rename = false;
+            words.push(
+                w.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_')
+                    .to_string(),
+            );
+        } else {
+            words.push(w.to_string());
+        }
+    }
+    let tree = words.concat();
+    let Some(open) = tree.find('{') else {
+        return vec![tree.trim_end_matches("::").to_string()];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .flat_map(|p| {
+            expand(p).into_iter().map(move |s| {
+                if s == "self" {
+                    prefix.trim_end_matches("::").to_string()
+                } else {
+                    format!("{prefix}{s}")
+                }
+            })
+        })
+        .collect()
+}
+
+/// Every module path a file names: its `use` declarations (whole, over several lines) and
+/// the `crate::` paths in its code.
+fn named_paths(file: &File) -> Vec<Vec<String>> {
+    let lines = code_lines(&file.text);
+    let mut paths = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim_start();
+        let body = ["use ", "pub use ", "pub(crate) use ", "pub(super) use "]
+            .iter()
+            .find_map(|p| t.strip_prefix(p));
+        if let Some(body) = body {
+            let mut decl = body.to_string();
+            while !decl.contains(';') && i + 1 < lines.len() {
+                i += 1;
+                decl.push_str(&lines[i]);
+            }
+            let decl = decl.split(';').next().unwrap_or("").to_string();
+            for p in expand(&decl) {
+                paths.push(absolute(&file.module, &p));
+            }
+        } else {
+            let mut rest = lines[i].as_str();
+            while let Some(at) = rest.find("crate::") {
+                let before = rest[..at].chars().last();
+                let tail = &rest[at..];
+                let end = tail
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                    .unwrap_or(tail.len());
+                if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$') {
+                    paths.push(absolute(&file.module, &tail[..end]));
+                }
+                rest = &tail[end.max(7)..];
+            }
+        }
+        i += 1;
+    }
+    paths.into_iter().filter(|p| !p.is_empty()).collect()
+}
+
+/// A path as segments from the crate root (`crate`, `super` and `self` resolved); empty for
+/// a path into another crate.
+fn absolute(module: &[String], path: &str) -> Vec<String> {
+    let segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+    let Some(&first) = segs.first() else {
+        return Vec::new();
+    };
+    let mut base: Vec<String> = match first {
+        "crate" => Vec::new(),
+        "self" | "super" => module.to_vec(),
+        _ => return Vec::new(),
+    };
+    let mut rest = &segs[..];
+    if first == "crate" || first == "self" {
+        rest = &segs[1..];
+    }
+    while let Some(&"super") = rest.first() {
+        base.pop();
+        rest = &rest[1..];
+    }
+    base.extend(rest.iter().map(|s| s.to_string()));
+    base
+}
+
+/// The file of the longest prefix of `path` that is a module with a file of its own.
+fn resolve<'a>(path: &[String], modules: &'a BTreeMap<Vec<String>, String>) -> Option<&'a String> {
+    (0..=path.len()).rev().find_map(|n| modules.get(&path[..n]))
+}
+
+fn graph(files: &[File]) -> BTreeMap<String, BTreeSet<String>> {
+    let modules: BTreeMap<Vec<String>, String> = files
+        .iter()
+        .map(|f| (f.module.clone(), f.rel.clone()))
+        .collect();
+    files
+        .iter()
+        .map(|f| {
+            let targets = named_paths(f)
+                .iter()
+                .filter_map(|p| resolve(p, &modules))
+                .filter(|t| **t != f.rel)
+                .cloned()
+                .collect();
+            (f.rel.clone(), targets)
+        })
+        .collect()
+}
+
+/// Strongly connected components (Tarjan).
+fn components(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct State<'a> {
+        g: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on: BTreeSet<&'a str>,
+        out: Vec<Vec<String>>,
+    }
+    fn visit<'a>(s: &mut State<'a>, v: &'a str) {
+        let n = s.index.len();
+        s.index.insert(v, n);
+        s.low.insert(v, n);
+        s.stack.push(v);
+        s.on.insert(v);
+        for w in s.g.get(v).into_iter().flatten() {
+            let w = w.as_str();
+            if !s.index.contains_key(w) {
+                visit(s, w);
+                let lw = s.low[w];
+                let lv = s.low.get_mut(v).expect("visited");
+                *lv = (*lv).min(lw);
+            } else if s.on.contains(w) {
+                let iw = s.index[w];
+                let lv = s.low.get_mut(v).expect("visited");
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut comp = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                s.on.remove(w);
+                comp.push(w.to_string());
+                if w == v {
+                    break;
+                }
+            }
+            s.out.push(comp);
+        }
+    }
+    let mut s = State {
+        g,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in g.keys() {
+        if !s.index.contains_key(v.as_str()) {
+            visit(&mut s, v);
+        }
+    }
+    s.out
+}
+
+#[test]
+fn no_circle_of_more_than_two_files() {
+    let g = graph(&load());
+    let big: Vec<Vec<String>> = components(&g).into_iter().filter(|c| c.len() > 2).collect();
+    assert!(big.is_empty(), "import circles: {big:#?}");
+}
+
+/// Where a file stands: `Some("kit")`, `Some(<game>)` or `Some("")` (`games/mod.rs`) under
+/// `src/games/`; `None` above.
+fn games_part(rel: &str) -> Option<&str> {
+    let rest = rel.strip_prefix("games/")?;
+    Some(rest.split_once('/').map_or("", |(dir, _)| dir))
+}
+
+#[test]
+fn the_games_import_only_downwards() {
+    let g = graph(&load());
+    let mut wrong = Vec::new();
+    for (from, targets) in &g {
+        let Some(part) = games_part(from) else {
+            continue;
+        };
+        for to in targets {
+            let ok = match (part, games_part(to)) {
+                (_, None) => false,
+                ("", Some(_)) => true,
+                ("kit", Some(t)) => t == "kit",
+                (game, Some(t)) => t == game || t == "kit",
+            };
+            let allowed = ALLOWED.iter().any(|(f, t, _)| f == from && t == to);
+            if !ok && !allowed {
+                wrong.push(format!("{from} -> {to}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "imports against the layering: {wrong:#?}");
+}
+
+#[test]
+fn the_checker_reads_grouped_and_nested_uses() {
+    let paths = expand("crate::a::{b::c, d::{self, e as f}, g}");
+    assert_eq!(
+        paths,
+        [
+            "crate::a::b::c",
+            "crate::a::d",
+            "crate::a::d::e",
+            "crate::a::g"
+        ]
+    );
+    let m = vec!["games".to_string(), "kit".to_string()];
+    assert_eq!(
+        absolute(&m, "super::bashni::Position"),
+        ["games", "bashni", "Position"]
+    );
+    assert_eq!(
+        strip(r#"let s = "crate::x"; // crate::y"#).trim_end(),
+        r#"let s = "";"#
+    );
+}
+
+/// `(file, first line, lines)` of every function longer than [`MAX_FN_LINES`].
+fn long_functions(files: &[File]) -> Vec<(String, usize, usize)> {
+    let mut long = Vec::new();
+    for f in files {
+        let lines: Vec<&str> = f.text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let t = line.trim_start();
+            let is_fn = t
+                .split_whitespace()
+                .take_while(|w| !w.starts_with("fn"))
+                .all(|w| {
+                    matches!(w, "pub" | "const" | "unsafe" | "async" | "extern" | "\"C\"")
+                        || w.starts_with("pub(")
+                })
+                && t.split_whitespace().any(|w| w == "fn");
+            if !is_fn || !t.contains("fn ") || t.starts_with("//") {
+                continue;
+            }
+            let indent = &line[..line.len() - t.len()];
+            let close = format!("{indent}}}");
+            // A declaration without a body ends with `;` before any `{`.
+            let mut j = i;
+            while j < lines.len() && !lines[j].contains('{') && !lines[j].trim_end().ends_with(';')
+            {
+                j += 1;
+            }
+            if j >= lines.len() || !lines[j].contains('{') {
+                continue;
+            }
+            let opened = lines[j].matches('{').count();
+            let closed = lines[j].matches('}').count();
+            if opened == closed {
+                continue; // a one-line body
+            }
+            let end = (j..lines.len()).find(|&k| lines[k].trim_end() == close);
+            if let Some(end) = end {
+                let n = end - i + 1;
+                let name = t[t.find("fn ").expect("fn") + 3..]
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or("");
+                let allowed = LONG_ALLOWED
+                    .iter()
+                    .any(|(fl, fname, _)| *fl == f.rel && *fname == name);
+                if n > MAX_FN_LINES && !allowed {
+                    long.push((f.rel.clone(), i + 1, n));
+                }
+            }
+        }
+    }
+    long
+}
+
+#[test]
+fn no_function_over_100_lines() {
+    let long = long_functions(&load());
+    assert!(
+        long.is_empty(),
+        "functions over {MAX_FN_LINES} lines: {long:#?}"
+    );
+}
