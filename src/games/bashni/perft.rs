@@ -11,46 +11,17 @@
 use crate::games::bashni::captures::{AfterQuiet, count_capture_paths_sets};
 use crate::games::bashni::movegen::{
     can_capture, count_legal_moves, count_quiets_sets, forward, generate_capture_moves,
-    generate_quiets, legal_moves,
+    generate_quiets,
 };
 use crate::games::bashni::position::{Position, ScratchUndo};
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::moves::{Move, MoveList};
-pub use crate::games::kit::perft::STOP_CHECK_DEPTH;
+use crate::games::kit::perft;
+pub use crate::games::kit::perft::{
+    DepthTooLarge, Divide, MAX_PERFT_DEPTH, STOP_CHECK_DEPTH, check_depth,
+};
 use crate::games::kit::square::{Direction, Square};
-use rayon::prelude::*;
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// The deepest perft accepted. Counts grow about fivefold per ply from the start (perft 11
-/// is about 10^8 paths), so perft 16 is already about half an hour on one core; anything
-/// deeper is refused rather than left to run for days.
-pub const MAX_PERFT_DEPTH: u32 = 16;
-
-/// A perft depth above [`MAX_PERFT_DEPTH`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct DepthTooLarge(pub u32);
-
-impl fmt::Display for DepthTooLarge {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "perft depth {} is too large (the maximum is {MAX_PERFT_DEPTH})",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for DepthTooLarge {}
-
-/// `Ok(depth)` if perft accepts it, else the error to show.
-pub fn check_depth(depth: u32) -> Result<u32, DepthTooLarge> {
-    if depth > MAX_PERFT_DEPTH {
-        Err(DepthTooLarge(depth))
-    } else {
-        Ok(depth)
-    }
-}
 
 /// Number of legal move sequences of length `depth` (bulk-counted at the last ply). Runs
 /// to the end: use [`perft_until`] for a count that can be stopped.
@@ -159,58 +130,21 @@ fn perft2_quiet(pos: &Position) -> u64 {
 
 /// Per-root-move counts, computed on `threads` threads (1 = the calling thread only).
 /// Runs to the end: use [`divide_until`] for one that can be stopped.
-pub fn divide(pos: &Position, depth: u32, threads: usize) -> Divide {
+pub fn divide(pos: &Position, depth: u32, threads: usize) -> Divide<Move> {
     let never = AtomicBool::new(false);
     divide_until(pos, depth, threads, &never).expect("the flag is never set")
 }
 
 /// [`divide`] that gives up once `stop` is set (read before each root move and inside each
-/// count, see [`perft_until`]): `None` if stopped. Root moves are shared out over `threads`
-/// threads (1 = the calling thread only; if no pool can be built, the calling thread).
+/// count, see [`perft_until`]): `None` if stopped. The toolkit's divide, whose count below
+/// each root move is this module's [`perft_until`] (through Bashni's `Rules` impl).
 pub fn divide_until(
     pos: &Position,
     depth: u32,
     threads: usize,
     stop: &AtomicBool,
-) -> Option<Divide> {
-    if depth == 0 {
-        return (!stop.load(Ordering::Relaxed)).then(|| Divide::from_counts(Vec::new(), 1));
-    }
-    let moves: Vec<Move> = legal_moves(pos).to_vec();
-    let count = |m: &Move| Some((*m, perft_until(&pos.played(m), depth - 1, stop)?));
-    let counts: Option<Vec<(Move, u64)>> = if threads <= 1 {
-        moves.iter().map(count).collect()
-    } else {
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| moves.par_iter().map(count).collect()),
-            Err(_) => moves.iter().map(count).collect(),
-        }
-    };
-    let counts = counts?;
-    let nodes = counts.iter().map(|c| c.1).sum();
-    Some(Divide::from_counts(counts, nodes))
-}
-
-/// A divided perft: the count below each root move, and the total.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Divide {
-    /// `(move, count)` per root move, sorted by the move's text.
-    pub moves: Vec<(Move, u64)>,
-    /// Paths of the full depth (1 at depth 0, where there are no root moves).
-    pub nodes: u64,
-}
-
-impl Divide {
-    fn from_counts(mut moves: Vec<(Move, u64)>, nodes: u64) -> Divide {
-        moves.sort_by_cached_key(|(m, _)| m.to_string());
-        Divide { moves, nodes }
-    }
-
-    /// The lines `<move> <count>`, one per root move, in order (what `bashni perft --divide`
-    /// and the protocol's `go perft` print before their `nodes` line).
-    pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
-        self.moves.iter().map(|(m, n)| format!("{m} {n}"))
-    }
+) -> Option<Divide<Move>> {
+    perft::divide_until(pos, depth, threads, stop)
 }
 
 #[cfg(test)]

@@ -131,3 +131,133 @@ impl<G: Game> Evaluator<G> for Linear {
         pos.evaluate()
     }
 }
+
+/// Implements [`Rules`] and [`Game`] for a game's position type `$pos`, the parts every game
+/// shares, from the game's own modules in scope where it is called: `movegen`
+/// (`legal_moves`, `has_legal_move`, `count_legal_moves`, `generate_quiets`, `can_capture`),
+/// `notation` (`START_FEN`, `FenError`, `MoveError`, `parse_fen`, `to_fen`, `parse_move`)
+/// and `eval` (`evaluate`, `capture_gain`); the position's own `side`, `clock`, `fullmove`,
+/// `play` and `hash`; and the move's `is_capture`, `key`, `from`, `to` and `path`. The history
+/// table has a slot per side and (from, to) pair of the game's `$squares` square indices.
+/// What differs between games follows in `rules { ... }` and `game { ... }`.
+macro_rules! impl_game {
+    (
+        $pos:ident: $variant:ident, $move:ty, $list:ty, squares = $squares:expr;
+        rules { $($rules:tt)* }
+        game { $($game:tt)* }
+    ) => {
+        impl $crate::games::kit::rules::Rules for $pos {
+            type Move = $move;
+            type MoveList = $list;
+            type FenError = notation::FenError;
+            type MoveError = notation::MoveError;
+
+            const VARIANT: $crate::games::kit::variant::Variant =
+                $crate::games::kit::variant::Variant::$variant;
+            const START_FEN: &'static str = notation::START_FEN;
+
+            fn startpos() -> $pos {
+                $pos::startpos()
+            }
+
+            #[inline]
+            fn side_to_move(&self) -> $crate::games::kit::Color {
+                self.side()
+            }
+
+            #[inline]
+            fn legal_moves(&self) -> $list {
+                movegen::legal_moves(self)
+            }
+
+            #[inline]
+            fn has_legal_move(&self) -> bool {
+                movegen::has_legal_move(self)
+            }
+
+            #[inline]
+            fn count_legal_moves(&self) -> u64 {
+                movegen::count_legal_moves(self)
+            }
+
+            #[inline]
+            fn play(&mut self, m: &$move) {
+                $pos::play(self, m);
+            }
+
+            #[inline]
+            fn is_capture(m: &$move) -> bool {
+                m.is_capture()
+            }
+
+            #[inline]
+            fn hash(&self) -> u64 {
+                $pos::hash(self)
+            }
+
+            fn from_fen(text: &str) -> Result<$pos, notation::FenError> {
+                notation::parse_fen(text)
+            }
+
+            fn to_fen(&self) -> String {
+                notation::to_fen(self)
+            }
+
+            fn parse_move(&self, text: &str) -> Result<$move, notation::MoveError> {
+                notation::parse_move(self, text)
+            }
+
+            $($rules)*
+        }
+
+        impl $crate::games::kit::game::Game for $pos {
+            #[inline]
+            fn clock(&self) -> u16 {
+                $pos::clock(self)
+            }
+
+            #[inline]
+            fn generate_quiets(&self, list: &mut $list) {
+                movegen::generate_quiets(self, list)
+            }
+
+            #[inline]
+            fn can_capture(&self) -> bool {
+                movegen::can_capture(self)
+            }
+
+            #[inline]
+            fn move_key(m: &$move) -> u32 {
+                m.key()
+            }
+
+            const HISTORY_SLOTS: usize = 2 * $squares * $squares;
+
+            #[inline]
+            fn history_slot(&self, m: &$move) -> usize {
+                (self.side().index() * $squares + m.from().index()) * $squares + m.to().index()
+            }
+
+            #[inline]
+            fn capture_gain(&self, m: &$move) -> i32 {
+                eval::capture_gain(self, m)
+            }
+
+            #[inline]
+            fn evaluate(&self) -> i32 {
+                eval::evaluate(self)
+            }
+
+            fn fullmove(&self) -> u16 {
+                $pos::fullmove(self)
+            }
+
+            fn move_squares(m: &$move) -> Vec<(u8, u8)> {
+                m.path().map(|sq| (sq.file(), sq.rank())).collect()
+            }
+
+            $($game)*
+        }
+    };
+}
+pub(crate) use impl_game;

@@ -220,3 +220,38 @@ pub(crate) fn check_terms<G: LinearEval>(positions: &[G]) {
         assert!((evaluate(p) - net).abs() <= slack, "{}", p.to_fen());
     }
 }
+
+/// Positions from random games of many lengths, for tests: the first 300 games that lasted
+/// their length (random games often end early).
+#[cfg(test)]
+pub(crate) fn sample_positions<G: Game>(seed: u64) -> Vec<G> {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    (0..5000)
+        .filter_map(|i| crate::record::openings::random_playout::<G, _>(&mut rng, 2 + i % 90))
+        .map(|(g, _)| g.position().clone())
+        .take(300)
+        .collect()
+}
+
+/// Checks a game's evaluation over `positions`: the feature layout, terms that add up, the
+/// usual first terms, and colour symmetry (`mirrored` gives a position's colour-swapped
+/// twin, whose side to move sees what the original's did).
+#[cfg(test)]
+pub(crate) fn check_evaluation<G: LinearEval + PartialEq>(
+    positions: &[G],
+    mirrored: impl Fn(&G) -> G,
+    evaluate: impl Fn(&G) -> i32,
+) {
+    check_layout::<G>();
+    check_terms(positions);
+    let names = term_names::<G>();
+    assert_eq!(names[0], "material");
+    assert!(names.contains(&"piece squares"));
+    assert!(positions.len() > 200);
+    for p in positions {
+        let m = mirrored(p);
+        assert!(mirrored(&m) == *p, "{}", p.to_fen());
+        assert_eq!(evaluate(p), evaluate(&m), "{}", p.to_fen());
+    }
+}

@@ -5,11 +5,42 @@
 
 use crate::games::kit::rules::Rules;
 use rayon::prelude::*;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Nodes with at least this many plies to go read the stop flag: often enough to stop
 /// within milliseconds, rarely enough (a few thousand leaves apart) to cost nothing.
 pub const STOP_CHECK_DEPTH: u32 = 4;
+
+/// The deepest perft accepted. Counts grow about fivefold per ply from the start (perft 11
+/// is about 10^8 paths), so perft 16 is already about half an hour on one core; anything
+/// deeper is refused rather than left to run for days.
+pub const MAX_PERFT_DEPTH: u32 = 16;
+
+/// A perft depth above [`MAX_PERFT_DEPTH`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DepthTooLarge(pub u32);
+
+impl fmt::Display for DepthTooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "perft depth {} is too large (the maximum is {MAX_PERFT_DEPTH})",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for DepthTooLarge {}
+
+/// `Ok(depth)` if perft accepts it, else the error to show.
+pub fn check_depth(depth: u32) -> Result<u32, DepthTooLarge> {
+    if depth > MAX_PERFT_DEPTH {
+        Err(DepthTooLarge(depth))
+    } else {
+        Ok(depth)
+    }
+}
 
 /// Number of move sequences of length `depth` from `pos`, or `None` once `stop` is set (read
 /// before the work and at every node with [`STOP_CHECK_DEPTH`] or more plies to go).

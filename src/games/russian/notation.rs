@@ -5,7 +5,8 @@
 use crate::games::bashni::notation;
 use crate::games::kit::Color;
 use crate::games::kit::moves::{Move, MoveList};
-use crate::games::kit::path::{self, MoveError};
+use crate::games::kit::path;
+pub use crate::games::kit::path::MoveError;
 use crate::games::kit::square::Square;
 use crate::games::russian::movegen::{generate_captures, legal_moves, same_capture};
 use crate::games::russian::position::Position;

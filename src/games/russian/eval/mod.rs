@@ -68,44 +68,15 @@ pub(crate) fn mirrored(pos: &Position) -> Position {
 mod tests {
     use super::*;
     use crate::games::{Game, Rules};
-    use crate::record::openings::random_playout;
-    use rand::SeedableRng;
-    use rand::rngs::StdRng;
-
-    /// Positions from random games of many lengths.
-    fn positions() -> Vec<Position> {
-        let mut rng = StdRng::seed_from_u64(13);
-        // Random games often end early: draw until 300 have lasted their length.
-        (0..5000)
-            .filter_map(|i| random_playout::<Position, _>(&mut rng, 2 + i % 90))
-            .map(|(g, _)| *g.position())
-            .take(300)
-            .collect()
-    }
 
     #[test]
-    fn layout() {
-        linear::check_layout::<Position>();
-    }
-
-    #[test]
-    fn terms_add_up_to_the_evaluation() {
-        linear::check_terms(&positions());
-        let names = linear::term_names::<Position>();
-        assert_eq!(names[0], "material");
-        assert!(names.contains(&"piece squares"));
-    }
-
-    #[test]
-    fn colours_are_symmetric() {
-        let all = positions();
-        assert!(all.len() > 200);
-        assert!(all.iter().any(|p| !p.kings().is_empty()), "some have kings");
-        for p in all {
-            let m = mirrored(&p);
-            assert_eq!(mirrored(&m), p);
-            assert_eq!(evaluate(&p), evaluate(&m), "{}", p.to_fen());
-        }
+    fn layout_terms_and_symmetry() {
+        let all = linear::sample_positions::<Position>(13);
+        assert!(
+            all.iter().any(|p| !p.kings().is_empty()),
+            "some positions have kings"
+        );
+        linear::check_evaluation(&all, mirrored, evaluate);
     }
 
     #[test]
