@@ -2,58 +2,42 @@
 //! on positions reached by seeded random playouts (full move lists and resulting FENs), and
 //! perft 3 on a few hundred of them.
 
+mod differential_kit;
 mod reference;
 
+use differential_kit as kit;
+
+use bashni::games::bashni::Move;
 use bashni::games::bashni::movegen::legal_moves;
-use bashni::games::bashni::notation::{START_FEN, parse_fen, to_fen};
-use bashni::games::bashni::perft::perft;
+use bashni::games::bashni::notation::to_fen;
 use bashni::games::bashni::position::Position;
 use bashni::games::kit::square::Square;
-use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 /// Positions from random games; `capture_bias` prefers captures so that tall towers form.
 fn playout_positions(seed: u64, games: usize, capture_bias: bool) -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = parse_fen(START_FEN).unwrap();
-        for _ in 0..200 {
-            out.push(pos.clone());
-            let moves = legal_moves(&pos);
-            if moves.is_empty() || pos.clock_draw() {
-                break;
-            }
-            // Longest captures first when biased, so towers grow.
-            let m = if capture_bias && rng.random_bool(0.5) {
-                *moves.iter().max_by_key(|m| m.landings().len()).unwrap()
-            } else {
-                moves[rng.random_range(0..moves.len())]
-            };
-            pos.play(&m);
-        }
-    }
-    out
+    kit::playout_positions(
+        seed,
+        games,
+        200,
+        capture_bias,
+        |m: &Move| m.landings().len(),
+        |p: &Position| p.clock_draw(),
+    )
 }
 
 fn compare(pos: &Position) {
     let fen = to_fen(pos);
     let rpos = reference::parse_fen(&fen).unwrap();
     assert_eq!(reference::to_fen(&rpos), fen);
-    let mut fast: Vec<(String, String)> = legal_moves(pos)
+    let fast: Vec<(String, String)> = legal_moves(pos)
         .iter()
         .map(|m| (m.to_string(), to_fen(&pos.played(m))))
         .collect();
-    let mut slow: Vec<(String, String)> = reference::legal_moves(&rpos)
+    let slow: Vec<(String, String)> = reference::legal_moves(&rpos)
         .into_iter()
         .map(|(m, p)| (m, reference::to_fen(&p)))
         .collect();
-    fast.sort();
-    slow.sort();
-    if fast != slow {
-        let only_fast: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).collect();
-        let only_slow: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).collect();
-        panic!("{fen}\nonly fast: {only_fast:?}\nonly reference: {only_slow:?}");
-    }
+    kit::same_moves(&fen, fast, slow);
 }
 
 #[test]
@@ -92,13 +76,7 @@ fn move_lists_agree_on_random_playouts() {
 fn perft_3_agrees_on_sampled_positions() {
     let mut positions = playout_positions(3, 40, false);
     positions.extend(playout_positions(4, 40, true));
-    let step = (positions.len() / 320).max(1);
-    let mut n = 0;
-    for pos in positions.iter().step_by(step) {
-        let fen = to_fen(pos);
-        let r = reference::perft(&reference::parse_fen(&fen).unwrap(), 3);
-        assert_eq!(perft(pos, 3), r, "{fen}");
-        n += 1;
-    }
-    assert!(n >= 300, "only {n} positions");
+    kit::perft_3_agrees(&positions, 320, |fen| {
+        reference::perft(&reference::parse_fen(fen).unwrap(), 3)
+    });
 }

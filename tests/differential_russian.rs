@@ -3,73 +3,38 @@
 //! with kings (moves compared by start, end and captured set, and by resulting FEN), and
 //! perft 3 on a few hundred of them.
 
+mod differential_kit;
 mod reference_russian;
+
+use differential_kit as kit;
 
 use bashni::games::Rules;
 use bashni::games::bashni::Move;
 use bashni::games::kit::square::Square;
 use bashni::games::russian::Position;
-use rand::{RngExt, SeedableRng, rngs::StdRng};
+use rand::RngExt;
 use reference_russian as reference;
 
 /// Positions from random games; `capture_bias` prefers the longest captures.
 fn playout_positions(seed: u64, games: usize, capture_bias: bool) -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = Position::startpos();
-        for _ in 0..150 {
-            out.push(pos);
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = if capture_bias && rng.random_bool(0.5) {
-                *moves.iter().max_by_key(|m| m.jumped().len()).unwrap()
-            } else {
-                moves[rng.random_range(0..moves.len())]
-            };
-            pos.play(&m);
-        }
-    }
-    out
+    kit::playout_positions(
+        seed,
+        games,
+        150,
+        capture_bias,
+        |m: &Move| m.jumped().len(),
+        |_: &Position| false,
+    )
 }
 
 /// Random placements on the dark squares: a few men and kings of each side (men never on
 /// their own far rank), either side to move.
 fn random_positions(seed: u64, n: usize) -> Vec<Position> {
-    let mut rng = StdRng::seed_from_u64(seed);
     let squares: Vec<Square> = Square::all().collect();
-    (0..n)
-        .map(|_| {
-            let mut board = [['.'; 8]; 8];
-            for white in [true, false] {
-                for _ in 0..rng.random_range(1..=7) {
-                    let sq = squares[rng.random_range(0..squares.len())];
-                    let far = if white { 7 } else { 0 };
-                    let king = sq.rank() == far || rng.random_bool(0.3);
-                    board[sq.rank() as usize][sq.file() as usize] = match (white, king) {
-                        (true, false) => 'w',
-                        (true, true) => 'W',
-                        (false, false) => 'b',
-                        (false, true) => 'B',
-                    };
-                }
-            }
-            let ranks: Vec<String> = (0..8)
-                .rev()
-                .map(|r| {
-                    board[r]
-                        .iter()
-                        .map(|&c| if c == '.' { '1' } else { c })
-                        .collect()
-                })
-                .collect();
-            let side = if rng.random_bool(0.5) { "w" } else { "b" };
-            let fen = format!("{} {side}", ranks.join("/"));
-            Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-        })
-        .collect()
+    kit::random_positions(seed, n, 7, |rng| {
+        let sq = squares[rng.random_range(0..squares.len())];
+        (sq.file() as usize, sq.rank() as usize)
+    })
 }
 
 /// A move as the rules identify it: start, end, captured squares (sorted), and the FEN after.
@@ -89,22 +54,16 @@ fn compare(pos: &Position) {
     let rpos = reference::parse_fen(&fen).unwrap();
     assert_eq!(reference::to_fen(&rpos), fen);
     let legal = pos.legal_moves();
-    let mut fast: Vec<_> = legal.iter().map(|m| key(pos, m)).collect();
+    let fast: Vec<_> = legal.iter().map(|m| key(pos, m)).collect();
     let slow_moves = reference::legal_moves(&rpos);
-    let mut slow: Vec<_> = slow_moves
+    let slow: Vec<_> = slow_moves
         .iter()
         .map(|m| {
             let after = reference::to_fen(&m.after);
             (m.from.clone(), m.to.clone(), m.captured.clone(), after)
         })
         .collect();
-    fast.sort();
-    slow.sort();
-    if fast != slow {
-        let only_fast: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).collect();
-        let only_slow: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).collect();
-        panic!("{fen}\nonly fast: {only_fast:?}\nonly reference: {only_slow:?}");
-    }
+    kit::same_moves(&fen, fast.clone(), slow);
     let mut merged = fast.clone();
     merged.sort();
     merged.dedup();
@@ -152,15 +111,9 @@ fn perft_3_agrees_on_sampled_positions() {
     let mut positions = playout_positions(4, 30, false);
     positions.extend(playout_positions(5, 30, true));
     positions.extend(random_positions(6, 300));
-    let step = (positions.len() / 400).max(1);
-    let mut n = 0;
-    for pos in positions.iter().step_by(step) {
-        let fen = pos.to_fen();
-        let r = reference::perft(&reference::parse_fen(&fen).unwrap(), 3);
-        assert_eq!(pos.perft(3), r, "{fen}");
-        n += 1;
-    }
-    assert!(n >= 300, "only {n} positions");
+    kit::perft_3_agrees(&positions, 400, |fen| {
+        reference::perft(&reference::parse_fen(fen).unwrap(), 3)
+    });
 }
 
 #[test]
