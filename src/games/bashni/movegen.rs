@@ -7,6 +7,7 @@
 use crate::games::bashni::captures::{CaptureSink, count_capture_paths, generate_captures};
 use crate::games::bashni::position::Position;
 use crate::games::kit::moves::{Move, MoveList};
+use crate::games::kit::sets;
 pub use crate::games::kit::sets::{can_capture_sets, count_quiets_sets, forward};
 use crate::games::kit::square::{Direction, Square};
 
@@ -33,28 +34,13 @@ impl CaptureSink for MoveList {
 /// Appends every quiet move (steps and king slides) to `list`, ignoring compulsory capture.
 pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
     let us = pos.side();
-    let ours = pos.commanded_by(us);
-    let empty = pos.empty_squares();
-    let men = ours & !pos.kings();
-    for dir in forward(us) {
-        for to in men.shift(dir) & empty {
-            if let Some(from) = to.step(dir.reverse()) {
-                list.push(Move::quiet(from, to));
-            }
-        }
-    }
-    for from in ours & pos.kings() {
-        for dir in Direction::ALL {
-            let mut next = from.step(dir);
-            while let Some(to) = next {
-                if !empty.has(to) {
-                    break;
-                }
-                list.push(Move::quiet(from, to));
-                next = to.step(dir);
-            }
-        }
-    }
+    sets::generate_quiets(
+        us,
+        pos.commanded_by(us),
+        pos.kings(),
+        pos.empty_squares(),
+        list,
+    );
 }
 
 /// Appends every capture to `list`; returns whether there was any.

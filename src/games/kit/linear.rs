@@ -198,6 +198,39 @@ pub fn side_terms<G: LinearEval>(pos: &G, c: Color) -> Vec<(&'static str, i32)> 
 
 /// Checks that `G`'s groups tile its features and that it has a weight per feature (for each
 /// game's tests).
+/// Implements [`LinearEval`] for a game's position type `$pos` from the game's `features`
+/// module (`GROUPS`, `NUM_FEATURES`, `PHASE_MAX`, `extract`, `phase`) and `weights` module
+/// (`WEIGHTS`, the file `$file` that `bashni tune` writes), and defines the game's
+/// `evaluate`, the weighted sum.
+macro_rules! impl_linear_eval {
+    ($pos:ty, $file:literal) => {
+        impl $crate::games::kit::linear::LinearEval for $pos {
+            const GROUPS: &'static [$crate::games::kit::linear::Group] = features::GROUPS;
+            const NUM_FEATURES: usize = features::NUM_FEATURES;
+            const PHASE_MAX: i32 = features::PHASE_MAX;
+            const WEIGHTS: &'static [[i32; 2]] = &weights::WEIGHTS;
+            const WEIGHTS_FILE: &'static str = $file;
+
+            #[inline]
+            fn extract<S: $crate::games::kit::linear::Sink>(&self, sink: &mut S) {
+                features::extract(self, sink);
+            }
+
+            #[inline]
+            fn phase(&self) -> i32 {
+                features::phase(self)
+            }
+        }
+
+        /// Static evaluation from the side to move's view.
+        #[inline]
+        pub fn evaluate(pos: &$pos) -> i32 {
+            $crate::games::kit::linear::evaluate(pos)
+        }
+    };
+}
+pub(crate) use impl_linear_eval;
+
 #[cfg(test)]
 pub(crate) fn check_layout<G: LinearEval>() {
     let mut at = 0;

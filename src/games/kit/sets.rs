@@ -4,6 +4,7 @@
 
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::color::Color;
+use crate::games::kit::moves::{Move, MoveList};
 use crate::games::kit::square::Direction;
 
 /// Forward directions of `c`'s men.
@@ -65,4 +66,36 @@ pub fn count_quiets_sets(c: Color, men: Bitboard, kings: Bitboard, empty: Bitboa
         }
     }
     n
+}
+
+/// Appends every quiet move of `c`'s pieces `ours` (its `kings` among them, the rest men) over
+/// the `empty` squares to `list`: men's steps forward, kings' slides.
+#[inline]
+pub fn generate_quiets(
+    c: Color,
+    ours: Bitboard,
+    kings: Bitboard,
+    empty: Bitboard,
+    list: &mut MoveList,
+) {
+    let men = ours & !kings;
+    for dir in forward(c) {
+        for to in men.shift(dir) & empty {
+            if let Some(from) = to.step(dir.reverse()) {
+                list.push(Move::quiet(from, to));
+            }
+        }
+    }
+    for from in ours & kings {
+        for dir in Direction::ALL {
+            let mut next = from.step(dir);
+            while let Some(to) = next {
+                if !empty.has(to) {
+                    break;
+                }
+                list.push(Move::quiet(from, to));
+                next = to.step(dir);
+            }
+        }
+    }
 }

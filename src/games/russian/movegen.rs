@@ -9,7 +9,7 @@
 
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::moves::{MAX_JUMPS, Move, MoveList};
-use crate::games::kit::sets::{can_capture_sets, count_quiets_sets, forward};
+use crate::games::kit::sets::{self, can_capture_sets, count_quiets_sets};
 use crate::games::kit::square::{Direction, Square};
 use crate::games::russian::position::Position;
 
@@ -218,25 +218,7 @@ pub fn generate_captures(pos: &Position, list: &mut MoveList, merge: bool) -> bo
 /// Appends every quiet move (men's steps forward, kings' slides).
 pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
     let us = pos.side();
-    let ours = pos.pieces(us);
-    let empty = !pos.occupied();
-    let men = ours & !pos.kings();
-    for dir in forward(us) {
-        for to in men.shift(dir) & empty {
-            if let Some(from) = to.step(dir.reverse()) {
-                list.push(Move::quiet(from, to));
-            }
-        }
-    }
-    for from in ours & pos.kings() {
-        for dir in Direction::ALL {
-            let mut next = from.step(dir);
-            while let Some(to) = next.filter(|&t| empty.has(t)) {
-                list.push(Move::quiet(from, to));
-                next = to.step(dir);
-            }
-        }
-    }
+    sets::generate_quiets(us, pos.pieces(us), pos.kings(), !pos.occupied(), list);
 }
 
 /// Every legal move: the captures if there is any, else the quiet moves.

@@ -6,32 +6,10 @@ pub mod features;
 pub mod weights;
 
 use super::position::Position;
-use crate::games::kit::linear::{self, Group, LinearEval, Sink};
+use crate::games::kit::linear::{self, impl_linear_eval};
 use crate::games::kit::moves::Move;
 
-impl LinearEval for Position {
-    const GROUPS: &'static [Group] = features::GROUPS;
-    const NUM_FEATURES: usize = features::NUM_FEATURES;
-    const PHASE_MAX: i32 = features::PHASE_MAX;
-    const WEIGHTS: &'static [[i32; 2]] = &weights::WEIGHTS;
-    const WEIGHTS_FILE: &'static str = "src/games/russian/eval/weights.rs";
-
-    #[inline]
-    fn extract<S: Sink>(&self, sink: &mut S) {
-        features::extract(self, sink);
-    }
-
-    #[inline]
-    fn phase(&self) -> i32 {
-        features::phase(self)
-    }
-}
-
-/// Static evaluation from the side to move's view.
-#[inline]
-pub fn evaluate(pos: &Position) -> i32 {
-    linear::evaluate(pos)
-}
+impl_linear_eval!(Position, "src/games/russian/eval/weights.rs");
 
 /// Material a capture takes, at the evaluation's values in the current phase: each man and
 /// king it jumps.

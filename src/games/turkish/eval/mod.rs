@@ -7,31 +7,9 @@ pub mod weights;
 
 use super::moves::Move;
 use super::position::Position;
-use crate::games::kit::linear::{self, Group, LinearEval, Sink};
+use crate::games::kit::linear::{self, impl_linear_eval};
 
-impl LinearEval for Position {
-    const GROUPS: &'static [Group] = features::GROUPS;
-    const NUM_FEATURES: usize = features::NUM_FEATURES;
-    const PHASE_MAX: i32 = features::PHASE_MAX;
-    const WEIGHTS: &'static [[i32; 2]] = &weights::WEIGHTS;
-    const WEIGHTS_FILE: &'static str = "src/games/turkish/eval/weights.rs";
-
-    #[inline]
-    fn extract<S: Sink>(&self, sink: &mut S) {
-        features::extract(self, sink);
-    }
-
-    #[inline]
-    fn phase(&self) -> i32 {
-        features::phase(self)
-    }
-}
-
-/// Static evaluation from the side to move's view.
-#[inline]
-pub fn evaluate(pos: &Position) -> i32 {
-    linear::evaluate(pos)
-}
+impl_linear_eval!(Position, "src/games/turkish/eval/weights.rs");
 
 /// Material a capture takes, at the evaluation's values in the current phase: each man and
 /// king it removes.
