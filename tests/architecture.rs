@@ -155,8 +155,8 @@ fn strip(line: &str) -> String {
         } else if c == '\'' {
             // A char literal such as '"' or '{': keep the quote, skip what it holds.
             let rest: String = chars.clone().take(3).collect();
-            if rest.starts_with('\\') {
-                if let Some(end) = rest[1..].find('\'') {
+            if let Some(escaped) = rest.strip_prefix('\\') {
+                if let Some(end) = escaped.find('\'') {
                     for _ in 0..end + 2 {
                         chars.next();
                     }

@@ -5,6 +5,7 @@ use crate::games::bashni::movegen::legal_moves;
 use crate::games::bashni::position::Position;
 use crate::games::bashni::setup::{SetupError, validate};
 use crate::games::kit::color::Color;
+use crate::games::kit::fen::{self, FieldError};
 use crate::games::kit::moves::Move;
 use crate::games::kit::path;
 pub use crate::games::kit::path::MoveError;
@@ -43,16 +44,8 @@ pub enum FenError {
     TowerTooTall(usize),
     /// More than 12 pieces of one colour.
     TooManyPieces(Color, usize),
-    /// No side to move.
-    MissingSide,
-    /// A side to move other than `w` or `b`.
-    BadSide(String),
-    /// The capture clock is not a number.
-    BadClock(String),
-    /// The move number is not a positive number.
-    BadMoveNumber(String),
-    /// Extra fields after the move number.
-    TrailingFields(String),
+    /// The fields after the board (side to move, clock, move number).
+    Fields(FieldError),
 }
 
 impl fmt::Display for FenError {
@@ -76,18 +69,7 @@ impl fmt::Display for FenError {
             FenError::TooManyPieces(c, n) => {
                 write!(f, "{c} has {n} pieces, at most {MAX_PIECES} allowed")
             }
-            FenError::MissingSide => write!(f, "missing side to move (w or b)"),
-            FenError::BadSide(s) => write!(f, "side to move '{s}' is not w or b"),
-            FenError::BadClock(s) => {
-                write!(
-                    f,
-                    "plies since capture '{s}' is not a whole number 0..65535"
-                )
-            }
-            FenError::BadMoveNumber(s) => {
-                write!(f, "move number '{s}' is not a whole number 1..65535")
-            }
-            FenError::TrailingFields(s) => write!(f, "unexpected text after the FEN: '{s}'"),
+            FenError::Fields(e) => e.fmt(f),
         }
     }
 }
@@ -96,41 +78,23 @@ impl std::error::Error for FenError {}
 
 /// Parses a FEN (docs/rules.md, section 4.2). Clock and move number are optional (default `0 1`).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(FenError::Empty);
-    }
-    let board_end = text.find(char::is_whitespace).unwrap_or(text.len());
-    let board = &text[..board_end];
+    let (board, rest) = fen::split(text).ok_or(FenError::Empty)?;
     let mut pos = Position::empty();
     parse_board(board, &mut pos)?;
-    let mut fields = text[board_end..].split_whitespace();
-    let side = match fields.next() {
-        None => return Err(FenError::MissingSide),
-        Some("w") | Some("W") => Color::White,
-        Some("b") | Some("B") => Color::Black,
-        Some(s) => return Err(FenError::BadSide(s.to_string())),
-    };
-    pos.set_side(side);
-    if let Some(c) = fields.next() {
-        let clock = plain_number(c).ok_or_else(|| FenError::BadClock(c.to_string()))?;
+    let fields = fen::parse_fields(rest, "plies since capture").map_err(FenError::Fields)?;
+    pos.set_side(fields.side);
+    if let Some(clock) = fields.clock {
         pos.set_clock(clock);
     }
-    if let Some(m) = fields.next() {
-        let n = plain_number(m).ok_or_else(|| FenError::BadMoveNumber(m.to_string()))?;
-        if n == 0 {
-            return Err(FenError::BadMoveNumber(m.to_string()));
-        }
+    if let Some(n) = fields.fullmove {
         pos.set_fullmove(n);
-    }
-    let rest: Vec<&str> = fields.collect();
-    if !rest.is_empty() {
-        return Err(FenError::TrailingFields(rest.join(" ")));
     }
     match validate(&pos) {
         Ok(()) => Ok(pos),
         Err(SetupError::TooManyPieces(c, n)) => Err(FenError::TooManyPieces(c, n)),
-        Err(SetupError::ZeroMoveNumber) => Err(FenError::BadMoveNumber("0".to_string())),
+        Err(SetupError::ZeroMoveNumber) => {
+            Err(FenError::Fields(FieldError::BadMoveNumber("0".to_string())))
+        }
     }
 }
 
@@ -233,54 +197,6 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let legal = legal_moves(pos);
     let squares = path::dark_squares(text)?;
     path::find(&legal, text, &squares, || None)
-}
-
-/// A FEN counter: plain decimal digits (no sign) that fit in a `u16`.
-fn plain_number(text: &str) -> Option<u16> {
-    text.bytes()
-        .all(|b| b.is_ascii_digit())
-        .then(|| text.parse().ok())
-        .flatten()
-}
-
-/// The FEN of `fen` with colours swapped and the board turned half round (for tests of
-/// colour symmetry).
-#[cfg(test)]
-pub(crate) fn mirrored_fen(fen: &str) -> String {
-    let mut fields = fen.split_whitespace();
-    let board = fields.next().unwrap();
-    let side = if fields.next().unwrap() == "w" {
-        "b"
-    } else {
-        "w"
-    };
-    let swap = |c: char| match c {
-        'w' => 'b',
-        'b' => 'w',
-        'W' => 'B',
-        'B' => 'W',
-        other => other,
-    };
-    let ranks: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|rank| {
-            // Tokens: a digit, a single piece, or a tower in parentheses.
-            let mut tokens = Vec::new();
-            let mut chars = rank.chars();
-            while let Some(c) = chars.next() {
-                if c == '(' {
-                    let inner: String = chars.by_ref().take_while(|&c| c != ')').collect();
-                    tokens.push(format!("({})", inner.chars().map(swap).collect::<String>()));
-                } else {
-                    tokens.push(swap(c).to_string());
-                }
-            }
-            tokens.reverse();
-            tokens.concat()
-        })
-        .collect();
-    format!("{} {side}", ranks.join("/"))
 }
 
 #[cfg(test)]

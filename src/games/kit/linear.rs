@@ -268,14 +268,14 @@ pub(crate) fn sample_positions<G: Game>(seed: u64) -> Vec<G> {
 }
 
 /// Checks a game's evaluation over `positions`: the feature layout, terms that add up, the
-/// usual first terms, and colour symmetry (`mirrored` gives a position's colour-swapped
-/// twin, whose side to move sees what the original's did).
+/// usual first terms, and colour symmetry (a position's colour-swapped twin, whose side to
+/// move sees what the original's did, evaluates alike).
 #[cfg(test)]
 pub(crate) fn check_evaluation<G: LinearEval + PartialEq>(
     positions: &[G],
-    mirrored: impl Fn(&G) -> G,
     evaluate: impl Fn(&G) -> i32,
 ) {
+    let mirrored = |p: &G| G::from_fen(&super::fen::mirrored(&p.to_fen())).unwrap();
     check_layout::<G>();
     check_terms(positions);
     let names = term_names::<G>();

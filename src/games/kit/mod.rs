@@ -4,12 +4,13 @@
 //! [`variant`] names the games; the rest is what the games share: [`color`], the 32 dark
 //! squares of an 8x8 board ([`square`], [`bitboard`]), square-path moves ([`moves`]), towers
 //! of pieces ([`tower`], Bashni's columns and every other game's single pieces), Zobrist keys
-//! ([`zobrist`]), move text as a path of squares ([`path`]), set-wise move questions
+//! ([`zobrist`]), move text as a path of squares ([`path`]), the fields after a FEN's board ([`fen`]), set-wise move questions
 //! ([`sets`]) and evaluation masks ([`masks`]) of the dark squares, move lists ([`movelist`]), perft ([`perft`]), game records ([`record`]), the
 //! linear-evaluation machinery ([`linear`]) and the network machinery ([`nnue`]).
 
 pub mod bitboard;
 pub mod color;
+pub mod fen;
 pub mod game;
 pub mod linear;
 pub mod masks;

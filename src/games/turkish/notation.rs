@@ -3,6 +3,7 @@
 
 use crate::games::std_fen::{self, Layout};
 use crate::games::kit::Color;
+use crate::games::kit::fen::{self, FieldError};
 pub use crate::games::kit::path::MoveError;
 use crate::games::kit::path::{self, Words};
 use crate::games::turkish::board::{Square, promotion_mask};
@@ -32,16 +33,8 @@ pub enum FenError {
     TooManyPieces(Color, usize),
     /// A man on its own far rank (it would have been crowned there).
     ManOnLastRank(String),
-    /// No side to move.
-    MissingSide,
-    /// A side to move other than `w` or `b`.
-    BadSide(String),
-    /// The clock is not a number.
-    BadClock(String),
-    /// The move number is not a positive number.
-    BadMoveNumber(String),
-    /// Extra fields after the move number.
-    TrailingFields(String),
+    /// The fields after the board (side to move, clock, move number).
+    Fields(FieldError),
     /// A standard draughts FEN (`W:Wa2,...:B...`) that cannot be read.
     Standard(crate::games::std_fen::StdFenError),
 }
@@ -62,15 +55,7 @@ impl fmt::Display for FenError {
             FenError::ManOnLastRank(sq) => {
                 write!(f, "a man on {sq}, its own last rank (it would be a king)")
             }
-            FenError::MissingSide => write!(f, "missing side to move (w or b)"),
-            FenError::BadSide(s) => write!(f, "side to move '{s}' is not w or b"),
-            FenError::BadClock(s) => {
-                write!(f, "clock '{s}' is not a whole number 0..65535")
-            }
-            FenError::BadMoveNumber(s) => {
-                write!(f, "move number '{s}' is not a whole number 1..65535")
-            }
-            FenError::TrailingFields(s) => write!(f, "unexpected text after the FEN: '{s}'"),
+            FenError::Fields(e) => e.fmt(f),
             FenError::Standard(e) => e.fmt(f),
         }
     }
@@ -85,33 +70,16 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
         let board = std_fen::parse(text, Layout::Full).map_err(FenError::Standard)?;
         return parse_fen(&board.chess_fen());
     }
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(FenError::Empty);
-    }
-    let board_end = text.find(char::is_whitespace).unwrap_or(text.len());
+    let (board, rest) = fen::split(text).ok_or(FenError::Empty)?;
     let mut pos = Position::empty();
-    parse_board(&text[..board_end], &mut pos)?;
-    let mut fields = text[board_end..].split_whitespace();
-    let side = match fields.next() {
-        None => return Err(FenError::MissingSide),
-        Some("w") | Some("W") => Color::White,
-        Some("b") | Some("B") => Color::Black,
-        Some(s) => return Err(FenError::BadSide(s.to_string())),
-    };
-    pos.set_side(side);
-    if let Some(c) = fields.next() {
-        pos.set_clock(plain_number(c).ok_or_else(|| FenError::BadClock(c.to_string()))?);
+    parse_board(board, &mut pos)?;
+    let fields = fen::parse_fields(rest, "clock").map_err(FenError::Fields)?;
+    pos.set_side(fields.side);
+    if let Some(clock) = fields.clock {
+        pos.set_clock(clock);
     }
-    if let Some(m) = fields.next() {
-        match plain_number(m) {
-            Some(n) if n > 0 => pos.set_fullmove(n),
-            _ => return Err(FenError::BadMoveNumber(m.to_string())),
-        }
-    }
-    let rest: Vec<&str> = fields.collect();
-    if !rest.is_empty() {
-        return Err(FenError::TrailingFields(rest.join(" ")));
+    if let Some(n) = fields.fullmove {
+        pos.set_fullmove(n);
     }
     validate(&pos)?;
     Ok(pos)
@@ -198,14 +166,6 @@ pub fn to_fen(pos: &Position) -> String {
     }
     let side = if pos.side() == Color::White { 'w' } else { 'b' };
     format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
-}
-
-/// A FEN counter: plain decimal digits (no sign) that fit in a `u16`.
-fn plain_number(text: &str) -> Option<u16> {
-    text.bytes()
-        .all(|b| b.is_ascii_digit())
-        .then(|| text.parse().ok())
-        .flatten()
 }
 
 /// How Turkish draughts words its move-text errors: every square of the board is one.

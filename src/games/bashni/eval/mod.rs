@@ -180,7 +180,8 @@ pub fn side_terms(pos: &Position, c: Color) -> Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::bashni::notation::{mirrored_fen as mirrored, parse_fen, to_fen};
+    use crate::games::bashni::notation::{parse_fen, to_fen};
+    use crate::games::kit::fen::mirrored;
     use crate::record::openings::random_playout;
     use rand::SeedableRng;
     use rand::rngs::StdRng;

@@ -256,8 +256,9 @@ fn dot_clipped(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
 mod tests {
     use super::*;
     use crate::games::bashni::movegen::legal_moves;
-    use crate::games::bashni::notation::{mirrored_fen, parse_fen, to_fen};
+    use crate::games::bashni::notation::{parse_fen, to_fen};
     use crate::games::bashni::position::Position;
+    use crate::games::kit::fen::mirrored as mirrored_fen;
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
 
