@@ -161,32 +161,12 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
 
 /// Prints the position's FEN, always with clock and move number.
 pub fn to_fen(pos: &Position) -> String {
-    let mut s = String::new();
-    for rank in (0..8u8).rev() {
-        let mut gap = 0;
-        for file in 0..8u8 {
-            let tower = Square::from_coords(file, rank)
-                .map(|sq| pos.tower(sq))
-                .unwrap_or_default();
-            if tower.is_empty() {
-                gap += 1;
-                continue;
-            }
-            if gap > 0 {
-                s.push((b'0' + gap) as char);
-                gap = 0;
-            }
-            s.push_str(&tower.to_string());
-        }
-        if gap > 0 {
-            s.push((b'0' + gap) as char);
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    let side = if pos.side() == Color::White { 'w' } else { 'b' };
-    format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
+    let at = |file, rank| {
+        Square::from_coords(file, rank)
+            .map(|sq| pos.tower(sq))
+            .unwrap_or_default()
+    };
+    fen::write(at, pos.side(), pos.clock(), pos.fullmove())
 }
 
 /// Parses a move and checks it against the legal moves of `pos`.

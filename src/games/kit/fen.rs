@@ -2,6 +2,7 @@
 //! given, the no-progress clock and the move number, and why they are refused.
 
 use crate::games::kit::color::Color;
+use crate::games::kit::tower::Tower;
 use std::fmt;
 
 /// What is wrong with the fields after a FEN's board.
@@ -87,6 +88,36 @@ pub fn parse_fields(text: &str, clock: &'static str) -> Result<Fields, FieldErro
         clock,
         fullmove,
     })
+}
+
+/// A FEN with every field: the board from what stands on each square (`at(file, rank)`,
+/// 0-based; the empty tower for an empty square or one the game does not play on), rank 8
+/// first, then the side to move, the clock and the move number.
+pub fn write(at: impl Fn(u8, u8) -> Tower, side: Color, clock: u16, fullmove: u16) -> String {
+    let mut s = String::new();
+    for rank in (0..8u8).rev() {
+        let mut gap = 0;
+        for file in 0..8u8 {
+            let tower = at(file, rank);
+            if tower.is_empty() {
+                gap += 1;
+                continue;
+            }
+            if gap > 0 {
+                s.push((b'0' + gap) as char);
+                gap = 0;
+            }
+            s.push_str(&tower.to_string());
+        }
+        if gap > 0 {
+            s.push((b'0' + gap) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    let side = if side == Color::White { 'w' } else { 'b' };
+    format!("{s} {side} {clock} {fullmove}")
 }
 
 /// A FEN counter: plain decimal digits (no sign) that fit in a `u16`.

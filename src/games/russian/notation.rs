@@ -3,11 +3,12 @@
 //! paths, and any capture path of a merged move is accepted for it.
 
 use crate::games::bashni::notation;
-use crate::games::kit::Color;
+use crate::games::kit::fen;
 use crate::games::kit::moves::{Move, MoveList};
 use crate::games::kit::path;
 pub use crate::games::kit::path::MoveError;
 use crate::games::kit::square::Square;
+use crate::games::kit::tower::Tower;
 use crate::games::russian::movegen::{generate_captures, legal_moves, same_capture};
 use crate::games::russian::position::Position;
 use crate::games::std_fen::{self, Layout};
@@ -70,30 +71,12 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
 
 /// Prints the position's FEN, always with clock and move number.
 pub fn to_fen(pos: &Position) -> String {
-    let mut s = String::new();
-    for rank in (0..8u8).rev() {
-        let mut gap = 0;
-        for file in 0..8u8 {
-            let piece = Square::from_coords(file, rank).and_then(|sq| pos.piece(sq));
-            let Some(p) = piece else {
-                gap += 1;
-                continue;
-            };
-            if gap > 0 {
-                s.push((b'0' + gap) as char);
-                gap = 0;
-            }
-            s.push(p.letter());
-        }
-        if gap > 0 {
-            s.push((b'0' + gap) as char);
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    let side = if pos.side() == Color::White { 'w' } else { 'b' };
-    format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
+    let at = |file, rank| {
+        Square::from_coords(file, rank)
+            .and_then(|sq| pos.piece(sq))
+            .map_or(Tower::EMPTY, Tower::single)
+    };
+    fen::write(at, pos.side(), pos.clock(), pos.fullmove())
 }
 
 /// Parses a move and checks it against the legal moves of `pos`.

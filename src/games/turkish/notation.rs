@@ -6,6 +6,7 @@ use crate::games::kit::Color;
 use crate::games::kit::fen::{self, FieldError};
 pub use crate::games::kit::path::MoveError;
 use crate::games::kit::path::{self, Words};
+use crate::games::kit::tower::{Piece, Tower};
 use crate::games::turkish::board::{Square, promotion_mask};
 use crate::games::turkish::movegen::legal_moves;
 use crate::games::turkish::moves::{MAX_JUMPS, Move};
@@ -137,35 +138,12 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
 
 /// Prints the position's FEN, always with clock and move number.
 pub fn to_fen(pos: &Position) -> String {
-    let mut s = String::new();
-    for rank in (0..8u8).rev() {
-        let mut gap = 0;
-        for file in 0..8u8 {
-            let sq = Square::from_coords(file, rank).expect("on the board");
-            let Some((c, king)) = pos.piece(sq) else {
-                gap += 1;
-                continue;
-            };
-            if gap > 0 {
-                s.push((b'0' + gap) as char);
-                gap = 0;
-            }
-            s.push(match (c, king) {
-                (Color::White, false) => 'w',
-                (Color::White, true) => 'W',
-                (Color::Black, false) => 'b',
-                (Color::Black, true) => 'B',
-            });
-        }
-        if gap > 0 {
-            s.push((b'0' + gap) as char);
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    let side = if pos.side() == Color::White { 'w' } else { 'b' };
-    format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
+    let at = |file, rank| {
+        let sq = Square::from_coords(file, rank).expect("on the board");
+        pos.piece(sq)
+            .map_or(Tower::EMPTY, |(c, king)| Tower::single(Piece::new(c, king)))
+    };
+    fen::write(at, pos.side(), pos.clock(), pos.fullmove())
 }
 
 /// How Turkish draughts words its move-text errors: every square of the board is one.
