@@ -2,9 +2,9 @@
 //!
 //! The rules it plays are in `docs/rules.md`; the protocol in `engine-protocol.md`.
 //!
-//! Layers, bottom up: [`rules`] (board, moves, notation), [`games`] (the rules trait every game
-//! implements: Bashni over [`rules`], Turkish and Russian draughts), [`eval`] and [`search`] (the engine),
-//! then what front ends share: [`record`] (game records, PDN, openings, time controls) and
+//! Layers, bottom up: [`games`] (a folder per game, Bashni, Turkish and Russian draughts, each
+//! with its rules, notation and evaluation, on a shared toolkit, [`games::kit`], that holds the
+//! traits every game implements), [`search`] (the engine, generic over those traits), then what front ends share: [`record`] (game records, PDN, openings, time controls) and
 //! [`client`] (an engine child process driven over the protocol); then the front ends:
 //! [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
 //! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine),

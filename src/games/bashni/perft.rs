@@ -30,7 +30,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_until(pos, depth, &never).expect("the flag is never set")
 }
 
-/// [`perft`] that gives up once `stop` is set (read before the work starts and then at
+/// [`perft()`] that gives up once `stop` is set (read before the work starts and then at
 /// every node [`STOP_CHECK_DEPTH`] or more plies from the leaves): `None` if stopped.
 pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if stop.load(Ordering::Relaxed) {

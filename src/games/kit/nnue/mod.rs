@@ -3,7 +3,7 @@
 //! Shape: `2 x (INPUTS -> HIDDEN)` perspective halves sharing one weight matrix, a clipped
 //! ReLU, and one output in centi-men. Each side sees the board from its own chair (Black's view
 //! turned 180 degrees), so the network is colour-symmetric by construction. Every occupied
-//! square is one active input per perspective ([`features`]): the square, what commands it
+//! square is one active input per perspective (Bashni's [`features`](crate::games::bashni::nnue::features)): the square, what commands it
 //! (own or enemy, man or king) and how many own and enemy pieces lie below (0, 1, 2, 3 or
 //! more). A move touches few squares, so the search keeps each ply's first layer
 //! ([`Accumulator`]) and redoes only the touched squares' inputs.
