@@ -2,7 +2,7 @@
 //! seed and kept only when a short search finds them balanced. An opening is text (a FEN and
 //! move texts); which game it belongs to is the type parameter of whatever reads or plays it.
 
-use crate::games::{Game, Record, Variant};
+use crate::games::{Game, Record};
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -331,26 +331,13 @@ pub fn draw_openings<G: Game>(draw: Draw, threads: usize) -> Result<Vec<Opening>
     Ok(out)
 }
 
-/// The Bashni openings shipped with bashni (`openings/balanced.txt`, made by `bashni
-/// openings`): what `bashni match` plays by default and `bashni datagen` starts its games
-/// from.
-pub const BOOK: &str = include_str!("../../openings/balanced.txt");
-
-/// The Turkish draughts openings shipped with bashni (`openings/turkish.txt`, made by the
-/// `bashni openings --variant turkish` command in its first line).
-pub const TURKISH_BOOK: &str = include_str!("../../openings/turkish.txt");
-
-/// The Russian draughts openings shipped with bashni (`openings/russian.txt`, made by the
-/// `bashni openings --variant russian` command in its first line).
-pub const RUSSIAN_BOOK: &str = include_str!("../../openings/russian.txt");
-
-/// The text of game `G`'s shipped book, if it has one (every game has one now).
+/// The text of game `G`'s shipped book, if it has one ([`Game::BOOK`], every game has one
+/// now: `openings/balanced.txt` for Bashni, made by `bashni openings`, what `bashni match`
+/// plays by default and `bashni datagen` starts its games from; `openings/turkish.txt` and
+/// `openings/russian.txt`, made by the `bashni openings --variant ...` command in their first
+/// line).
 pub fn book_text<G: Game>() -> Option<&'static str> {
-    match G::VARIANT {
-        Variant::Bashni => Some(BOOK),
-        Variant::Turkish => Some(TURKISH_BOOK),
-        Variant::Russian => Some(RUSSIAN_BOOK),
-    }
+    G::BOOK
 }
 
 /// Game `G`'s shipped openings, parsed; the initial position alone for a game without a
@@ -366,6 +353,7 @@ pub fn book<G: Game>() -> Vec<Opening> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Variant;
     use crate::games::bashni::Position;
     use crate::games::bashni::notation::START_FEN;
 

@@ -3,7 +3,9 @@
 //! own perft), so nothing on Bashni's paths changes.
 
 use crate::games::bashni::nnue::AccumulatorStack;
-use crate::games::bashni::{Color, Move, MoveList, Position, eval, movegen, notation, perft};
+use crate::games::bashni::{
+    Color, Move, MoveList, Position, bench, eval, movegen, notation, perft,
+};
 use crate::games::kit::game::impl_game;
 use crate::games::kit::square::{NUM_BITS, Square};
 use crate::games::kit::tower::Tower;
@@ -26,6 +28,8 @@ impl_game! {
 
         /// 44: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules.md).
         const MAN: i32 = 44;
+
+        const BOOK: Option<&'static str> = Some(include_str!("../../../openings/balanced.txt"));
 
         const CLOCK_RULE: &'static str = "30-ply-rule";
 

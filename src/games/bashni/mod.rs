@@ -5,6 +5,7 @@
 //! Everything here follows the project's rules document, `docs/rules.md`. Nothing in this
 //! folder knows about the search or any front end.
 
+pub mod bench;
 pub(crate) mod captures;
 pub mod eval;
 pub mod game;

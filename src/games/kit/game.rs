@@ -32,6 +32,12 @@ pub trait Game: Rules {
     /// `30-ply-rule`.
     const CLOCK_RULE: &'static str;
 
+    /// The positions `bashni bench` searches (the game's fingerprint).
+    const BENCH_POSITIONS: &'static [&'static str];
+
+    /// The game's built-in openings (an openings file's text), if it has a book.
+    const BOOK: Option<&'static str>;
+
     /// Plies since the last irreversible move (a capture, or a man's move): no position
     /// further back can repeat.
     fn clock(&self) -> u16;
@@ -135,8 +141,8 @@ impl<G: Game> Evaluator<G> for Linear {
 /// Implements [`Rules`] and [`Game`] for a game's position type `$pos`, the parts every game
 /// shares, from the game's own modules in scope where it is called: `movegen`
 /// (`legal_moves`, `has_legal_move`, `count_legal_moves`, `generate_quiets`, `can_capture`),
-/// `notation` (`START_FEN`, `FenError`, `MoveError`, `parse_fen`, `to_fen`, `parse_move`)
-/// and `eval` (`evaluate`, `capture_gain`); the position's own `side`, `clock`, `fullmove`,
+/// `notation` (`START_FEN`, `FenError`, `MoveError`, `parse_fen`, `to_fen`, `parse_move`),
+/// `eval` (`evaluate`, `capture_gain`) and `bench` (`POSITIONS`); the position's own `side`, `clock`, `fullmove`,
 /// `play` and `hash`; and the move's `is_capture`, `key`, `from`, `to` and `path`. The history
 /// table has a slot per side and (from, to) pair of the game's `$squares` square indices.
 /// What differs between games follows in `rules { ... }` and `game { ... }`.
@@ -211,6 +217,8 @@ macro_rules! impl_game {
         }
 
         impl $crate::games::kit::game::Game for $pos {
+            const BENCH_POSITIONS: &'static [&'static str] = bench::POSITIONS;
+
             #[inline]
             fn clock(&self) -> u16 {
                 $pos::clock(self)

@@ -7,6 +7,7 @@
 //! Squares, bitboards, moves, move lists and move errors are Bashni's (`crate::games::bashni`), used
 //! as they are.
 
+pub mod bench;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
@@ -37,6 +38,8 @@ impl_game! {
 
         /// 570: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md).
         const MAN: i32 = 570;
+
+        const BOOK: Option<&'static str> = Some(include_str!("../../../openings/russian.txt"));
 
         const CLOCK_RULE: &'static str = "15-move-king-rule";
 

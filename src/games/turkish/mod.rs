@@ -3,6 +3,7 @@
 //! pieces removed as they are jumped, no 180-degree turn between two jumps, and a man crowned
 //! during a capture going on as a king.
 
+pub mod bench;
 pub mod board;
 pub mod eval;
 pub mod movegen;
@@ -35,6 +36,8 @@ impl_game! {
 
         /// 46: the median depth-8 score of the start with one of Black's 16 men removed (docs/rules-turkish.md).
         const MAN: i32 = 46;
+
+        const BOOK: Option<&'static str> = Some(include_str!("../../../openings/turkish.txt"));
 
         const CLOCK_RULE: &'static str = "50-ply-rule";
 
