@@ -11,8 +11,8 @@
 //! (`(1 + wc) / 2`, from 0 to 1) is half that drop. The engine's own move is never marked.
 //! Generic over [`Game`]: it works for every game.
 
-use crate::games::{Game, Outcome, Record};
 use crate::games::kit::Color;
+use crate::games::{Game, Outcome, Record};
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use std::fmt;
 

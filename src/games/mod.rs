@@ -15,7 +15,6 @@
 pub mod bashni;
 pub mod kit;
 pub mod russian;
-pub mod std_fen;
 pub mod turkish;
 
 pub use kit::game::{EvalConfig, Evaluator, Game, Linear};

@@ -8,8 +8,8 @@
 //! `move-numbering` parameter says.
 
 use crate::games::Game;
-use crate::games::std_fen::{Layout, Numbering, StdBoard, number_of, square_of};
 use crate::games::kit::Color;
+use crate::games::kit::std_fen::{Layout, Numbering, StdBoard, number_of, square_of};
 use std::fmt;
 
 /// What is wrong with a Hub position or move.

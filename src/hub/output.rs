@@ -3,7 +3,7 @@
 //! double quotes (pydraughts splits on spaces outside quotes, then on `=`).
 
 use super::notation::{line_text, move_text};
-use crate::games::std_fen::Numbering;
+use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Variant};
 use crate::search::{Score, SearchInfo, SearchResult};
 

@@ -15,7 +15,7 @@
 use super::command::{GoMode, HubCommand, HubError, Level, parse_line};
 use super::notation::{NotationError, parse_move, parse_position};
 use super::output::{done_line, error_line, info_line, value};
-use crate::games::std_fen::Numbering;
+use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Record, Variant};
 use crate::protocol::Output;
 use crate::protocol::game::{AnyGame, on_game};

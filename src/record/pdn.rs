@@ -90,7 +90,7 @@ fn first_move_number(g: &PdnGame) -> (u32, bool) {
     let Some(fen) = g.tag("FEN") else {
         return (1, true);
     };
-    if crate::games::std_fen::is_standard(fen) {
+    if crate::games::kit::std_fen::is_standard(fen) {
         let white = !fen.trim_start().starts_with(['B', 'b']);
         let number = fen
             .split(':')

@@ -4,8 +4,8 @@
 
 use super::session::Session;
 use super::settings::Human;
-use crate::record::game_record::pdn_move;
 use crate::games::kit::color::Color;
+use crate::record::game_record::pdn_move;
 use crate::record::pdn::today;
 use crate::record::pdn::{PdnGame, PdnMove, write_game};
 

@@ -9,7 +9,7 @@
 
 use super::{EngineError, EngineProcess, GoReply, GoWatcher, START_TIMEOUT};
 use crate::client::spec::EngineSpec;
-use crate::games::std_fen::Numbering;
+use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Record, Variant};
 use crate::hub::HUB_VARIANTS;
 use crate::hub::command::tokens;

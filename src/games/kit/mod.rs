@@ -23,6 +23,7 @@ pub mod record;
 pub mod rules;
 pub mod sets;
 pub mod square;
+pub mod std_fen;
 pub mod tower;
 pub mod variant;
 pub mod zobrist;

@@ -77,7 +77,7 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     fn to_fen(&self) -> String;
 
     /// The FEN a PDN `[FEN]` tag gives for this position: the game's own FEN, or for the
-    /// games that have one the standard draughts FEN ([`crate::games::std_fen`]: `W:Wa1,c1:Bb8`).
+    /// games that have one the standard draughts FEN ([`crate::games::kit::std_fen`]: `W:Wa1,c1:Bb8`).
     fn to_pdn_fen(&self) -> String {
         self.to_fen()
     }

@@ -30,7 +30,7 @@ impl_game! {
     Position: Russian, Move, MoveList, squares = NUM_BITS;
     rules {
         fn to_pdn_fen(&self) -> String {
-            crate::games::std_fen::write(self)
+            crate::games::kit::std_fen::write(self)
         }
     }
     game {

@@ -8,10 +8,10 @@ use crate::games::kit::moves::{Move, MoveList};
 use crate::games::kit::path;
 pub use crate::games::kit::path::MoveError;
 use crate::games::kit::square::Square;
+use crate::games::kit::std_fen::{self, Layout};
 use crate::games::kit::tower::Tower;
 use crate::games::russian::movegen::{generate_captures, legal_moves, same_capture};
 use crate::games::russian::position::Position;
-use crate::games::std_fen::{self, Layout};
 use std::fmt;
 
 /// The initial position's FEN (Bashni's).
@@ -25,7 +25,7 @@ pub enum FenError {
     /// A tower of two or more pieces, on this square.
     Tower(String),
     /// A standard draughts FEN (`W:Wa1,...:B...`) that cannot be read.
-    Standard(crate::games::std_fen::StdFenError),
+    Standard(crate::games::kit::std_fen::StdFenError),
 }
 
 impl fmt::Display for FenError {
@@ -47,7 +47,7 @@ impl std::error::Error for FenError {}
 
 /// Parses a FEN: Bashni's format with one piece per square (clock and move number
 /// optional), or the standard draughts FEN (`W:Wa1,c1,Kh2:Bb8`, see
-/// [`crate::games::std_fen`]).
+/// [`crate::games::kit::std_fen`]).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     if std_fen::is_standard(text) {
         let board = std_fen::parse(text, Layout::Diagonal).map_err(FenError::Standard)?;

@@ -28,7 +28,7 @@ impl_game! {
     Position: Turkish, Move, MoveList<Move>, squares = 64;
     rules {
         fn to_pdn_fen(&self) -> String {
-            crate::games::std_fen::write(self)
+            crate::games::kit::std_fen::write(self)
         }
     }
     game {

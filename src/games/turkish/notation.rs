@@ -1,11 +1,11 @@
 //! Turkish FEN and move notation (docs/rules-turkish.md, section 4), with typed errors that
 //! say what is wrong and where.
 
-use crate::games::std_fen::{self, Layout};
 use crate::games::kit::Color;
 use crate::games::kit::fen::{self, FieldError};
 pub use crate::games::kit::path::MoveError;
 use crate::games::kit::path::{self, Words};
+use crate::games::kit::std_fen::{self, Layout};
 use crate::games::kit::tower::{Piece, Tower};
 use crate::games::turkish::board::{Square, promotion_mask};
 use crate::games::turkish::movegen::legal_moves;
@@ -37,7 +37,7 @@ pub enum FenError {
     /// The fields after the board (side to move, clock, move number).
     Fields(FieldError),
     /// A standard draughts FEN (`W:Wa2,...:B...`) that cannot be read.
-    Standard(crate::games::std_fen::StdFenError),
+    Standard(crate::games::kit::std_fen::StdFenError),
 }
 
 impl fmt::Display for FenError {
@@ -65,7 +65,7 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 /// Parses a FEN: the chess-style one (clock and move number optional, default `0 1`), or
-/// the standard draughts FEN (`W:Wa2,b2:Ba7`, see [`crate::games::std_fen`]).
+/// the standard draughts FEN (`W:Wa2,b2:Ba7`, see [`crate::games::kit::std_fen`]).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     if std_fen::is_standard(text) {
         let board = std_fen::parse(text, Layout::Full).map_err(FenError::Standard)?;

@@ -13,7 +13,8 @@
 //! The square numberings live here too, shared with the Hub protocol ([`crate::hub`]), which
 //! also numbers squares from the top left.
 
-use super::{Game, Variant};
+use super::game::Game;
+use super::variant::Variant;
 use crate::games::kit::Color;
 use std::fmt;
 
