@@ -5,6 +5,7 @@
 mod common;
 
 use bashni::games::{Rules, Variant, russian, turkish};
+use bashni::record::game_record::fen_tag;
 use bashni::serve::json::{self, Value};
 use common::serve::Server;
 use std::process::Command;
@@ -55,11 +56,11 @@ fn both_games_read_the_standard_fen_in_every_form() {
         .to_string();
     assert!(e.contains("no piece can stand on a2"), "{e}");
     assert_eq!(
-        Variant::Russian.pdn_fen("1b6/8/8/8/8/2W5/8/w7 b 0 1"),
+        fen_tag(Variant::Russian, "1b6/8/8/8/8/2W5/8/w7 b 0 1"),
         "B:Wa1,Kc3:Bb8"
     );
     assert_eq!(
-        Variant::Bashni.pdn_fen("8/8/8/8/8/8/8/w7 w"),
+        fen_tag(Variant::Bashni, "8/8/8/8/8/8/8/w7 w"),
         "8/8/8/8/8/8/8/w7 w"
     );
 }

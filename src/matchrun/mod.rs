@@ -335,11 +335,9 @@ fn describe<G: Game>(args: &MatchArgs, plan: &MatchPlan<G>, seed: u64) -> String
     )
 }
 
-/// The plan and the SPRT settings of a match of game `G`, from its arguments.
-fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> {
-    if args.engine.0.len() != 2 {
-        return Err(ConfigError::EngineCount(args.engine.0.len()).into());
-    }
+/// Step of [`plan`]: the two engines (a side's own limit, else the global one) and the
+/// protocol each speaks; equal names get `-1` and `-2`.
+fn engine_specs(args: &MatchArgs) -> Result<(Vec<EngineSpec>, [Proto; 2]), MatchError> {
     let global = Limit {
         clock: args
             .tc
@@ -368,6 +366,39 @@ fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> 
         engines[0].name += "-1";
         engines[1].name += "-2";
     }
+    Ok((engines, protos))
+}
+
+/// Step of [`plan`]: where the games' openings come from.
+fn opening_source<G: Game>(args: &MatchArgs, seed: u64) -> Result<OpeningSource<G>, MatchError> {
+    let source = if args.initial {
+        OpeningSource::Initial
+    } else if let Some(plies) = args.random_openings {
+        OpeningSource::Random(Box::new(RandomOpenings::new(
+            seed,
+            plies,
+            args.filter_depth,
+            args.max_score,
+        )))
+    } else {
+        let mut list = match &args.openings {
+            Some(path) => openings::read_file::<G>(path)?,
+            None => openings::book::<G>(),
+        };
+        if args.openings_order == OpeningsOrder::Random {
+            list.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+        }
+        OpeningSource::List(list)
+    };
+    Ok(source)
+}
+
+/// The plan and the SPRT settings of a match of game `G`, from its arguments.
+fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> {
+    if args.engine.0.len() != 2 {
+        return Err(ConfigError::EngineCount(args.engine.0.len()).into());
+    }
+    let (engines, protos) = engine_specs(args)?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     let shard = args
         .shard
@@ -392,25 +423,7 @@ fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> 
     if args.concurrency == 0 {
         return Err(ConfigError::OutOfRange("--concurrency", "must be at least 1".into()).into());
     }
-    let openings = if args.initial {
-        OpeningSource::Initial
-    } else if let Some(plies) = args.random_openings {
-        OpeningSource::Random(Box::new(RandomOpenings::new(
-            seed,
-            plies,
-            args.filter_depth,
-            args.max_score,
-        )))
-    } else {
-        let mut list = match &args.openings {
-            Some(path) => openings::read_file::<G>(path)?,
-            None => openings::book::<G>(),
-        };
-        if args.openings_order == OpeningsOrder::Random {
-            list.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
-        }
-        OpeningSource::List(list)
-    };
+    let openings = opening_source::<G>(args, seed)?;
     let limits = [engines[0].limit, engines[1].limit];
     let [a, b]: [EngineSpec; 2] = engines.try_into().expect("two engines");
     let plan = MatchPlan {

@@ -342,12 +342,13 @@ fn parse_on(line: &str, playable: &impl Fn(u8, u8) -> bool) -> Result<Input, Inp
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::games::bashni::position::Position;
     use crate::games::{russian, turkish};
 
-    fn sq(s: &str) -> Sq {
+    /// The square named `s` (`c3`; a test helper, also for `resolve.rs`'s tests).
+    pub(crate) fn sq(s: &str) -> Sq {
         let b = s.as_bytes();
         Sq {
             file: b[0] - b'a',

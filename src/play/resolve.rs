@@ -137,14 +137,7 @@ mod tests {
     use crate::games::bashni::notation::{START_FEN, parse_fen};
     use crate::games::bashni::position::Position;
     use crate::games::{Rules, russian, turkish};
-
-    fn sq(s: &str) -> Sq {
-        let b = s.as_bytes();
-        Sq {
-            file: b[0] - b'a',
-            rank: b[1] - b'1',
-        }
-    }
+    use crate::play::input::tests::sq;
 
     #[test]
     fn resolves_full_paths_and_endpoints() {

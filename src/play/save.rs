@@ -307,19 +307,28 @@ mod tests {
         assert!(from_text("f", "8/8/8/8/8/8/8/W7 w 3 4").is_ok());
     }
 
+    /// The PDN of a game of `You` against `bashni` that ended so.
+    fn ended_text<G: crate::games::Game>(
+        g: &GameOf<G>,
+        result: GameResult,
+        termination: Termination,
+    ) -> String {
+        pdn_text(&Record {
+            game: g,
+            moves: &bare_moves(g),
+            names: ["You".into(), "bashni".into()],
+            ending: Some(&Ending {
+                result,
+                termination,
+            }),
+        })
+    }
+
     #[test]
     fn the_game_type_names_the_game_and_is_checked_on_loading() {
         let g = GameOf::<turkish::Position>::from_fen_and_moves("8/8/8/8/8/8/b6b/W7 w", &["a1:a3"])
             .unwrap();
-        let text = pdn_text(&Record {
-            game: &g,
-            moves: &bare_moves(&g),
-            names: ["You".into(), "bashni".into()],
-            ending: Some(&Ending {
-                result: GameResult::WhiteWins,
-                termination: Termination::KingAgainstMan,
-            }),
-        });
+        let text = ended_text(&g, GameResult::WhiteWins, Termination::KingAgainstMan);
         assert!(text.contains("[GameType \"30,W,8,8,A0,0\"]"), "{text}");
         assert!(text.contains("[Termination \"one king against one man\"]"));
         let back = super::from_text::<turkish::Position>("t.pdn", &text).unwrap();
@@ -338,15 +347,7 @@ mod tests {
             "{e}"
         );
         // A drawn Turkish game names its own no-progress rule.
-        let text = pdn_text(&Record {
-            game: &g,
-            moves: &bare_moves(&g),
-            names: ["You".into(), "bashni".into()],
-            ending: Some(&Ending {
-                result: GameResult::Draw,
-                termination: Termination::ThirtyPly,
-            }),
-        });
+        let text = ended_text(&g, GameResult::Draw, Termination::ThirtyPly);
         assert!(text.contains("[Termination \"50-ply rule\"]"), "{text}");
     }
 }

@@ -413,12 +413,13 @@ fn set_go_value(go: &mut SearchLimits, key: &'static str, v: &str) -> Result<(),
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::games::bashni::Position;
     use crate::games::{russian, turkish};
 
-    fn go(line: &str) -> GoArgs {
+    /// The `go` command of `line` (a test helper, also for `go.rs`'s tests).
+    pub(crate) fn go(line: &str) -> GoArgs {
         match parse_line(line) {
             Ok(Some(Command::Go(g))) => g,
             other => panic!("{line}: {other:?}"),

@@ -97,14 +97,7 @@ mod tests {
     use crate::games::bashni::game::Game;
     use crate::games::bashni::notation::START_FEN;
     use crate::games::turkish;
-    use crate::protocol::command::{Command, parse_line};
-
-    fn go(line: &str) -> GoArgs {
-        match parse_line(line) {
-            Ok(Some(Command::Go(g))) => g,
-            other => panic!("{line}: {other:?}"),
-        }
-    }
+    use crate::protocol::command::tests::go;
 
     #[test]
     fn a_clock_for_the_other_side_only_is_used_for_both() {

@@ -5,9 +5,19 @@
 use super::openings::Opening;
 use super::pdn::{PdnGame, PdnMove};
 use super::result::{GameResult, Termination};
-use crate::games::Variant;
 use crate::games::kit::color::Color;
+use crate::games::{Rules, Variant};
 use std::time::Duration;
+
+/// `fen` (any FEN of `variant`) as a PDN `[FEN]` tag gives it: for Russian and Turkish
+/// draughts the standard draughts FEN ([`Rules::to_pdn_fen`]); Bashni's, and a FEN the game
+/// cannot read, as it is.
+pub fn fen_tag(variant: Variant, fen: &str) -> String {
+    if variant == Variant::Bashni {
+        return fen.to_string(); // Bashni's FEN is its PDN's, as given
+    }
+    crate::for_variant!(variant, G => G::from_fen(fen).map_or_else(|_| fen.to_string(), |p| p.to_pdn_fen()))
+}
 
 /// A score as an engine reports it, from the mover's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +126,7 @@ pub fn to_pdn_in(r: &GameRecord, event: &Event, variant: Variant) -> PdnGame {
     ];
     if let Some(fen) = &r.opening.fen {
         tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), variant.pdn_fen(fen)));
+        tags.push(("FEN".into(), fen_tag(variant, fen)));
     }
     tags.push(("Termination".into(), r.termination.tag_in(variant)));
     let plies = r.opening.moves.len() + r.moves.len();

@@ -12,38 +12,29 @@ pub struct Asset {
     pub body: &'static [u8],
 }
 
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
+/// The asset of `web/<file>` served at `<path>` as `<content type>`.
+macro_rules! web_file {
+    ($path:literal, $file:literal, $kind:expr) => {
+        Asset {
+            path: $path,
+            content_type: $kind,
+            body: include_bytes!(concat!("../../web/", $file)),
+        }
+    };
+}
+
 /// Every file the page is made of.
 pub const ASSETS: [Asset; 6] = [
-    Asset {
-        path: "/",
-        content_type: "text/html; charset=utf-8",
-        body: include_bytes!("../../web/index.html"),
-    },
-    Asset {
-        path: "/app.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../web/app.js"),
-    },
-    Asset {
-        path: "/api.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../web/api.js"),
-    },
-    Asset {
-        path: "/board.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../web/board.js"),
-    },
-    Asset {
-        path: "/tree.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_bytes!("../../web/tree.js"),
-    },
-    Asset {
-        path: "/style.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_bytes!("../../web/style.css"),
-    },
+    web_file!("/", "index.html", HTML),
+    web_file!("/app.js", "app.js", JS),
+    web_file!("/api.js", "api.js", JS),
+    web_file!("/board.js", "board.js", JS),
+    web_file!("/tree.js", "tree.js", JS),
+    web_file!("/style.css", "style.css", CSS),
 ];
 
 /// The asset at URL path `path` (`/index.html` is `/`).

@@ -38,7 +38,10 @@ pub fn game_pdn(s: &Session) -> String {
     let initial = crate::for_variant!(variant, G => <G as crate::games::Rules>::START_FEN);
     if start != initial {
         tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), variant.pdn_fen(&start)));
+        tags.push((
+            "FEN".into(),
+            crate::record::game_record::fen_tag(variant, &start),
+        ));
     }
     if let Some(e) = end {
         tags.push(("Termination".into(), e.reason.tag()));

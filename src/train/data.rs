@@ -32,6 +32,10 @@ pub struct NetDataset {
 impl Samples for NetDataset {
     type Game = Position;
 
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+
     fn push(&mut self, pos: &Position, result: f32, score: i32) {
         let start = self.inputs.len() as u32;
         let us = pos.side();
@@ -50,16 +54,6 @@ impl Samples for NetDataset {
 }
 
 impl NetDataset {
-    /// Number of positions.
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Whether there is no position.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// The positions.
     pub fn entries(&self) -> &[Entry] {
         &self.entries

@@ -8,7 +8,7 @@ pub mod data;
 pub mod model;
 
 use crate::games::Variant;
-use crate::tune::data::{Loaded, load};
+use crate::tune::data::{Loaded, Samples, load_reported};
 use crate::tune::optimise::golden_min;
 use data::{Entry, NetDataset};
 use model::{Adam, Model, Objective, PARAMS};
@@ -135,7 +135,7 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     // 1. Data (bad lines reported and skipped; duplicates kept once).
     let clock = Instant::now();
-    let loaded = load_data(args, &clock)?;
+    let loaded = load_reported::<NetDataset>(&args.data, args.valid_every)?;
     let held_out = if loaded.valid.is_empty() {
         println!("no validation positions: the training loss is used in their place");
         &loaded.train
@@ -156,24 +156,6 @@ fn train(args: &TrainArgs) -> Result<(), String> {
     );
     // 4. The best network, quantised, and its manifest.
     write_network(args, &loaded, &fitted, threads, &trained, &clock)
-}
-
-/// Step 1: the data files read, the counts printed; no training position is an error.
-fn load_data(args: &TrainArgs, clock: &Instant) -> Result<Loaded<NetDataset>, String> {
-    let paths: Vec<&Path> = args.data.iter().map(PathBuf::as_path).collect();
-    let loaded = load::<NetDataset>(&paths, args.valid_every, &mut |m| eprintln!("{m}"))?;
-    println!(
-        "data: {} training, {} validation positions; {} duplicates and {} bad lines skipped ({:.1} s)",
-        loaded.train.len(),
-        loaded.valid.len(),
-        loaded.duplicates,
-        loaded.bad_lines,
-        clock.elapsed().as_secs_f64()
-    );
-    if loaded.train.is_empty() {
-        return Err("no training positions".into());
-    }
-    Ok(loaded)
 }
 
 /// Step 2: K, the scale at which the linear evaluation best predicts the results (as `bashni

@@ -70,10 +70,22 @@ pub trait Samples: Default {
 
     /// Adds a position with its game result (White's share) and search score (White's view).
     fn push(&mut self, pos: &Self::Game, result: f32, score: i32);
+
+    /// Number of positions.
+    fn len(&self) -> usize;
+
+    /// Whether there is no position.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 impl<G: LinearEval> Samples for Dataset<G> {
     type Game = G;
+
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
 
     fn push(&mut self, pos: &G, result: f32, score: i32) {
         let mut net = Net(vec![0; G::NUM_FEATURES]);
@@ -96,16 +108,6 @@ impl<G: LinearEval> Samples for Dataset<G> {
 }
 
 impl<G> Dataset<G> {
-    /// Number of positions.
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Whether there is no position.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// The positions.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
@@ -129,6 +131,29 @@ pub struct Loaded<D> {
     pub duplicates: u64,
     /// Lines that could not be read, skipped (each reported).
     pub bad_lines: u64,
+}
+
+/// [`load`] as `tune` and `train` do it: bad lines reported on stderr, the counts printed,
+/// and no training position an error.
+pub fn load_reported<D: Samples>(
+    paths: &[std::path::PathBuf],
+    valid_every: u64,
+) -> Result<Loaded<D>, String> {
+    let clock = std::time::Instant::now();
+    let paths: Vec<&Path> = paths.iter().map(std::path::PathBuf::as_path).collect();
+    let loaded = load::<D>(&paths, valid_every, &mut |m| eprintln!("{m}"))?;
+    println!(
+        "data: {} training, {} validation positions; {} duplicates and {} bad lines skipped ({:.1} s)",
+        loaded.train.len(),
+        loaded.valid.len(),
+        loaded.duplicates,
+        loaded.bad_lines,
+        clock.elapsed().as_secs_f64()
+    );
+    if loaded.train.is_empty() {
+        return Err("no training positions".into());
+    }
+    Ok(loaded)
 }
 
 /// Reads data files. Each bad line is reported through `report` with its file and line

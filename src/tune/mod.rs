@@ -7,6 +7,7 @@ pub mod weights_file;
 
 use crate::games::Variant;
 use crate::games::kit::linear::LinearEval;
+use data::Samples;
 use optimise::{FitSettings, Objective, Params, fit, fit_k, loss};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -145,20 +146,7 @@ fn tune<G: LinearEval>(args: &TuneArgs) -> Result<(), String> {
     // 1. Starting weights and data (bad lines reported and skipped).
     let start = start_weights::<G>(args.from.as_deref())?;
     let clock = Instant::now();
-    let paths: Vec<&Path> = args.data.iter().map(PathBuf::as_path).collect();
-    let loaded =
-        data::load::<data::Dataset<G>>(&paths, args.valid_every, &mut |msg| eprintln!("{msg}"))?;
-    println!(
-        "data: {} training, {} validation positions; {} duplicates and {} bad lines skipped ({:.1} s)",
-        loaded.train.len(),
-        loaded.valid.len(),
-        loaded.duplicates,
-        loaded.bad_lines,
-        clock.elapsed().as_secs_f64()
-    );
-    if loaded.train.is_empty() {
-        return Err("no training positions".into());
-    }
+    let loaded = data::load_reported::<data::Dataset<G>>(&args.data, args.valid_every)?;
     // 2. K, fitted to the results with the starting weights.
     let k = fit_k(&loaded.train, &start);
     let objective = Objective {

@@ -6,6 +6,7 @@
 
 use super::data::{Dataset, Entry};
 use crate::games::kit::linear::LinearEval;
+use crate::tune::data::Samples;
 use rayon::prelude::*;
 
 /// Weights as the optimiser holds them: `[f][0]` opening, `[f][1]` endgame, in centi-men.

@@ -1,6 +1,5 @@
 //! The games by name: [`Variant`], chosen at the edges (`--variant`, a PDN `GameType` tag).
 
-use super::rules::Rules;
 use std::fmt;
 use std::str::FromStr;
 
@@ -38,16 +37,6 @@ impl Variant {
             Variant::Turkish => "30,W,8,8,A0,0",
             Variant::Russian => "25,W,8,8,A0,0",
         }
-    }
-
-    /// `fen` (any FEN the game reads) as a PDN `[FEN]` tag gives it: for Russian and
-    /// Turkish draughts the standard draughts FEN ([`Rules::to_pdn_fen`]); Bashni's, and a
-    /// FEN the game cannot read, as it is.
-    pub fn pdn_fen(self, fen: &str) -> String {
-        if self == Variant::Bashni {
-            return fen.to_string(); // Bashni's FEN is its PDN's, as given
-        }
-        crate::for_variant!(self, G => G::from_fen(fen).map_or_else(|_| fen.to_string(), |p| p.to_pdn_fen()))
     }
 
     /// The variant of a PDN `GameType` tag value (its number, or Bashni's name).
