@@ -187,8 +187,9 @@ fn openings_and_weights_files_from_windows_editors_are_read() {
         openings.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let weights = temp("weights.rs");
-    let text = std::fs::read_to_string(format!("{ROOT}/src/games/bashni/eval/weights.rs")).unwrap();
+    let weights = temp("weights.txt");
+    let text =
+        std::fs::read_to_string(format!("{ROOT}/src/games/bashni/eval/weights.txt")).unwrap();
     std::fs::write(&weights, text.replace('\n', "\r\n")).unwrap();
     let data = temp("data.txt");
     let made = bashni(&[
@@ -201,7 +202,7 @@ fn openings_and_weights_files_from_windows_editors_are_read() {
         data.to_str().unwrap(),
     ]);
     assert!(made.status.success(), "{}", stderr(&made));
-    let out_w = temp("out.rs");
+    let out_w = temp("out.txt");
     let tune = bashni(&[
         "tune",
         data.to_str().unwrap(),

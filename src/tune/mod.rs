@@ -3,7 +3,6 @@
 
 pub mod data;
 pub mod optimise;
-pub mod weights_file;
 
 use crate::games::Variant;
 use crate::games::kit::linear::LinearEval;
@@ -22,12 +21,12 @@ use std::time::Instant;
         result and the search score. One position in --valid-every is held out; training stops \
         when its loss has not improved for --patience epochs. Bad lines are reported with their \
         line number and skipped. The best weights are written as Rust source to --out. Each \
-        game (--variant) has its own features and weights file: src/games/bashni/eval/weights.rs (Bashni), \
-        src/games/turkish/eval/weights.rs, src/games/russian/eval/weights.rs.",
+        game (--variant) has its own features and weights file: src/games/bashni/eval/weights.txt (Bashni), \
+        src/games/turkish/eval/weights.txt, src/games/russian/eval/weights.txt.",
     after_help = "Examples:\n  \
-        bashni tune data.txt --out src/games/bashni/eval/weights.rs\n  \
-        bashni tune --variant turkish turkish.txt --out src/games/turkish/eval/weights.rs\n  \
-        bashni tune a.txt b.txt --from src/games/bashni/eval/weights.rs --lambda 0.7 --epochs 500 --out w.rs"
+        bashni tune data.txt --out src/games/bashni/eval/weights.txt\n  \
+        bashni tune --variant turkish turkish.txt --out src/games/turkish/eval/weights.txt\n  \
+        bashni tune a.txt b.txt --from src/games/bashni/eval/weights.txt --lambda 0.7 --epochs 500 --out w.txt"
 )]
 pub struct TuneArgs {
     /// The game whose weights are fitted: bashni, turkish or russian.
@@ -37,7 +36,7 @@ pub struct TuneArgs {
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// Where to write the weights (Rust source; the game's weights file, e.g.
-    /// src/games/bashni/eval/weights.rs for Bashni, is the one compiled in); never one of the data files.
+    /// src/games/bashni/eval/weights.txt for Bashni, is the one compiled in); never one of the data files.
     #[arg(long)]
     pub out: PathBuf,
     /// Start from this weights file instead of the weights compiled in.
@@ -127,7 +126,8 @@ fn start_weights<G: LinearEval>(from: Option<&Path>) -> Result<Params, String> {
         Some(p) => {
             let text = crate::files::read_text(p, MAX_WEIGHTS_FILE)
                 .map_err(|e| format!("cannot read '{}': {e}", p.display()))?;
-            weights_file::parse::<G>(&text).map_err(|e| format!("'{}': {e}", p.display()))?
+            crate::games::kit::weights::parse::<G>(&text)
+                .map_err(|e| format!("'{}': {e}", p.display()))?
         }
     };
     Ok(ints.iter().map(|w| [w[0] as f64, w[1] as f64]).collect())
@@ -210,7 +210,7 @@ fn tune<G: LinearEval>(args: &TuneArgs) -> Result<(), String> {
     ];
     crate::files::replace(
         &args.out,
-        weights_file::render::<G>(&rounded, &header).as_bytes(),
+        crate::games::kit::weights::render::<G>(&rounded, &header).as_bytes(),
     )
     .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
     println!(

@@ -26,6 +26,7 @@ pub mod square;
 pub mod std_fen;
 pub mod tower;
 pub mod variant;
+pub mod weights;
 pub mod zobrist;
 
 pub use color::Color;

@@ -40,7 +40,7 @@ impl linear::LinearEval for Position {
     const NUM_FEATURES: usize = NUM_FEATURES;
     const PHASE_MAX: i32 = PHASE_MAX;
     const WEIGHTS: &'static [[i32; 2]] = &WEIGHTS;
-    const WEIGHTS_FILE: &'static str = "src/games/bashni/eval/weights.rs";
+    const WEIGHTS_FILE: &'static str = "src/games/bashni/eval/weights.txt";
 
     #[inline]
     fn extract<S: Sink>(&self, sink: &mut S) {

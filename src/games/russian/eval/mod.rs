@@ -9,7 +9,7 @@ use super::position::Position;
 use crate::games::kit::linear::{self, impl_linear_eval};
 use crate::games::kit::moves::Move;
 
-impl_linear_eval!(Position, "src/games/russian/eval/weights.rs");
+impl_linear_eval!(Position, "src/games/russian/eval/weights.txt");
 
 /// Material a capture takes, at the evaluation's values in the current phase: each man and
 /// king it jumps.

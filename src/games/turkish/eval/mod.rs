@@ -9,7 +9,7 @@ use super::moves::Move;
 use super::position::Position;
 use crate::games::kit::linear::{self, impl_linear_eval};
 
-impl_linear_eval!(Position, "src/games/turkish/eval/weights.rs");
+impl_linear_eval!(Position, "src/games/turkish/eval/weights.txt");
 
 /// Material a capture takes, at the evaluation's values in the current phase: each man and
 /// king it removes.
