@@ -6,7 +6,8 @@ use crate::games::kit::color::Color;
 use crate::games::kit::moves::{MAX_JUMPS, Move};
 use crate::games::kit::square::{NUM_BITS, Square};
 use crate::games::kit::tower::{Piece, Tower};
-use crate::games::kit::zobrist::{SIDE_KEY, tower_key};
+use crate::games::kit::turn::{Turn, turn_accessors};
+use crate::games::kit::zobrist::tower_key;
 
 /// Plies without a capture after which the game is drawn.
 pub const CLOCK_LIMIT: u16 = 30;
@@ -27,10 +28,7 @@ pub struct Position {
     by_color: [Bitboard; 2],
     kings: Bitboard,
     towers: [Tower; NUM_BITS],
-    side: Color,
-    clock: u16,
-    fullmove: u16,
-    hash: u64,
+    turn: Turn,
 }
 
 impl Default for Position {
@@ -40,6 +38,8 @@ impl Default for Position {
 }
 
 impl Position {
+    turn_accessors!();
+
     /// An empty board, White to move, clock 0, move 1 (build other positions with
     /// [`crate::games::bashni::setup::Setup`]).
     pub(crate) fn empty() -> Position {
@@ -47,10 +47,7 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             kings: Bitboard::EMPTY,
             towers: [Tower::EMPTY; NUM_BITS],
-            side: Color::White,
-            clock: 0,
-            fullmove: 1,
-            hash: 0,
+            turn: Turn::START,
         }
     }
 
@@ -70,28 +67,10 @@ impl Position {
 
     /// Puts `tower` on `sq` (replacing what was there), keeping bitboards and hash exact.
     pub(crate) fn set_tower(&mut self, sq: Square, tower: Tower) {
-        self.hash ^= tower_key(sq, self.towers[sq.index()]);
+        self.turn.toggle(tower_key(sq, self.towers[sq.index()]));
         self.towers[sq.index()] = tower;
-        self.hash ^= tower_key(sq, tower);
+        self.turn.toggle(tower_key(sq, tower));
         self.refresh_square(sq);
-    }
-
-    /// Sets the side to move.
-    pub(crate) fn set_side(&mut self, side: Color) {
-        if side != self.side {
-            self.hash ^= SIDE_KEY;
-            self.side = side;
-        }
-    }
-
-    /// Sets the plies since the last capture.
-    pub(crate) fn set_clock(&mut self, clock: u16) {
-        self.clock = clock;
-    }
-
-    /// Sets the move number.
-    pub(crate) fn set_fullmove(&mut self, n: u16) {
-        self.fullmove = n;
     }
 
     #[inline]
@@ -120,37 +99,9 @@ impl Position {
         self.towers[i]
     }
 
-    /// Side to move.
-    #[inline]
-    pub fn side(&self) -> Color {
-        self.side
-    }
-
-    /// Plies since the last capture.
-    #[inline]
-    pub fn clock(&self) -> u16 {
-        self.clock
-    }
-
-    /// Move number (starts at 1, grows after Black moves).
-    #[inline]
-    pub fn fullmove(&self) -> u16 {
-        self.fullmove
-    }
-
-    /// Hash of towers and side to move.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The hash computed from scratch (equals [`Position::hash`] at all times).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = if self.side == Color::Black {
-            SIDE_KEY
-        } else {
-            0
-        };
+        let mut h = self.turn.side_key();
         for sq in Square::all() {
             h ^= tower_key(sq, self.towers[sq.index()]);
         }
@@ -190,7 +141,7 @@ impl Position {
 
     /// Whether the 30-ply rule has been reached.
     pub fn clock_draw(&self) -> bool {
-        self.clock >= CLOCK_LIMIT
+        self.clock() >= CLOCK_LIMIT
     }
 
     /// Plays a legal move in place. The move must come from this position's generator (or
@@ -201,22 +152,13 @@ impl Position {
             touched.set(c);
         }
         for sq in touched {
-            self.hash ^= tower_key(sq, self.towers[sq.index()]);
+            self.turn.toggle(tower_key(sq, self.towers[sq.index()]));
         }
-        let mover = self.side;
         self.move_towers(m, |_, _| {});
         for sq in touched {
-            self.hash ^= tower_key(sq, self.towers[sq.index()]);
+            self.turn.toggle(tower_key(sq, self.towers[sq.index()]));
         }
-        self.clock = if m.is_capture() {
-            0
-        } else {
-            self.clock.saturating_add(1)
-        };
-        if mover == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.hash ^= SIDE_KEY;
+        self.turn.end_move(m.is_capture());
     }
 
     /// The position after `m`.
@@ -236,20 +178,21 @@ impl Position {
         undo.from = self.towers[m.from().index()];
         undo.to = self.towers[m.to().index()];
         self.move_towers(m, |i, t| undo.jumped[i] = t);
+        self.turn.flip_side_only();
     }
 
     /// The one place where a move changes the board (both [`Position::play`] and
     /// [`Position::play_scratch`] come here): the moving tower leaves its square; at each
     /// jump it puts the jumped tower's commander under itself (the rest of that tower stays,
     /// commanded by its next piece) and its commander is crowned on a far-rank landing; it
-    /// ends on the last square; then the other side is to move. Bitboards stay exact; the
-    /// hash, clock and move number are the caller's. `jumped_was(i, t)` hears the tower `t` on
+    /// ends on the last square. Bitboards stay exact; the side to move, hash, clock and
+    /// move number are the caller's. `jumped_was(i, t)` hears the tower `t` on
     /// the `i`-th jumped square before its jump.
     #[inline(always)]
     fn move_towers(&mut self, m: &Move, mut jumped_was: impl FnMut(usize, Tower)) {
         let from = m.from();
         let to = m.to();
-        let us = self.side;
+        let us = self.side();
         let them = us.opponent();
         let promo = Bitboard::promotion(us);
         let mut moving = self.towers[from.index()];
@@ -283,7 +226,6 @@ impl Position {
         if moving.top().is_king() {
             self.kings.set(to);
         }
-        self.side = them;
     }
 
     /// Takes back the [`Position::play_scratch`] of `m`.
@@ -298,6 +240,6 @@ impl Position {
         }
         self.towers[m.to().index()] = undo.to;
         self.towers[m.from().index()] = undo.from;
-        self.side = self.side.opponent();
+        self.turn.flip_side_only();
     }
 }

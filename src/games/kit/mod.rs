@@ -25,6 +25,7 @@ pub mod sets;
 pub mod square;
 pub mod std_fen;
 pub mod tower;
+pub mod turn;
 pub mod variant;
 pub mod weights;
 pub mod zobrist;

@@ -7,7 +7,8 @@ use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::moves::Move;
 use crate::games::kit::square::Square;
 use crate::games::kit::tower::{Piece, Tower};
-use crate::games::kit::zobrist::{SIDE_KEY, tower_key};
+use crate::games::kit::turn::{Turn, turn_accessors};
+use crate::games::kit::zobrist::tower_key;
 
 #[inline]
 fn key(c: Color, king: bool, sq: Square) -> u64 {
@@ -19,10 +20,7 @@ fn key(c: Color, king: bool, sq: Square) -> u64 {
 pub struct Position {
     by_color: [Bitboard; 2],
     kings: Bitboard,
-    side: Color,
-    clock: u16,
-    fullmove: u16,
-    hash: u64,
+    turn: Turn,
 }
 
 impl Default for Position {
@@ -32,15 +30,14 @@ impl Default for Position {
 }
 
 impl Position {
+    turn_accessors!();
+
     /// An empty board, White to move, clock 0, move 1.
     pub fn empty() -> Position {
         Position {
             by_color: [Bitboard::EMPTY; 2],
             kings: Bitboard::EMPTY,
-            side: Color::White,
-            clock: 0,
-            fullmove: 1,
-            hash: 0,
+            turn: Turn::START,
         }
     }
 
@@ -73,7 +70,7 @@ impl Position {
     /// Puts a piece on `sq` (or clears it), keeping the hash exact.
     pub(crate) fn put(&mut self, sq: Square, piece: Option<Piece>) {
         if let Some(p) = self.piece(sq) {
-            self.hash ^= key(p.color(), p.is_king(), sq);
+            self.turn.toggle(key(p.color(), p.is_king(), sq));
         }
         self.by_color[0].clear(sq);
         self.by_color[1].clear(sq);
@@ -83,32 +80,8 @@ impl Position {
             if p.is_king() {
                 self.kings.set(sq);
             }
-            self.hash ^= key(p.color(), p.is_king(), sq);
+            self.turn.toggle(key(p.color(), p.is_king(), sq));
         }
-    }
-
-    /// Sets the side to move.
-    pub(crate) fn set_side(&mut self, side: Color) {
-        if side != self.side {
-            self.hash ^= SIDE_KEY;
-            self.side = side;
-        }
-    }
-
-    /// Sets the no-progress clock.
-    pub(crate) fn set_clock(&mut self, clock: u16) {
-        self.clock = clock;
-    }
-
-    /// Sets the move number.
-    pub(crate) fn set_fullmove(&mut self, n: u16) {
-        self.fullmove = n;
-    }
-
-    /// Side to move.
-    #[inline]
-    pub fn side(&self) -> Color {
-        self.side
     }
 
     /// Pieces of `c`.
@@ -129,32 +102,9 @@ impl Position {
         self.by_color[0] | self.by_color[1]
     }
 
-    /// Plies since the last capture or man move (kept for the draw rules; no rule reads it
-    /// yet).
-    #[inline]
-    pub fn clock(&self) -> u16 {
-        self.clock
-    }
-
-    /// Move number (starts at 1, grows after Black moves).
-    #[inline]
-    pub fn fullmove(&self) -> u16 {
-        self.fullmove
-    }
-
-    /// Hash of pieces and side to move.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The hash computed from scratch (equals [`Position::hash`] at all times).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = if self.side == Color::Black {
-            SIDE_KEY
-        } else {
-            0
-        };
+        let mut h = self.turn.side_key();
         for sq in Square::all() {
             if let Some(p) = self.piece(sq) {
                 h ^= key(p.color(), p.is_king(), sq);
@@ -167,8 +117,7 @@ impl Position {
     /// the board (only now, at the end of the move), and it ends on the last landing, a king
     /// if it was one or if any landing was on its far rank.
     pub fn play(&mut self, m: &Move) {
-        let us = self.side;
-        let them = us.opponent();
+        let us = self.side();
         let from = m.from();
         let to = m.to();
         let was_king = self.kings.has(from);
@@ -179,14 +128,6 @@ impl Position {
             self.put(c, None);
         }
         self.put(to, Some(Piece::new(us, king)));
-        self.clock = if m.is_capture() || !was_king {
-            0
-        } else {
-            self.clock.saturating_add(1)
-        };
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.set_side(them);
+        self.turn.end_move(m.is_capture() || !was_king);
     }
 }

@@ -2,11 +2,9 @@
 //! no-progress clock and the move number, with an incrementally kept hash.
 
 use crate::games::kit::Color;
+use crate::games::kit::turn::{Turn, turn_accessors};
 use crate::games::turkish::board::{Square, promotion_mask, rank_mask};
 use crate::games::turkish::moves::Move;
-
-/// XORed into the hash when Black is to move.
-const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -40,10 +38,7 @@ fn key(c: Color, king: bool, sq: Square) -> u64 {
 pub struct Position {
     by_color: [u64; 2],
     kings: u64,
-    side: Color,
-    clock: u16,
-    fullmove: u16,
-    hash: u64,
+    turn: Turn,
 }
 
 impl Default for Position {
@@ -53,15 +48,14 @@ impl Default for Position {
 }
 
 impl Position {
+    turn_accessors!();
+
     /// An empty board, White to move, clock 0, move 1.
     pub fn empty() -> Position {
         Position {
             by_color: [0; 2],
             kings: 0,
-            side: Color::White,
-            clock: 0,
-            fullmove: 1,
-            hash: 0,
+            turn: Turn::START,
         }
     }
 
@@ -96,7 +90,7 @@ impl Position {
     /// Puts a piece on `sq` (or clears it), keeping the hash exact.
     pub(crate) fn put(&mut self, sq: Square, piece: Option<(Color, bool)>) {
         if let Some((c, k)) = self.piece(sq) {
-            self.hash ^= key(c, k, sq);
+            self.turn.toggle(key(c, k, sq));
         }
         let bit = sq.bit();
         self.by_color[0] &= !bit;
@@ -107,32 +101,8 @@ impl Position {
             if k {
                 self.kings |= bit;
             }
-            self.hash ^= key(c, k, sq);
+            self.turn.toggle(key(c, k, sq));
         }
-    }
-
-    /// Sets the side to move.
-    pub(crate) fn set_side(&mut self, side: Color) {
-        if side != self.side {
-            self.hash ^= SIDE_KEY;
-            self.side = side;
-        }
-    }
-
-    /// Sets the no-progress clock.
-    pub(crate) fn set_clock(&mut self, clock: u16) {
-        self.clock = clock;
-    }
-
-    /// Sets the move number.
-    pub(crate) fn set_fullmove(&mut self, n: u16) {
-        self.fullmove = n;
-    }
-
-    /// Side to move.
-    #[inline]
-    pub fn side(&self) -> Color {
-        self.side
     }
 
     /// Pieces of `c`.
@@ -153,32 +123,9 @@ impl Position {
         self.by_color[0] | self.by_color[1]
     }
 
-    /// Plies since the last capture or man move (kept for a no-progress draw rule; no rule
-    /// reads it yet).
-    #[inline]
-    pub fn clock(&self) -> u16 {
-        self.clock
-    }
-
-    /// Move number (starts at 1, grows after Black moves).
-    #[inline]
-    pub fn fullmove(&self) -> u16 {
-        self.fullmove
-    }
-
-    /// Hash of pieces and side to move.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The hash computed from scratch (equals [`Position::hash`] at all times).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = if self.side == Color::Black {
-            SIDE_KEY
-        } else {
-            0
-        };
+        let mut h = self.turn.side_key();
         for sq in Square::all() {
             if let Some((c, k)) = self.piece(sq) {
                 h ^= key(c, k, sq);
@@ -191,7 +138,7 @@ impl Position {
     /// the board, and the piece ends on the last landing, a king if it was one or if any of
     /// its landings was on its far rank (a man crowned during a capture stays crowned).
     pub fn play(&mut self, m: &Move) {
-        let us = self.side;
+        let us = self.side();
         let them = us.opponent();
         let from = m.from();
         let to = m.to();
@@ -201,12 +148,12 @@ impl Position {
             .iter()
             .any(|s| s.bit() & promotion_mask(us) != 0);
         let king = was_king || landed_far;
-        self.hash ^= key(us, was_king, from);
+        self.turn.toggle(key(us, was_king, from));
         self.by_color[us.index()] &= !from.bit();
         self.kings &= !from.bit();
         let captured = m.captured();
         for sq in super::board::squares(captured) {
-            self.hash ^= key(them, self.kings & sq.bit() != 0, sq);
+            self.turn.toggle(key(them, self.kings & sq.bit() != 0, sq));
         }
         self.by_color[them.index()] &= !captured;
         self.kings &= !captured;
@@ -214,16 +161,7 @@ impl Position {
         if king {
             self.kings |= to.bit();
         }
-        self.hash ^= key(us, king, to);
-        self.clock = if m.is_capture() || !was_king {
-            0
-        } else {
-            self.clock.saturating_add(1)
-        };
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side = them;
-        self.hash ^= SIDE_KEY;
+        self.turn.toggle(key(us, king, to));
+        self.turn.end_move(m.is_capture() || !was_king);
     }
 }
