@@ -20,9 +20,9 @@ use crate::games::{Game, Record, Variant};
 use crate::protocol::Output;
 use crate::protocol::game::{AnyGame, on_game};
 use crate::protocol::options::{HASH, OptionChange, Options, parse_change, threads};
+use crate::protocol::queue::{self, Next, Now, Ordered, Queue, Role};
 use crate::protocol::reader::{Input, Line};
 use crate::search::{Engine, SearchControl, SearchLimits};
-use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
@@ -42,12 +42,19 @@ pub(crate) enum Event {
 type Job = Box<dyn FnOnce(&mut Engine, &SearchControl, &Output) -> String + Send>;
 
 /// A command read but not run yet.
-struct Pending {
-    command: Result<HubCommand, HubError>,
-    /// A `stop` came after it.
-    stop: bool,
-    /// A `ponder-hit` came after it.
-    ponderhit: bool,
+type Pending = queue::Pending<HubCommand, HubError>;
+
+impl Ordered for HubCommand {
+    fn role(&self) -> Role {
+        match self {
+            HubCommand::Stop => Role::Stop,
+            HubCommand::PonderHit => Role::PonderHit,
+            HubCommand::Quit => Role::Quit,
+            HubCommand::Ping => Role::Ping,
+            HubCommand::Go(_) => Role::Search,
+            _ => Role::Other,
+        }
+    }
 }
 
 /// The running search.
@@ -68,9 +75,8 @@ pub(crate) struct Session {
     numbering: Numbering,
     level: Level,
     busy: Option<Busy>,
-    queue: VecDeque<Pending>,
-    eof: bool,
-    quit: bool,
+    /// Commands read while busy (or behind such a command), in order.
+    queue: Queue<HubCommand, HubError>,
 }
 
 impl Session {
@@ -86,9 +92,7 @@ impl Session {
             numbering: Numbering::Top,
             level: Level::default(),
             busy: None,
-            queue: VecDeque::new(),
-            eof: false,
-            quit: false,
+            queue: Queue::new(),
         }
     }
 
@@ -105,63 +109,29 @@ impl Session {
                 }
             }
             self.pump();
-            if self.busy.is_none() && self.queue.is_empty() && (self.quit || self.eof) {
+            if self.queue.finished(self.busy.is_some()) {
                 break;
             }
         }
         0
     }
 
+    /// Takes one input line in order (see [`queue`]).
     fn on_line(&mut self, line: Line) {
-        if self.quit {
-            return;
-        }
-        let command = match line.cut_from {
-            Some(len) => Err(HubError::TooLong(len)),
-            None => match parse_line(&line.text) {
-                Ok(None) => return,
-                Ok(Some(c)) => Ok(c),
-                Err(e) => Err(e),
-            },
-        };
-        match command {
-            Ok(HubCommand::Stop) => self.stop_all(),
-            Ok(HubCommand::PonderHit) => self.ponderhit(),
-            Ok(HubCommand::Quit) => {
-                self.quit = true;
-                self.stop_all();
-            }
-            Ok(HubCommand::Ping) if self.queue.is_empty() => self.out.line("pong"),
-            command => self.queue.push_back(Pending {
-                command,
-                stop: false,
-                ponderhit: false,
-            }),
-        }
-    }
-
-    fn stop_all(&mut self) {
-        if let Some(b) = &self.busy {
-            b.control.stop();
-        }
-        let gos = self.queue.iter_mut();
-        gos.filter(|p| matches!(p.command, Ok(HubCommand::Go(_))))
-            .for_each(|p| p.stop = true);
-    }
-
-    fn ponderhit(&mut self) {
-        let queued =
-            (self.queue.iter_mut().rev()).find(|p| matches!(p.command, Ok(HubCommand::Go(_))));
-        match (queued, &self.busy) {
-            (Some(p), _) => p.ponderhit = true,
-            (None, Some(b)) if b.control.is_pondering() => b.control.ponderhit(),
+        let now = self.queue.take(line, parse_line, |l| {
+            HubError::TooLong(l.cut_from.unwrap_or(0))
+        });
+        match (now, &self.busy) {
+            (Now::Stop, Some(b)) => b.control.stop(),
+            (Now::PonderHit, Some(b)) if b.control.is_pondering() => b.control.ponderhit(),
+            (Now::Answer, _) => self.out.line("pong"),
             _ => {}
         }
     }
 
     /// End of input: a search only `stop` ends is stopped; the rest still runs.
     fn on_eof(&mut self) {
-        self.eof = true;
+        self.queue.set_eof();
         if let Some(b) = &self.busy
             && (b.needs_stop || b.control.is_pondering())
         {
@@ -169,24 +139,21 @@ impl Session {
         }
     }
 
+    /// Runs queued commands in order while the engine is idle; while it is busy only a
+    /// queued `ping` at the front can be answered. A panic (a bug) is reported, not fatal.
     fn pump(&mut self) {
-        while let Some(front) = self.queue.front() {
-            if self.busy.is_some() {
-                if !matches!(front.command, Ok(HubCommand::Ping)) {
-                    break;
-                }
-                self.queue.pop_front();
-                self.out.line("pong");
-                continue;
-            }
-            if let Some(p) = self.queue.pop_front() {
-                let run = AssertUnwindSafe(|| self.handle(p));
-                if catch_unwind(run).is_err() {
-                    self.error(&"internal error");
-                    if self.engine.is_none() && self.busy.is_none() {
-                        self.engine = Some(self.options.new_engine());
+        loop {
+            match self.queue.next(self.busy.is_some()) {
+                Next::Run(p) => {
+                    if catch_unwind(AssertUnwindSafe(|| self.handle(p))).is_err() {
+                        self.error(&"internal error");
+                        if self.engine.is_none() && self.busy.is_none() {
+                            self.engine = Some(self.options.new_engine());
+                        }
                     }
                 }
+                Next::Answer => self.out.line("pong"),
+                Next::Wait => break,
             }
         }
     }
@@ -303,7 +270,7 @@ impl Session {
         if ponderhit && mode == GoMode::Ponder {
             control.ponderhit();
         }
-        if stop || (self.eof && (needs_stop || control.is_pondering())) {
+        if stop || (self.queue.eof() && (needs_stop || control.is_pondering())) {
             control.stop();
         }
         let (out, tx, ctl) = (self.out.clone(), self.tx.clone(), control.clone());

@@ -15,6 +15,7 @@ pub mod command;
 pub mod game;
 pub mod go;
 pub mod options;
+pub(crate) mod queue;
 pub mod reader;
 mod session;
 pub mod state;

@@ -21,13 +21,13 @@ use super::Output;
 use super::command::{Command, CommandError, GoArgs, parse_line, quote};
 use super::game::{AnyGame, eval_lines, on_game};
 use super::options::{OptionChange, Options, declarations, parse_change};
+use super::queue::{self, Next, Now, Ordered, Queue, Role};
 use super::reader::{Input, Line};
 use super::state::{moves_line, state_line};
 use super::work::{PerftJob, PreparedSearch, perft_job, prepare_search};
 use crate::display::diagram;
 use crate::games::Variant;
 use crate::search::{Engine, SearchControl};
-use std::collections::VecDeque;
 use std::fmt::Display;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -56,19 +56,19 @@ enum Busy {
 }
 
 /// A command read but not started yet.
-struct Pending {
-    /// The line, for the message if handling it fails.
-    line: String,
-    command: Result<Command, CommandError>,
-    /// A `stop` (or `quit`) came after it: a search or perft it starts stops at once.
-    stop: bool,
-    /// A `ponderhit` came after it: its pondering search starts as a normal one.
-    ponderhit: bool,
-}
+type Pending = queue::Pending<Command, CommandError>;
 
-impl Pending {
-    fn is_go(&self) -> bool {
-        matches!(self.command, Ok(Command::Go(_)) | Ok(Command::Perft(_)))
+impl Ordered for Command {
+    fn role(&self) -> Role {
+        match self {
+            Command::Stop => Role::Stop,
+            Command::PonderHit => Role::PonderHit,
+            Command::Quit => Role::Quit,
+            Command::IsReady => Role::Ping,
+            Command::Go(_) => Role::Search,
+            Command::Perft(_) => Role::Work,
+            _ => Role::Other,
+        }
     }
 }
 
@@ -85,9 +85,7 @@ pub(crate) struct Session {
     start_variant: Variant,
     busy: Option<Busy>,
     /// Commands read while busy (or behind such a command), in order.
-    queue: VecDeque<Pending>,
-    eof: bool,
-    quit: bool,
+    queue: Queue<Command, CommandError>,
 }
 
 impl Session {
@@ -103,9 +101,7 @@ impl Session {
             game: AnyGame::start(variant),
             start_variant: variant,
             busy: None,
-            queue: VecDeque::new(),
-            eof: false,
-            quit: false,
+            queue: Queue::new(),
         }
     }
 
@@ -120,83 +116,49 @@ impl Session {
                 Event::PerftDone(lines) => self.on_perft_done(lines),
             }
             self.pump();
-            if self.finished() {
+            if self.queue.finished(self.busy.is_some()) {
                 break;
             }
         }
         0
     }
 
-    /// Whether the session is over: `quit` or end of input, no job left running and no
-    /// command left waiting.
-    fn finished(&self) -> bool {
-        self.busy.is_none() && self.queue.is_empty() && (self.quit || self.eof)
-    }
-
-    /// Takes one input line in order: `stop`, `ponderhit`, `quit` and an `isready` with
-    /// nothing queued act at once; everything else joins the queue.
+    /// Takes one input line in order (see [`queue`]): `stop`, `ponderhit`, `quit` and an
+    /// `isready` with nothing queued act at once; everything else joins the queue.
     fn on_line(&mut self, line: Line) {
-        if self.quit {
-            return;
-        }
-        let command = match line.cut_from {
-            Some(len) => Err(CommandError::TooLong(line.text.clone(), len)),
-            None => match parse_line(&line.text) {
-                Ok(None) => return,
-                Ok(Some(c)) => Ok(c),
-                Err(e) => Err(e),
-            },
-        };
-        match command {
-            Ok(Command::Stop) => self.stop_all(),
-            Ok(Command::PonderHit) => self.ponderhit(),
-            Ok(Command::Quit) => {
-                self.quit = true;
-                self.stop_all();
-            }
-            Ok(Command::IsReady) if self.queue.is_empty() => self.out.line("readyok"),
-            command => self.queue.push_back(Pending {
-                line: line.text,
-                command,
-                stop: false,
-                ponderhit: false,
-            }),
+        let now = self.queue.take(line, parse_line, |l| {
+            CommandError::TooLong(l.text.clone(), l.cut_from.unwrap_or(0))
+        });
+        match now {
+            Now::Stop => self.stop_running(),
+            Now::PonderHit => self.ponderhit_running(),
+            Now::Answer => self.out.line("readyok"),
+            Now::Nothing => {}
         }
     }
 
-    /// `stop`: ends the running job and every `go` read before it.
-    fn stop_all(&mut self) {
+    /// `stop`: ends the running job (the queue marks the `go`s read before it).
+    fn stop_running(&mut self) {
         match &self.busy {
             Some(Busy::Search { control, .. }) => control.stop(),
             Some(Busy::Perft { stop }) => stop.store(true, Ordering::SeqCst),
             None => {}
         }
-        self.queue
-            .iter_mut()
-            .filter(|p| p.is_go())
-            .for_each(|p| p.stop = true);
     }
 
-    /// `ponderhit`: for the last `go` read before it.
-    fn ponderhit(&mut self) {
-        let queued = self
-            .queue
-            .iter_mut()
-            .rev()
-            .find(|p| matches!(p.command, Ok(Command::Go(_))));
-        match (queued, &self.busy) {
-            (Some(p), _) => p.ponderhit = true,
-            (None, Some(Busy::Search { control, .. })) if control.is_pondering() => {
-                control.ponderhit()
-            }
-            _ => {}
+    /// `ponderhit` with no `go` queued: for the running search, if it ponders.
+    fn ponderhit_running(&mut self) {
+        if let Some(Busy::Search { control, .. }) = &self.busy
+            && control.is_pondering()
+        {
+            control.ponderhit()
         }
     }
 
     /// End of input: a search that only `stop` is sure to end (`go infinite`, a bare `go`,
     /// `go mate` alone, pondering) is stopped; a limited search, a perft and the queued commands still run to the end.
     fn on_eof(&mut self) {
-        self.eof = true;
+        self.queue.set_eof();
         if let Some(Busy::Search {
             control,
             needs_stop,
@@ -224,17 +186,11 @@ impl Session {
     /// Runs queued commands in order while the engine is idle; while it is busy only a
     /// queued `isready` at the front can be answered.
     fn pump(&mut self) {
-        while let Some(front) = self.queue.front() {
-            if self.busy.is_some() {
-                if !matches!(front.command, Ok(Command::IsReady)) {
-                    break;
-                }
-                self.queue.pop_front();
-                self.out.line("readyok");
-                continue;
-            }
-            if let Some(pending) = self.queue.pop_front() {
-                self.handle(pending);
+        loop {
+            match self.queue.next(self.busy.is_some()) {
+                Next::Run(pending) => self.handle(pending),
+                Next::Answer => self.out.line("readyok"),
+                Next::Wait => break,
             }
         }
     }
@@ -361,7 +317,7 @@ impl Session {
             control.ponderhit();
         }
         let unbounded = args.needs_stop() || control.is_pondering();
-        if stop || (self.eof && unbounded) {
+        if stop || (self.queue.eof() && unbounded) {
             control.stop(); // asked for already, or nobody is left to send `stop`
         }
         let (out, tx, ctl) = (self.out.clone(), self.tx.clone(), control.clone());
