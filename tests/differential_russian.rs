@@ -59,7 +59,7 @@ fn compare(pos: &Position) {
         .iter()
         .map(|m| {
             let after = reference::to_fen(&m.after);
-            (m.from.clone(), m.to.clone(), m.captured.clone(), after)
+            (m.from(), m.to(), m.captured(), after)
         })
         .collect();
     kit::same_moves(&fen, fast.clone(), slow);
@@ -70,14 +70,14 @@ fn compare(pos: &Position) {
     // Every path the reference chose for a move names the engine's move for it.
     for m in &slow_moves {
         let parsed = pos
-            .parse_move(&m.text)
-            .unwrap_or_else(|e| panic!("{fen} {}: {e}", m.text));
+            .parse_move(&m.text())
+            .unwrap_or_else(|e| panic!("{fen} {}: {e}", m.text()));
         let k = key(pos, &parsed);
         assert_eq!(
             (&k.0, &k.1, &k.2),
-            (&m.from, &m.to, &m.captured),
+            (&m.from(), &m.to(), &m.captured()),
             "{fen} {}",
-            m.text
+            m.text()
         );
     }
     for m in legal.iter() {

@@ -111,7 +111,7 @@ pub fn reference_position(rules: &'static reference::Rules, fen: &str) -> refere
 pub fn reference_paths(rules: &'static reference::Rules, fen: &str) -> Vec<(String, String)> {
     reference::legal_moves(&reference_position(rules, fen))
         .into_iter()
-        .map(|m| (m.text, reference::to_fen(&m.after)))
+        .map(|m| (m.text(), reference::to_fen(&m.after)))
         .collect()
 }
 

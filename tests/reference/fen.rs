@@ -4,7 +4,7 @@
 //! the move number (both optional on reading, `0 1`). Kept apart from the library's readers so
 //! that a FEN both sides print alike is a real check.
 
-use super::{Piece, Position, Rules};
+use super::{Board, Piece, Position, Rules};
 
 fn letter(p: Piece) -> char {
     match (p.white, p.king) {
@@ -62,7 +62,7 @@ pub fn parse_fen(rules: &'static Rules, s: &str) -> Result<Position, String> {
         return Err("missing side".into());
     }
     let n = rules.size as usize;
-    let mut board = vec![vec![Vec::new(); n]; n];
+    let mut board = Board::new(rules.size);
     let ranks: Vec<&str> = fields[0].split('/').collect();
     if ranks.len() != n {
         return Err(format!("need {n} ranks"));
@@ -70,10 +70,11 @@ pub fn parse_fen(rules: &'static Rules, s: &str) -> Result<Position, String> {
     for (i, text) in ranks.iter().enumerate() {
         let rank = n - 1 - i;
         for (file, column) in read_rank(rules, text)?.into_iter().enumerate() {
-            if !column.is_empty() && !rules.playable((file as i32, rank as i32)) {
+            let sq = (file as i32, rank as i32);
+            if !column.is_empty() && !rules.playable(sq) {
                 return Err("a piece on a square not played on".into());
             }
-            board[file][rank] = column;
+            board[sq] = column;
         }
     }
     let white_to_move = match fields[1] {
@@ -93,13 +94,13 @@ pub fn parse_fen(rules: &'static Rules, s: &str) -> Result<Position, String> {
 
 /// Writes a FEN with all its fields.
 pub fn to_fen(p: &Position) -> String {
-    let n = p.rules.size as usize;
+    let n = p.rules.size;
     let mut ranks = Vec::new();
     for rank in (0..n).rev() {
         let mut out = String::new();
         let mut gap = 0;
         for file in 0..n {
-            let column = &p.board[file][rank];
+            let column = &p.board[(file, rank)];
             if column.is_empty() {
                 gap += 1;
                 continue;

@@ -1,10 +1,11 @@
 //! One deliberately simple reference move generator for every game (Bashni, Russian, Turkish,
 //! Lasca: docs/rules*.md), for differential testing of the library's fast generators. A game is
 //! a [`Rules`] value of plain rule parameters (`games.rs`), each read off its rules page; the
-//! generator below follows those parameters and nothing else. The board is a plain
-//! `[file][rank]` array of `Vec` columns (a game without columns has columns of one piece), a
-//! capture is a recursion that clones the board at every jump, and nothing comes from the
-//! `bashni` library, so that a bug in the library cannot hide in the reference too.
+//! generator below follows those parameters and nothing else, so that a rule is written once
+//! for all the games that share it. The board is a plain array of `Vec` columns, one a square
+//! (a game without columns has columns of one piece), a capture is a recursion that clones the
+//! board at every jump, and nothing comes from the `bashni` library, so that a bug in the
+//! library cannot hide in the reference too. Clarity over speed throughout.
 #![allow(dead_code)]
 
 mod fen;
@@ -68,8 +69,36 @@ pub struct Rules {
 /// A square as (file, rank), from 0; off the board when outside `0..size`.
 pub type Square = (i32, i32);
 
-/// The board: `board[file][rank]` is a column, top piece (its commander) first.
-pub type Board = Vec<Vec<Vec<Piece>>>;
+/// The board: `board[square]` is a column, top piece (its commander) first; an empty square
+/// has an empty column.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    size: i32,
+    columns: Vec<Vec<Piece>>,
+}
+
+impl Board {
+    /// An empty board of `size` files and ranks.
+    pub fn new(size: i32) -> Board {
+        Board {
+            size,
+            columns: vec![Vec::new(); (size * size) as usize],
+        }
+    }
+}
+
+impl std::ops::Index<Square> for Board {
+    type Output = Vec<Piece>;
+    fn index(&self, (f, r): Square) -> &Vec<Piece> {
+        &self.columns[(r * self.size + f) as usize]
+    }
+}
+
+impl std::ops::IndexMut<Square> for Board {
+    fn index_mut(&mut self, (f, r): Square) -> &mut Vec<Piece> {
+        &mut self.columns[(r * self.size + f) as usize]
+    }
+}
 
 impl Rules {
     /// Whether the game has columns, and so the FEN its parentheses.
@@ -142,29 +171,46 @@ pub struct Position {
 /// One legal move.
 #[derive(Clone, Debug)]
 pub struct Move {
-    /// The squares the piece stands on, origin first, joined by `-` (a quiet move) or `:`.
-    pub text: String,
-    pub from: String,
-    pub to: String,
-    /// The names of the jumped squares, sorted (a square jumped twice is named twice).
-    pub captured: Vec<String>,
+    /// The squares the piece stands on: its start, then where it steps or each landing.
+    pub path: Vec<Square>,
+    /// The squares jumped, in order (none for a quiet move).
+    pub jumped: Vec<Square>,
     pub after: Position,
 }
 
+impl Move {
+    /// The move as the rules pages write it: the path's squares joined by `-` for a quiet
+    /// move and `:` for a capture.
+    pub fn text(&self) -> String {
+        let names: Vec<String> = self.path.iter().map(|&s| name(s)).collect();
+        names.join(if self.jumped.is_empty() { "-" } else { ":" })
+    }
+
+    /// The start square's name.
+    pub fn from(&self) -> String {
+        name(self.path[0])
+    }
+
+    /// The end square's name.
+    pub fn to(&self) -> String {
+        name(*self.path.last().unwrap())
+    }
+
+    /// The names of the jumped squares, sorted (a square jumped twice is named twice).
+    pub fn captured(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.jumped.iter().map(|&s| name(s)).collect();
+        names.sort();
+        names
+    }
+}
+
+/// A square's name: `a1` is (0, 0).
 fn name((f, r): Square) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
 fn add((f, r): Square, (df, dr): Square) -> Square {
     (f + df, r + dr)
-}
-
-fn at(board: &Board, (f, r): Square) -> &Vec<Piece> {
-    &board[f as usize][r as usize]
-}
-
-fn at_mut(board: &mut Board, (f, r): Square) -> &mut Vec<Piece> {
-    &mut board[f as usize][r as usize]
 }
 
 /// A capture in progress.
@@ -187,24 +233,27 @@ struct Capture {
 /// A single jump: its direction, the square jumped and the landing square.
 type Jump = (Square, Square, Square);
 
-/// Every single jump the moving column can make next.
+/// Every single jump the moving column can make next: over the first column along a line (the
+/// next square, unless the commander flies) if an enemy commands it and the rules let it be
+/// jumped now, onto the empty square behind (or, flying, any of those up to the next column).
+/// A piece jumped and left standing (Russian) is a column like any other here: it blocks.
 fn jumps(rules: &Rules, c: &Capture) -> Vec<Jump> {
-    let piece = c.column[0];
-    let here = *c.path.last().unwrap();
     let mut out = Vec::new();
     if c.stopped {
         return out;
     }
+    let piece = c.column[0];
+    let here = *c.path.last().unwrap();
     for d in rules.jump_directions(piece) {
         if rules.no_reverse && c.last_direction == Some((-d.0, -d.1)) {
             continue;
         }
         let mut over = add(here, d);
-        while rules.flies(piece) && rules.playable(over) && at(&c.board, over).is_empty() {
+        while rules.flies(piece) && rules.playable(over) && c.board[over].is_empty() {
             over = add(over, d);
         }
         let enemy = rules.playable(over)
-            && at(&c.board, over)
+            && c.board[over]
                 .first()
                 .is_some_and(|p| p.white != piece.white);
         let banned = if rules.rejump_after_another {
@@ -216,7 +265,7 @@ fn jumps(rules: &Rules, c: &Capture) -> Vec<Jump> {
             continue;
         }
         let mut land = add(over, d);
-        while rules.playable(land) && at(&c.board, land).is_empty() {
+        while rules.playable(land) && c.board[land].is_empty() {
             out.push((d, over, land));
             if !rules.flies(piece) {
                 break;
@@ -231,10 +280,10 @@ fn jumps(rules: &Rules, c: &Capture) -> Vec<Jump> {
 fn jump(rules: &Rules, c: &Capture, (d, over, land): Jump) -> Capture {
     let mut n = c.clone();
     match rules.taking {
-        Taking::RemoveAtOnce => at_mut(&mut n.board, over).clear(),
+        Taking::RemoveAtOnce => n.board[over].clear(),
         Taking::RemoveAtEnd => {}
         Taking::TopUnderCapturer => {
-            let top = at_mut(&mut n.board, over).remove(0);
+            let top = n.board[over].remove(0);
             n.column.push(top);
         }
     }
@@ -249,7 +298,9 @@ fn jump(rules: &Rules, c: &Capture, (d, over, land): Jump) -> Capture {
     n
 }
 
-/// Follows the capture `c` to every end: it goes on while a jump is possible.
+/// Follows the capture `c` to every end: it must go on while a jump is possible. With the
+/// landing rule, of the landings behind one jumped column those that let the capture go on
+/// are the only ones allowed, if there are any.
 fn extend(rules: &Rules, c: Capture, done: &mut Vec<Capture>) {
     let all = jumps(rules, &c);
     if all.is_empty() {
@@ -258,6 +309,7 @@ fn extend(rules: &Rules, c: Capture, done: &mut Vec<Capture>) {
         }
         return;
     }
+    // The jumps over one column are next to each other in `all` (one column per direction).
     let mut overs: Vec<Square> = all.iter().map(|j| j.1).collect();
     overs.dedup();
     for over in overs {
@@ -290,7 +342,7 @@ fn next(p: &Position, board: Board, resets_clock: bool) -> Position {
 /// Every complete capture sequence of the column on `from`.
 fn captures_from(p: &Position, from: Square) -> Vec<Capture> {
     let mut board = p.board.clone();
-    let column = std::mem::take(at_mut(&mut board, from));
+    let column = std::mem::take(&mut board[from]);
     let start = Capture {
         board,
         column,
@@ -309,19 +361,13 @@ fn capture_move(p: &Position, c: Capture) -> Move {
     let mut board = c.board;
     if p.rules.taking == Taking::RemoveAtEnd {
         for &sq in &c.jumped {
-            at_mut(&mut board, sq).clear();
+            board[sq].clear();
         }
     }
-    let (from, to) = (c.path[0], *c.path.last().unwrap());
-    *at_mut(&mut board, to) = c.column;
-    let mut captured: Vec<String> = c.jumped.iter().map(|&s| name(s)).collect();
-    captured.sort();
-    let path: Vec<String> = c.path.iter().map(|&s| name(s)).collect();
+    board[*c.path.last().unwrap()] = c.column;
     Move {
-        text: path.join(":"),
-        from: name(from),
-        to: name(to),
-        captured,
+        path: c.path,
+        jumped: c.jumped,
         after: next(p, board, true),
     }
 }
@@ -329,22 +375,20 @@ fn capture_move(p: &Position, c: Capture) -> Move {
 /// The quiet moves of the column on `from`: steps, or slides of a flying king.
 fn quiet_moves_from(p: &Position, from: Square) -> Vec<Move> {
     let rules = p.rules;
-    let piece = at(&p.board, from)[0];
+    let piece = p.board[from][0];
     let mut out = Vec::new();
     for d in rules.step_directions(piece) {
         let mut to = add(from, d);
-        while rules.playable(to) && at(&p.board, to).is_empty() {
+        while rules.playable(to) && p.board[to].is_empty() {
             let mut board = p.board.clone();
-            let mut column = std::mem::take(at_mut(&mut board, from));
+            let mut column = std::mem::take(&mut board[from]);
             if to.1 == rules.far_rank(piece.white) {
                 column[0].king = true;
             }
-            *at_mut(&mut board, to) = column;
+            board[to] = column;
             out.push(Move {
-                text: format!("{}-{}", name(from), name(to)),
-                from: name(from),
-                to: name(to),
-                captured: Vec::new(),
+                path: vec![from, to],
+                jumped: Vec::new(),
                 after: next(p, board, rules.men_reset_clock && !piece.king),
             });
             if !rules.flies(piece) {
@@ -356,24 +400,24 @@ fn quiet_moves_from(p: &Position, from: Square) -> Vec<Move> {
     out
 }
 
-/// Every legal move, each once, with the position it leads to. Capturing is compulsory.
+/// Every legal move, each once, with the position it leads to: the captures if there are any
+/// (capturing is compulsory; the longest only under the majority rule), else the quiet moves.
 pub fn legal_moves(p: &Position) -> Vec<Move> {
     let rules = p.rules;
-    let mut captures = Vec::new();
-    let mut quiets = Vec::new();
-    for f in 0..rules.size {
-        for r in 0..rules.size {
-            let mine = at(&p.board, (f, r))
+    let squares = (0..rules.size).flat_map(|r| (0..rules.size).map(move |f| (f, r)));
+    let mine: Vec<Square> = squares
+        .filter(|&sq| {
+            p.board[sq]
                 .first()
-                .is_some_and(|x| x.white == p.white_to_move);
-            if mine {
-                captures.extend(captures_from(p, (f, r)));
-                quiets.extend(quiet_moves_from(p, (f, r)));
-            }
-        }
-    }
+                .is_some_and(|x| x.white == p.white_to_move)
+        })
+        .collect();
+    let mut captures: Vec<Capture> = mine.iter().flat_map(|&sq| captures_from(p, sq)).collect();
     if captures.is_empty() {
-        return quiets;
+        return mine
+            .iter()
+            .flat_map(|&sq| quiet_moves_from(p, sq))
+            .collect();
     }
     if rules.majority {
         let most = captures.iter().map(|c| c.jumped.len()).max().unwrap();
@@ -384,7 +428,8 @@ pub fn legal_moves(p: &Position) -> Vec<Move> {
         let m = capture_move(p, c);
         let merged = rules.same_move == SameMove::StartEndCaptured
             && out.iter().any(|o| {
-                (&o.from, &o.to, &o.captured, &o.after) == (&m.from, &m.to, &m.captured, &m.after)
+                (o.from(), o.to(), o.captured(), &o.after)
+                    == (m.from(), m.to(), m.captured(), &m.after)
             });
         if !merged {
             out.push(m);
