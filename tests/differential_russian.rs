@@ -1,7 +1,7 @@
 //! Differential testing of Russian draughts: the fast generator against the simple reference
-//! in `reference/` (with Russian rule values), on positions from seeded random playouts and on random placements
-//! with kings (moves compared by start, end and captured set, and by resulting FEN), and
-//! perft 3 on a few hundred of them.
+//! in `reference/` (with Russian rule values), on positions from seeded random playouts and
+//! on random placements with kings (moves compared by start, end and captured set, and by
+//! resulting FEN), and perft 3 on a few hundred of them.
 
 mod differential_kit;
 mod reference;

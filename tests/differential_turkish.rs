@@ -1,6 +1,7 @@
 //! Differential testing of Turkish draughts: the fast generator against the simple reference
-//! in `reference/` (with Turkish rule values), on positions from seeded random playouts and on random placements
-//! with kings (full move lists and resulting FENs), and perft 3 on a few hundred of them.
+//! in `reference/` (with Turkish rule values), on positions from seeded random playouts and
+//! on random placements with kings (full move lists and resulting FENs), and perft 3 on a few
+//! hundred of them.
 
 mod differential_kit;
 mod reference;
