@@ -31,7 +31,7 @@ fn playout_positions(seed: u64, games: usize, capture_bias: bool) -> Vec<Positio
 /// their own far rank), either side to move.
 fn random_positions(seed: u64, n: usize) -> Vec<Position> {
     let squares: Vec<Square> = Square::all().collect();
-    kit::random_positions(seed, n, 7, |rng| {
+    kit::random_positions(&RUSSIAN, seed, n, 7, |rng| {
         let sq = squares[rng.random_range(0..squares.len())];
         (sq.file() as usize, sq.rank() as usize)
     })

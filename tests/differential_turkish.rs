@@ -30,7 +30,7 @@ fn playout_positions(seed: u64, games: usize, capture_bias: bool) -> Vec<Positio
 /// Random placements: a few men and kings of each side anywhere (men never on their own far
 /// rank), either side to move.
 fn random_positions(seed: u64, n: usize) -> Vec<Position> {
-    kit::random_positions(seed, n, 8, |rng| {
+    kit::random_positions(&TURKISH, seed, n, 8, |rng| {
         (rng.random_range(0..8), rng.random_range(0..8))
     })
 }

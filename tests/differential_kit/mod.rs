@@ -44,9 +44,11 @@ pub fn playout_positions<R: Rules>(
     out
 }
 
-/// Random placements: 1 to `most` men and kings of each side on squares `square` draws
-/// (men never on their own far rank), either side to move.
+/// Random placements in the game `rules`: 1 to `most` men and kings of each side on squares
+/// `square` draws (men never on their own far rank), either side to move. The reference
+/// writes each one's FEN and the engine reads it.
 pub fn random_positions<R: Rules>(
+    rules: &'static reference::Rules,
     seed: u64,
     n: usize,
     most: usize,
@@ -55,31 +57,25 @@ pub fn random_positions<R: Rules>(
     let mut rng = StdRng::seed_from_u64(seed);
     (0..n)
         .map(|_| {
-            let mut board = [['.'; 8]; 8];
+            let mut board = reference::Board::new(rules.size);
             for white in [true, false] {
                 for _ in 0..rng.random_range(1..=most) {
                     let (f, r) = square(&mut rng);
-                    let far = if white { 7 } else { 0 };
-                    let king = r == far || rng.random_bool(0.3);
-                    board[r][f] = match (white, king) {
-                        (true, false) => 'w',
-                        (true, true) => 'W',
-                        (false, false) => 'b',
-                        (false, true) => 'B',
-                    };
+                    let far = if white { rules.size - 1 } else { 0 };
+                    let king = r as i32 == far || rng.random_bool(0.3);
+                    board[(f as i32, r as i32)] = vec![reference::Piece { white, king }];
                 }
             }
-            let ranks: Vec<String> = (0..8)
-                .rev()
-                .map(|r| {
-                    board[r]
-                        .iter()
-                        .map(|&c| if c == '.' { '1' } else { c })
-                        .collect()
-                })
-                .collect();
-            let side = if rng.random_bool(0.5) { "w" } else { "b" };
-            let fen = format!("{} {side}", ranks.join("/"));
+            let white_to_move = rng.random_bool(0.5);
+            let (clock, fullmove) = (0, 1);
+            let pos = reference::Position {
+                rules,
+                board,
+                white_to_move,
+                clock,
+                fullmove,
+            };
+            let fen = reference::to_fen(&pos);
             R::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
         })
         .collect()
