@@ -1,19 +1,19 @@
 //! Differential testing of Russian draughts: the fast generator against the simple reference
-//! in `reference_russian/`, on positions from seeded random playouts and on random placements
-//! with kings (moves compared by start, end and captured set, and by resulting FEN), and
-//! perft 3 on a few hundred of them.
+//! in `reference/` (with Russian rule values), on positions from seeded random playouts and
+//! on random placements with kings (moves compared by start, end and captured set, and by
+//! resulting FEN), and perft 3 on a few hundred of them.
 
 mod differential_kit;
-mod reference_russian;
+mod reference;
 
 use differential_kit as kit;
+use reference::games::RUSSIAN;
 
 use bashni::games::Rules;
 use bashni::games::bashni::Move;
 use bashni::games::kit::square::Square;
 use bashni::games::russian::Position;
 use rand::RngExt;
-use reference_russian as reference;
 
 /// Positions from random games; `capture_bias` prefers the longest captures.
 fn playout_positions(seed: u64, games: usize, capture_bias: bool) -> Vec<Position> {
@@ -31,7 +31,7 @@ fn playout_positions(seed: u64, games: usize, capture_bias: bool) -> Vec<Positio
 /// their own far rank), either side to move.
 fn random_positions(seed: u64, n: usize) -> Vec<Position> {
     let squares: Vec<Square> = Square::all().collect();
-    kit::random_positions(seed, n, 7, |rng| {
+    kit::random_positions(&RUSSIAN, seed, n, 7, |rng| {
         let sq = squares[rng.random_range(0..squares.len())];
         (sq.file() as usize, sq.rank() as usize)
     })
@@ -51,8 +51,7 @@ fn key(pos: &Position, m: &Move) -> (String, String, Vec<String>, String) {
 
 fn compare(pos: &Position) {
     let fen = pos.to_fen();
-    let rpos = reference::parse_fen(&fen).unwrap();
-    assert_eq!(reference::to_fen(&rpos), fen);
+    let rpos = kit::reference_position(&RUSSIAN, &fen);
     let legal = pos.legal_moves();
     let fast: Vec<_> = legal.iter().map(|m| key(pos, m)).collect();
     let slow_moves = reference::legal_moves(&rpos);
@@ -60,7 +59,7 @@ fn compare(pos: &Position) {
         .iter()
         .map(|m| {
             let after = reference::to_fen(&m.after);
-            (m.from.clone(), m.to.clone(), m.captured.clone(), after)
+            (m.from(), m.to(), m.captured(), after)
         })
         .collect();
     kit::same_moves(&fen, fast.clone(), slow);
@@ -71,14 +70,14 @@ fn compare(pos: &Position) {
     // Every path the reference chose for a move names the engine's move for it.
     for m in &slow_moves {
         let parsed = pos
-            .parse_move(&m.text)
-            .unwrap_or_else(|e| panic!("{fen} {}: {e}", m.text));
+            .parse_move(&m.text())
+            .unwrap_or_else(|e| panic!("{fen} {}: {e}", m.text()));
         let k = key(pos, &parsed);
         assert_eq!(
             (&k.0, &k.1, &k.2),
-            (&m.from, &m.to, &m.captured),
+            (&m.from(), &m.to(), &m.captured()),
             "{fen} {}",
-            m.text
+            m.text()
         );
     }
     for m in legal.iter() {
@@ -111,16 +110,12 @@ fn perft_3_agrees_on_sampled_positions() {
     let mut positions = playout_positions(4, 30, false);
     positions.extend(playout_positions(5, 30, true));
     positions.extend(random_positions(6, 300));
-    kit::perft_3_agrees(&positions, 400, |fen| {
-        reference::perft(&reference::parse_fen(fen).unwrap(), 3)
-    });
+    kit::perft_3_agrees(&positions, 400, &RUSSIAN);
 }
 
 #[test]
 fn reference_perft_from_the_start() {
-    let start = reference::parse_fen(bashni::games::russian::START_FEN).unwrap();
-    let expected = [7u64, 49, 302, 1469, 7482, 37986];
-    for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(reference::perft(&start, d as u32 + 1), n, "depth {}", d + 1);
-    }
+    let start = bashni::games::russian::START_FEN;
+    let expected = [7, 49, 302, 1469, 7482, 37986];
+    kit::reference_perft_is(&RUSSIAN, start, &expected);
 }

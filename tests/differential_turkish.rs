@@ -1,17 +1,18 @@
 //! Differential testing of Turkish draughts: the fast generator against the simple reference
-//! in `reference_turkish/`, on positions from seeded random playouts and on random placements
-//! with kings (full move lists and resulting FENs), and perft 3 on a few hundred of them.
+//! in `reference/` (with Turkish rule values), on positions from seeded random playouts and
+//! on random placements with kings (full move lists and resulting FENs), and perft 3 on a few
+//! hundred of them.
 
 mod differential_kit;
-mod reference_turkish;
+mod reference;
 
 use differential_kit as kit;
+use reference::games::TURKISH;
 
 use bashni::games::Rules;
 use bashni::games::turkish::Move;
 use bashni::games::turkish::Position;
 use rand::RngExt;
-use reference_turkish as reference;
 
 /// Positions from random games; `capture_bias` prefers the longest captures, so that kings
 /// appear and men are crowned during captures.
@@ -29,25 +30,19 @@ fn playout_positions(seed: u64, games: usize, capture_bias: bool) -> Vec<Positio
 /// Random placements: a few men and kings of each side anywhere (men never on their own far
 /// rank), either side to move.
 fn random_positions(seed: u64, n: usize) -> Vec<Position> {
-    kit::random_positions(seed, n, 8, |rng| {
+    kit::random_positions(&TURKISH, seed, n, 8, |rng| {
         (rng.random_range(0..8), rng.random_range(0..8))
     })
 }
 
 fn compare(pos: &Position) {
     let fen = pos.to_fen();
-    let rpos = reference::parse_fen(&fen).unwrap();
-    assert_eq!(reference::to_fen(&rpos), fen);
     let fast: Vec<(String, String)> = pos
         .legal_moves()
         .iter()
         .map(|m| (m.to_string(), pos.played(m).to_fen()))
         .collect();
-    let slow: Vec<(String, String)> = reference::legal_moves(&rpos)
-        .into_iter()
-        .map(|(m, p)| (m, reference::to_fen(&p)))
-        .collect();
-    kit::same_moves(&fen, fast, slow);
+    kit::same_moves(&fen, fast, kit::reference_paths(&TURKISH, &fen));
     for m in pos.legal_moves().iter() {
         assert_eq!(pos.parse_move(&m.to_string()), Ok(*m), "{fen} {m}");
         let after = pos.played(m);
@@ -94,16 +89,11 @@ fn perft_3_agrees_on_sampled_positions() {
     let mut positions = playout_positions(4, 30, false);
     positions.extend(playout_positions(5, 30, true));
     positions.extend(random_positions(6, 300));
-    kit::perft_3_agrees(&positions, 400, |fen| {
-        reference::perft(&reference::parse_fen(fen).unwrap(), 3)
-    });
+    kit::perft_3_agrees(&positions, 400, &TURKISH);
 }
 
 #[test]
 fn reference_perft_from_the_start() {
-    let start = reference::parse_fen(bashni::games::turkish::START_FEN).unwrap();
-    let expected = [8u64, 64, 708, 7538];
-    for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(reference::perft(&start, d as u32 + 1), n, "depth {}", d + 1);
-    }
+    let start = bashni::games::turkish::START_FEN;
+    kit::reference_perft_is(&TURKISH, start, &[8, 64, 708, 7538]);
 }

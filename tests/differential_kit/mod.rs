@@ -1,10 +1,12 @@
 //! The differential test framework every game's differential test instantiates
 //! (`differential.rs`, `differential_turkish.rs`, `differential_russian.rs`): positions from
-//! seeded random playouts and random placements, the engine's move list compared with its
-//! reference generator's, and perft 3 of both on a sample of positions.
+//! seeded random playouts and random placements, the engine's move list compared with the
+//! reference generator's (`reference/`, which each of them declares beside this module, with
+//! its game's rule values), and perft 3 of both on a sample of positions.
 
 #![allow(dead_code)]
 
+use crate::reference;
 use bashni::games::Rules;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use std::fmt::Debug;
@@ -42,9 +44,11 @@ pub fn playout_positions<R: Rules>(
     out
 }
 
-/// Random placements: 1 to `most` men and kings of each side on squares `square` draws
-/// (men never on their own far rank), either side to move.
+/// Random placements in the game `rules`: 1 to `most` men and kings of each side on squares
+/// `square` draws (men never on their own far rank), either side to move. The reference
+/// writes each one's FEN and the engine reads it.
 pub fn random_positions<R: Rules>(
+    rules: &'static reference::Rules,
     seed: u64,
     n: usize,
     most: usize,
@@ -53,31 +57,25 @@ pub fn random_positions<R: Rules>(
     let mut rng = StdRng::seed_from_u64(seed);
     (0..n)
         .map(|_| {
-            let mut board = [['.'; 8]; 8];
+            let mut board = reference::Board::new(rules.size);
             for white in [true, false] {
                 for _ in 0..rng.random_range(1..=most) {
                     let (f, r) = square(&mut rng);
-                    let far = if white { 7 } else { 0 };
-                    let king = r == far || rng.random_bool(0.3);
-                    board[r][f] = match (white, king) {
-                        (true, false) => 'w',
-                        (true, true) => 'W',
-                        (false, false) => 'b',
-                        (false, true) => 'B',
-                    };
+                    let far = if white { rules.size - 1 } else { 0 };
+                    let king = r as i32 == far || rng.random_bool(0.3);
+                    board[(f as i32, r as i32)] = vec![reference::Piece { white, king }];
                 }
             }
-            let ranks: Vec<String> = (0..8)
-                .rev()
-                .map(|r| {
-                    board[r]
-                        .iter()
-                        .map(|&c| if c == '.' { '1' } else { c })
-                        .collect()
-                })
-                .collect();
-            let side = if rng.random_bool(0.5) { "w" } else { "b" };
-            let fen = format!("{} {side}", ranks.join("/"));
+            let white_to_move = rng.random_bool(0.5);
+            let (clock, fullmove) = (0, 1);
+            let pos = reference::Position {
+                rules,
+                board,
+                white_to_move,
+                clock,
+                fullmove,
+            };
+            let fen = reference::to_fen(&pos);
             R::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
         })
         .collect()
@@ -96,15 +94,42 @@ pub fn same_moves<K: Ord + Debug>(fen: &str, mut fast: Vec<K>, mut slow: Vec<K>)
     }
 }
 
-/// Perft 3 of the engine and of the reference (`reference`, given a FEN) on about `about`
-/// positions spread over `positions`; at least 300 of them.
-pub fn perft_3_agrees<R: Rules>(positions: &[R], about: usize, reference: impl Fn(&str) -> u64) {
+/// The reference's position of `fen` in the game `rules`, which it must write back as `fen`
+/// (both sides read and write the same FEN).
+pub fn reference_position(rules: &'static reference::Rules, fen: &str) -> reference::Position {
+    let pos = reference::parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(reference::to_fen(&pos), fen);
+    pos
+}
+
+/// The reference's moves of `fen`, each as its text and the FEN after it: what identifies a
+/// move in the games where a move is its path.
+pub fn reference_paths(rules: &'static reference::Rules, fen: &str) -> Vec<(String, String)> {
+    reference::legal_moves(&reference_position(rules, fen))
+        .into_iter()
+        .map(|m| (m.text(), reference::to_fen(&m.after)))
+        .collect()
+}
+
+/// Perft 3 of the engine and of the reference (the game `rules`) on about `about` positions
+/// spread over `positions`; at least 300 of them.
+pub fn perft_3_agrees<R: Rules>(positions: &[R], about: usize, rules: &'static reference::Rules) {
     let step = (positions.len() / about).max(1);
     let mut n = 0;
     for pos in positions.iter().step_by(step) {
         let fen = pos.to_fen();
-        assert_eq!(pos.perft(3), reference(&fen), "{fen}");
+        let slow = reference::perft(&reference_position(rules, &fen), 3);
+        assert_eq!(pos.perft(3), slow, "{fen}");
         n += 1;
     }
     assert!(n >= 300, "only {n} positions");
+}
+
+/// The reference's perft of `fen` at depths 1, 2, ... is `expected`.
+pub fn reference_perft_is(rules: &'static reference::Rules, fen: &str, expected: &[u64]) {
+    let pos = reference_position(rules, fen);
+    let counts: Vec<u64> = (1..=expected.len() as u32)
+        .map(|d| reference::perft(&pos, d))
+        .collect();
+    assert_eq!(counts, expected, "{fen}");
 }

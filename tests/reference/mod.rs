@@ -1,338 +1,450 @@
-//! A deliberately simple reference implementation of the rules (docs/rules.md), for differential
-//! testing of the fast generator. Plain 8x8 arrays of `Vec` towers, recursion that clones the
-//! board at every jump, no bitboards and nothing from the `bashni` library.
+//! One deliberately simple reference move generator for every game (Bashni, Russian, Turkish,
+//! Lasca: docs/rules*.md), for differential testing of the library's fast generators. A game is
+//! a [`Rules`] value of plain rule parameters (`games.rs`), each read off its rules page; the
+//! generator below follows those parameters and nothing else, so that a rule is written once
+//! for all the games that share it. The board is a plain array of `Vec` columns, one a square
+//! (a game without columns has columns of one piece), a capture is a recursion that clones the
+//! board at every jump, and nothing comes from the `bashni` library, so that a bug in the
+//! library cannot hide in the reference too. Clarity over speed throughout.
 #![allow(dead_code)]
 
-/// One piece.
+mod fen;
+pub mod games;
+
+pub use fen::{parse_fen, to_fen};
+
+/// What a jump does to the piece or column it jumps.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Taking {
+    /// The jumped piece leaves the board at once (Turkish).
+    RemoveAtOnce,
+    /// The jumped piece stays, blocking, until the move ends, and then leaves (Russian).
+    RemoveAtEnd,
+    /// The jumped column's top piece goes at once to the bottom of the moving column; the rest
+    /// stays, commanded by its next piece (Bashni, Lasca).
+    TopUnderCapturer,
+}
+
+/// When two capture sequences are the same move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SameMove {
+    /// Only when they land on the same squares in the same order (Bashni, Turkish, Lasca).
+    Path,
+    /// When they have the same start, end, captured pieces and resulting position (Russian).
+    StartEndCaptured,
+}
+
+/// One game's rules, as plain values. Each field says what it changes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Rules {
+    /// Files and ranks (8, or 7 for Lasca).
+    pub size: i32,
+    /// Every square is played on (Turkish); otherwise only those with file + rank even.
+    pub every_square: bool,
+    /// Pieces move along ranks and files (Turkish); otherwise along diagonals.
+    pub orthogonal: bool,
+    /// Men jump backward too; otherwise only where they step (forward, and sideways in Turkish).
+    pub men_capture_backward: bool,
+    /// Kings slide and jump from afar and land anywhere behind; otherwise they step.
+    pub flying_kings: bool,
+    /// What a jump takes.
+    pub taking: Taking,
+    /// A column jumped earlier in the move may be jumped again once another one has been
+    /// jumped in between (Bashni); otherwise no square is jumped twice in one move.
+    pub rejump_after_another: bool,
+    /// A king that can land where the capture goes on must land on one of those squares.
+    pub landing_rule: bool,
+    /// Two consecutive jumps may not go in opposite directions (Turkish).
+    pub no_reverse: bool,
+    /// Only the captures that take the most pieces are legal (Turkish).
+    pub majority: bool,
+    /// A man crowned during a capture stops there (Lasca); otherwise it goes on as a king.
+    pub crowning_ends_capture: bool,
+    /// When two capture sequences are one move.
+    pub same_move: SameMove,
+    /// A man's quiet move resets the clock (Russian, Turkish); otherwise only a capture does.
+    pub men_reset_clock: bool,
+}
+
+/// A square as (file, rank), from 0; off the board when outside `0..size`.
+pub type Square = (i32, i32);
+
+/// The board: `board[square]` is a column, top piece (its commander) first; an empty square
+/// has an empty column.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    size: i32,
+    columns: Vec<Vec<Piece>>,
+}
+
+impl Board {
+    /// An empty board of `size` files and ranks.
+    pub fn new(size: i32) -> Board {
+        Board {
+            size,
+            columns: vec![Vec::new(); (size * size) as usize],
+        }
+    }
+}
+
+impl std::ops::Index<Square> for Board {
+    type Output = Vec<Piece>;
+    fn index(&self, (f, r): Square) -> &Vec<Piece> {
+        &self.columns[(r * self.size + f) as usize]
+    }
+}
+
+impl std::ops::IndexMut<Square> for Board {
+    fn index_mut(&mut self, (f, r): Square) -> &mut Vec<Piece> {
+        &mut self.columns[(r * self.size + f) as usize]
+    }
+}
+
+impl Rules {
+    /// Whether the game has columns, and so the FEN its parentheses.
+    pub fn towers(&self) -> bool {
+        self.taking == Taking::TopUnderCapturer
+    }
+
+    /// Whether `sq` is on the board and played on.
+    pub fn playable(&self, (f, r): Square) -> bool {
+        let on = (0..self.size).contains(&f) && (0..self.size).contains(&r);
+        on && (self.every_square || (f + r) % 2 == 0)
+    }
+
+    /// The rank where a man of this colour is crowned.
+    fn far_rank(&self, white: bool) -> i32 {
+        if white { self.size - 1 } else { 0 }
+    }
+
+    /// The four directions, as (file step, rank step).
+    fn directions(&self) -> [Square; 4] {
+        if self.orthogonal {
+            [(0, 1), (1, 0), (0, -1), (-1, 0)]
+        } else {
+            [(1, 1), (-1, 1), (-1, -1), (1, -1)]
+        }
+    }
+
+    /// Where a piece steps or slides: a king every way, a man never backward.
+    fn step_directions(&self, p: Piece) -> Vec<Square> {
+        let forward = if p.white { 1 } else { -1 };
+        let dirs = self.directions();
+        dirs.into_iter()
+            .filter(|d| p.king || d.1 != -forward)
+            .collect()
+    }
+
+    /// Where a piece jumps.
+    fn jump_directions(&self, p: Piece) -> Vec<Square> {
+        if p.king || self.men_capture_backward {
+            self.directions().to_vec()
+        } else {
+            self.step_directions(p)
+        }
+    }
+
+    /// Whether this piece goes any distance along a line, or one square.
+    fn flies(&self, p: Piece) -> bool {
+        p.king && self.flying_kings
+    }
+}
+
+/// One piece: its colour and whether it is a king (Lasca's officer).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Piece {
     pub white: bool,
     pub king: bool,
 }
 
-/// A position: `board[file][rank]` holds a tower, top piece first.
+/// A position of the game its `rules` describe.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct RefPos {
-    pub board: Vec<Vec<Vec<Piece>>>,
+pub struct Position {
+    pub rules: &'static Rules,
+    pub board: Board,
     pub white_to_move: bool,
+    /// Plies since the last capture (or man's move, where `men_reset_clock`).
     pub clock: u32,
     pub fullmove: u32,
 }
 
-fn letter(p: Piece) -> char {
-    match (p.white, p.king) {
-        (true, false) => 'w',
-        (true, true) => 'W',
-        (false, false) => 'b',
-        (false, true) => 'B',
+/// One legal move.
+#[derive(Clone, Debug)]
+pub struct Move {
+    /// The squares the piece stands on: its start, then where it steps or each landing.
+    pub path: Vec<Square>,
+    /// The squares jumped, in order (none for a quiet move).
+    pub jumped: Vec<Square>,
+    pub after: Position,
+}
+
+impl Move {
+    /// The move as the rules pages write it: the path's squares joined by `-` for a quiet
+    /// move and `:` for a capture.
+    pub fn text(&self) -> String {
+        let names: Vec<String> = self.path.iter().map(|&s| name(s)).collect();
+        names.join(if self.jumped.is_empty() { "-" } else { ":" })
+    }
+
+    /// The start square's name.
+    pub fn from(&self) -> String {
+        name(self.path[0])
+    }
+
+    /// The end square's name.
+    pub fn to(&self) -> String {
+        name(*self.path.last().unwrap())
+    }
+
+    /// The names of the jumped squares, sorted (a square jumped twice is named twice).
+    pub fn captured(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.jumped.iter().map(|&s| name(s)).collect();
+        names.sort();
+        names
     }
 }
 
-fn piece_of(c: char) -> Option<Piece> {
-    match c {
-        'w' => Some(Piece {
-            white: true,
-            king: false,
-        }),
-        'W' => Some(Piece {
-            white: true,
-            king: true,
-        }),
-        'b' => Some(Piece {
-            white: false,
-            king: false,
-        }),
-        'B' => Some(Piece {
-            white: false,
-            king: true,
-        }),
-        _ => None,
-    }
-}
-
-/// Parses a FEN.
-pub fn parse_fen(s: &str) -> Result<RefPos, String> {
-    let fields: Vec<&str> = s.split_whitespace().collect();
-    if fields.len() < 2 {
-        return Err("missing side".into());
-    }
-    let mut board = vec![vec![Vec::new(); 8]; 8];
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != 8 {
-        return Err("need 8 ranks".into());
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i;
-        let mut file = 0;
-        let chars: Vec<char> = text.chars().collect();
-        let mut k = 0;
-        while k < chars.len() {
-            let c = chars[k];
-            if let Some(d) = c.to_digit(10) {
-                file += d as usize;
-                k += 1;
-                continue;
-            }
-            let mut tower = Vec::new();
-            if c == '(' {
-                k += 1;
-                while k < chars.len() && chars[k] != ')' {
-                    tower.push(piece_of(chars[k]).ok_or("bad letter")?);
-                    k += 1;
-                }
-                if k == chars.len() || tower.is_empty() {
-                    return Err("bad tower".into());
-                }
-            } else {
-                tower.push(piece_of(c).ok_or("bad letter")?);
-            }
-            k += 1;
-            if file >= 8 || (file + rank) % 2 != 0 {
-                return Err("bad square".into());
-            }
-            board[file][rank] = tower;
-            file += 1;
-        }
-        if file != 8 {
-            return Err("bad rank width".into());
-        }
-    }
-    let white_to_move = match fields[1] {
-        "w" => true,
-        "b" => false,
-        _ => return Err("bad side".into()),
-    };
-    let clock = fields
-        .get(2)
-        .map_or(Ok(0), |c| c.parse())
-        .map_err(|_| "bad clock")?;
-    let fullmove = fields
-        .get(3)
-        .map_or(Ok(1), |c| c.parse())
-        .map_err(|_| "bad number")?;
-    Ok(RefPos {
-        board,
-        white_to_move,
-        clock,
-        fullmove,
-    })
-}
-
-/// Prints a FEN with all fields.
-pub fn to_fen(p: &RefPos) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut gap = 0;
-        for file in 0..8 {
-            let t = &p.board[file][rank];
-            if t.is_empty() {
-                gap += 1;
-                continue;
-            }
-            if gap > 0 {
-                out.push_str(&gap.to_string());
-                gap = 0;
-            }
-            if t.len() == 1 {
-                out.push(letter(t[0]));
-            } else {
-                out.push('(');
-                out.extend(t.iter().map(|&x| letter(x)));
-                out.push(')');
-            }
-        }
-        if gap > 0 {
-            out.push_str(&gap.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    let side = if p.white_to_move { "w" } else { "b" };
-    format!("{out} {side} {} {}", p.clock, p.fullmove)
-}
-
-fn name(f: i32, r: i32) -> String {
+/// A square's name: `a1` is (0, 0).
+fn name((f, r): Square) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
-fn on_board(f: i32, r: i32) -> bool {
-    (0..8).contains(&f) && (0..8).contains(&r)
+fn add((f, r): Square, (df, dr): Square) -> Square {
+    (f + df, r + dr)
 }
 
-const DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-
-/// State during a capture: the board (origin already emptied), the moving tower, where it
-/// stands, the square jumped last, and the path so far.
+/// A capture in progress.
 #[derive(Clone)]
 struct Capture {
-    board: Vec<Vec<Vec<Piece>>>,
-    tower: Vec<Piece>,
-    at: (i32, i32),
-    last: Option<(i32, i32)>,
-    path: Vec<String>,
+    /// The board without the moving column (its start square is empty for the whole move).
+    board: Board,
+    /// The moving column, commander first.
+    column: Vec<Piece>,
+    /// The squares stood on: the start, then each landing.
+    path: Vec<Square>,
+    /// The squares jumped, in order.
+    jumped: Vec<Square>,
+    /// The direction of the last jump.
+    last_direction: Option<Square>,
+    /// Crowned where the rules end the move there.
+    stopped: bool,
 }
 
-fn is_enemy(board: &[Vec<Vec<Piece>>], f: i32, r: i32, white: bool) -> bool {
-    board[f as usize][r as usize]
-        .first()
-        .is_some_and(|p| p.white != white)
-}
+/// A single jump: its direction, the square jumped and the landing square.
+type Jump = (Square, Square, Square);
 
-fn empty(board: &[Vec<Vec<Piece>>], f: i32, r: i32) -> bool {
-    board[f as usize][r as usize].is_empty()
-}
-
-/// Every jump available from the state: (jumped square, landing square).
-fn jumps(c: &Capture) -> Vec<((i32, i32), (i32, i32))> {
-    let white = c.tower[0].white;
-    let king = c.tower[0].king;
+/// Every single jump the moving column can make next: over the first column along a line (the
+/// next square, unless the commander flies) if an enemy commands it and the rules let it be
+/// jumped now, onto the empty square behind (or, flying, any of those up to the next column).
+/// A piece jumped and left standing (Russian) is a column like any other here: it blocks.
+fn jumps(rules: &Rules, c: &Capture) -> Vec<Jump> {
     let mut out = Vec::new();
-    for (df, dr) in DIRS {
-        let (mut f, mut r) = (c.at.0 + df, c.at.1 + dr);
-        if king {
-            while on_board(f, r) && empty(&c.board, f, r) {
-                f += df;
-                r += dr;
-            }
-        }
-        if !on_board(f, r) || !is_enemy(&c.board, f, r, white) || c.last == Some((f, r)) {
+    if c.stopped {
+        return out;
+    }
+    let piece = c.column[0];
+    let here = *c.path.last().unwrap();
+    for d in rules.jump_directions(piece) {
+        if rules.no_reverse && c.last_direction == Some((-d.0, -d.1)) {
             continue;
         }
-        let jumped = (f, r);
-        let (mut lf, mut lr) = (f + df, r + dr);
-        while on_board(lf, lr) && empty(&c.board, lf, lr) {
-            out.push((jumped, (lf, lr)));
-            if !king {
+        let mut over = add(here, d);
+        while rules.flies(piece) && rules.playable(over) && c.board[over].is_empty() {
+            over = add(over, d);
+        }
+        let enemy = rules.playable(over)
+            && c.board[over]
+                .first()
+                .is_some_and(|p| p.white != piece.white);
+        let banned = if rules.rejump_after_another {
+            c.jumped.last() == Some(&over)
+        } else {
+            c.jumped.contains(&over)
+        };
+        if !enemy || banned {
+            continue;
+        }
+        let mut land = add(over, d);
+        while rules.playable(land) && c.board[land].is_empty() {
+            out.push((d, over, land));
+            if !rules.flies(piece) {
                 break;
             }
-            lf += df;
-            lr += dr;
+            land = add(land, d);
         }
     }
     out
 }
 
-fn apply_jump(c: &Capture, jumped: (i32, i32), land: (i32, i32)) -> Capture {
+/// The capture after one more jump.
+fn jump(rules: &Rules, c: &Capture, (d, over, land): Jump) -> Capture {
     let mut n = c.clone();
-    let taken = n.board[jumped.0 as usize][jumped.1 as usize].remove(0);
-    n.tower.push(taken);
-    n.at = land;
-    n.last = Some(jumped);
-    n.path.push(name(land.0, land.1));
-    let far = if n.tower[0].white { 7 } else { 0 };
-    if land.1 == far {
-        n.tower[0].king = true;
+    match rules.taking {
+        Taking::RemoveAtOnce => n.board[over].clear(),
+        Taking::RemoveAtEnd => {}
+        Taking::TopUnderCapturer => {
+            let top = n.board[over].remove(0);
+            n.column.push(top);
+        }
+    }
+    n.jumped.push(over);
+    n.path.push(land);
+    n.last_direction = Some(d);
+    let commander = &mut n.column[0];
+    if !commander.king && land.1 == rules.far_rank(commander.white) {
+        commander.king = true;
+        n.stopped = rules.crowning_ends_capture;
     }
     n
 }
 
-fn extend(c: Capture, done: &mut Vec<Capture>) {
-    let all = jumps(&c);
+/// Follows the capture `c` to every end: it must go on while a jump is possible. With the
+/// landing rule, of the landings behind one jumped column those that let the capture go on
+/// are the only ones allowed, if there are any.
+fn extend(rules: &Rules, c: Capture, done: &mut Vec<Capture>) {
+    let all = jumps(rules, &c);
     if all.is_empty() {
-        done.push(c);
+        if !c.jumped.is_empty() {
+            done.push(c);
+        }
         return;
     }
-    // Landing rule: for each jumped square, if some landings continue, use only those.
-    type Coord = (i32, i32);
-    let mut by_jumped: Vec<(Coord, Vec<Coord>)> = Vec::new();
-    for (j, l) in all {
-        match by_jumped.iter_mut().find(|(x, _)| *x == j) {
-            Some((_, v)) => v.push(l),
-            None => by_jumped.push((j, vec![l])),
+    // The jumps over one column are next to each other in `all` (one column per direction).
+    let mut overs: Vec<Square> = all.iter().map(|j| j.1).collect();
+    overs.dedup();
+    for over in overs {
+        let mut nexts: Vec<Capture> = all
+            .iter()
+            .filter(|j| j.1 == over)
+            .map(|&j| jump(rules, &c, j))
+            .collect();
+        let goes_on = |n: &Capture| !jumps(rules, n).is_empty();
+        if rules.landing_rule && nexts.iter().any(goes_on) {
+            nexts.retain(goes_on);
         }
-    }
-    for (j, lands) in by_jumped {
-        let nexts: Vec<Capture> = lands.iter().map(|&l| apply_jump(&c, j, l)).collect();
-        let continuing: Vec<&Capture> = nexts.iter().filter(|n| !jumps(n).is_empty()).collect();
-        if continuing.is_empty() {
-            done.extend(nexts.iter().cloned());
-        } else {
-            for n in continuing {
-                extend(n.clone(), done);
-            }
+        for n in nexts {
+            extend(rules, n, done);
         }
     }
 }
 
-fn finish(p: &RefPos, board: Vec<Vec<Vec<Piece>>>, capture: bool) -> RefPos {
-    RefPos {
+/// The position after a move that leaves `board`.
+fn next(p: &Position, board: Board, resets_clock: bool) -> Position {
+    Position {
+        rules: p.rules,
         board,
         white_to_move: !p.white_to_move,
-        clock: if capture { 0 } else { p.clock + 1 },
-        fullmove: p.fullmove + if p.white_to_move { 0 } else { 1 },
+        clock: if resets_clock { 0 } else { p.clock + 1 },
+        fullmove: p.fullmove + u32::from(!p.white_to_move),
     }
 }
 
-/// Every legal move with the position it leads to.
-pub fn legal_moves(p: &RefPos) -> Vec<(String, RefPos)> {
-    let white = p.white_to_move;
-    let mut captures = Vec::new();
-    let mut quiets = Vec::new();
-    for f in 0..8i32 {
-        for r in 0..8i32 {
-            let tower = &p.board[f as usize][r as usize];
-            if tower.is_empty() || tower[0].white != white {
-                continue;
-            }
-            let mut board = p.board.clone();
-            board[f as usize][r as usize].clear();
-            let start = Capture {
-                board,
-                tower: tower.clone(),
-                at: (f, r),
-                last: None,
-                path: vec![name(f, r)],
-            };
-            if !jumps(&start).is_empty() {
-                let mut done = Vec::new();
-                extend(start, &mut done);
-                for c in done {
-                    let mut b = c.board;
-                    b[c.at.0 as usize][c.at.1 as usize] = c.tower;
-                    captures.push((c.path.join(":"), finish(p, b, true)));
-                }
-            }
-            for (df, dr) in DIRS {
-                let forward = if white { dr > 0 } else { dr < 0 };
-                if !tower[0].king && !forward {
-                    continue;
-                }
-                let (mut tf, mut tr) = (f + df, r + dr);
-                while on_board(tf, tr) && empty(&p.board, tf, tr) {
-                    let mut b = p.board.clone();
-                    let mut t = std::mem::take(&mut b[f as usize][r as usize]);
-                    if tr == if white { 7 } else { 0 } {
-                        t[0].king = true;
-                    }
-                    b[tf as usize][tr as usize] = t;
-                    quiets.push((
-                        format!("{}-{}", name(f, r), name(tf, tr)),
-                        finish(p, b, false),
-                    ));
-                    if !tower[0].king {
-                        break;
-                    }
-                    tf += df;
-                    tr += dr;
-                }
-            }
+/// Every complete capture sequence of the column on `from`.
+fn captures_from(p: &Position, from: Square) -> Vec<Capture> {
+    let mut board = p.board.clone();
+    let column = std::mem::take(&mut board[from]);
+    let start = Capture {
+        board,
+        column,
+        path: vec![from],
+        jumped: Vec::new(),
+        last_direction: None,
+        stopped: false,
+    };
+    let mut done = Vec::new();
+    extend(p.rules, start, &mut done);
+    done
+}
+
+/// The move a finished capture sequence makes.
+fn capture_move(p: &Position, c: Capture) -> Move {
+    let mut board = c.board;
+    if p.rules.taking == Taking::RemoveAtEnd {
+        for &sq in &c.jumped {
+            board[sq].clear();
         }
     }
-    if captures.is_empty() {
-        quiets
-    } else {
-        captures
+    board[*c.path.last().unwrap()] = c.column;
+    Move {
+        path: c.path,
+        jumped: c.jumped,
+        after: next(p, board, true),
     }
 }
 
-/// Leaf count at `depth`.
-pub fn perft(p: &RefPos, depth: u32) -> u64 {
+/// The quiet moves of the column on `from`: steps, or slides of a flying king.
+fn quiet_moves_from(p: &Position, from: Square) -> Vec<Move> {
+    let rules = p.rules;
+    let piece = p.board[from][0];
+    let mut out = Vec::new();
+    for d in rules.step_directions(piece) {
+        let mut to = add(from, d);
+        while rules.playable(to) && p.board[to].is_empty() {
+            let mut board = p.board.clone();
+            let mut column = std::mem::take(&mut board[from]);
+            if to.1 == rules.far_rank(piece.white) {
+                column[0].king = true;
+            }
+            board[to] = column;
+            out.push(Move {
+                path: vec![from, to],
+                jumped: Vec::new(),
+                after: next(p, board, rules.men_reset_clock && !piece.king),
+            });
+            if !rules.flies(piece) {
+                break;
+            }
+            to = add(to, d);
+        }
+    }
+    out
+}
+
+/// Every legal move, each once, with the position it leads to: the captures if there are any
+/// (capturing is compulsory; the longest only under the majority rule), else the quiet moves.
+pub fn legal_moves(p: &Position) -> Vec<Move> {
+    let rules = p.rules;
+    let squares = (0..rules.size).flat_map(|r| (0..rules.size).map(move |f| (f, r)));
+    let mine: Vec<Square> = squares
+        .filter(|&sq| {
+            p.board[sq]
+                .first()
+                .is_some_and(|x| x.white == p.white_to_move)
+        })
+        .collect();
+    let mut captures: Vec<Capture> = mine.iter().flat_map(|&sq| captures_from(p, sq)).collect();
+    if captures.is_empty() {
+        return mine
+            .iter()
+            .flat_map(|&sq| quiet_moves_from(p, sq))
+            .collect();
+    }
+    if rules.majority {
+        let most = captures.iter().map(|c| c.jumped.len()).max().unwrap();
+        captures.retain(|c| c.jumped.len() == most);
+    }
+    let mut out: Vec<Move> = Vec::new();
+    for c in captures {
+        let m = capture_move(p, c);
+        let merged = rules.same_move == SameMove::StartEndCaptured
+            && out.iter().any(|o| {
+                (o.from(), o.to(), o.captured(), &o.after)
+                    == (m.from(), m.to(), m.captured(), &m.after)
+            });
+        if !merged {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// Leaf count at `depth` (a position without a legal move counts 0).
+pub fn perft(p: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     legal_moves(p)
         .iter()
-        .map(|(_, n)| perft(n, depth - 1))
+        .map(|m| perft(&m.after, depth - 1))
         .sum()
 }
