@@ -46,6 +46,9 @@ pub struct Session {
     time: TimeRule,
     clocks: Option<Clocks>,
     over: Option<End>,
+    /// An end not by the rules (resignation, time) with the line it ended: when the page
+    /// shows a variation and comes back, that line gets its end back.
+    decided: Option<(Vec<String>, End)>,
     /// The analysed ply and number of lines while analysis mode is on.
     analysis: Option<(usize, u32)>,
     hint: Option<Hint>,
@@ -91,6 +94,7 @@ impl Session {
         let mut s = Session {
             id,
             over: line.outcome().map(|o| End::from_outcome(line.variant(), o)),
+            decided: None,
             line,
             human: new.human,
             level: new.level,
@@ -125,6 +129,31 @@ impl Session {
         self.line
             .outcome()
             .map(|o| End::from_outcome(self.variant(), o))
+    }
+
+    /// The end of the line held now: by the rules, or the resignation or time loss that
+    /// ended this very line before the page switched lines.
+    fn end_here(&self) -> Option<End> {
+        self.rules_end().or_else(|| {
+            self.decided
+                .as_ref()
+                .filter(|(moves, _)| moves.as_slice() == self.line.moves())
+                .map(|&(_, end)| end)
+        })
+    }
+
+    /// Ends the game otherwise than by the rules, and remembers which line it ended.
+    fn decide(&mut self, end: End) {
+        self.over = Some(end);
+        self.decided = Some((self.line.moves().to_vec(), end));
+    }
+
+    /// A change to the line of a game that goes on against the engine (not in analysis mode)
+    /// is a new game from there: an earlier resignation no longer belongs to it.
+    fn forget_decided_if_playing(&mut self) {
+        if self.analysis.is_none() && self.human != Human::Both {
+            self.decided = None;
+        }
     }
 
     /// How it ended, if it has.
@@ -234,13 +263,13 @@ impl Session {
         self.settle(now);
         if let Some(c) = &mut self.clocks {
             if c.fallen(mover) {
-                self.over = Some(End::lost_by(mover, Reason::Time(mover)));
+                self.decide(End::lost_by(mover, Reason::Time(mover)));
                 return Ok(());
             }
             c.add_increment(mover);
         }
         self.line.push(m)?;
-        self.over = self.rules_end();
+        self.over = self.end_here();
         self.hint = None;
         Ok(())
     }
@@ -248,7 +277,7 @@ impl Session {
     /// Cuts the game back to its first `ply` plies.
     fn truncate(&mut self, ply: usize) {
         self.line.truncate(ply);
-        self.over = self.rules_end();
+        self.over = self.end_here();
         self.hint = None;
         if let Some((p, _)) = &mut self.analysis {
             *p = (*p).min(ply);
@@ -294,6 +323,7 @@ impl Session {
             )));
         }
         let m = self.line.check(ply, text)?;
+        self.forget_decided_if_playing();
         if ply < len {
             self.truncate(ply);
         }
@@ -384,6 +414,7 @@ impl Session {
             return Err(conflict("there is no move of yours to take back"));
         };
         self.settle(now);
+        self.forget_decided_if_playing();
         self.truncate(ply);
         self.after_change(now);
         Ok(())
@@ -399,7 +430,7 @@ impl Session {
             Human::Both => self.side(),
         };
         self.settle(now);
-        self.over = Some(End::lost_by(loser, Reason::Resignation(loser)));
+        self.decide(End::lost_by(loser, Reason::Resignation(loser)));
         self.after_change(now);
         Ok(())
     }
@@ -463,7 +494,7 @@ impl Session {
                 .is_some_and(|c| c.left(side, true, now)[side.index()] < 0);
         if fallen {
             self.settle(now);
-            self.over = Some(End::lost_by(side, Reason::Time(side)));
+            self.decide(End::lost_by(side, Reason::Time(side)));
             self.after_change(now);
         }
         fallen
