@@ -1,6 +1,7 @@
 //! The page's files, compiled into the binary: the server works offline and needs no build
 //! step beyond `cargo build` (no npm, no CDN). Sources in `web/`: `index.html`, `style.css`
-//! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`.
+//! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`,
+//! `moves.js`, `review.js`, `store.js`, `analysis.js`, `state.js`.
 
 /// One file of the page.
 pub struct Asset {
@@ -13,7 +14,7 @@ pub struct Asset {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 6] = [
+pub const ASSETS: [Asset; 11] = [
     Asset {
         path: "/",
         content_type: "text/html; charset=utf-8",
@@ -38,6 +39,31 @@ pub const ASSETS: [Asset; 6] = [
         path: "/tree.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../../web/tree.js"),
+    },
+    Asset {
+        path: "/moves.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/moves.js"),
+    },
+    Asset {
+        path: "/review.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/review.js"),
+    },
+    Asset {
+        path: "/store.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/store.js"),
+    },
+    Asset {
+        path: "/analysis.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/analysis.js"),
+    },
+    Asset {
+        path: "/state.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/state.js"),
     },
     Asset {
         path: "/style.css",
@@ -67,11 +93,22 @@ mod tests {
         assert!(find("/nothing").is_none());
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
         assert!(html.contains("app.js") && html.contains("style.css"));
-        // Every module app.js imports is served.
-        let app = std::str::from_utf8(find("/app.js").unwrap().body).unwrap();
-        for module in ["api", "board", "tree"] {
-            assert!(app.contains(&format!("'./{module}.js'")), "{module}");
-            assert!(find(&format!("/{module}.js")).is_some(), "{module}");
+        // Every module a module imports is served, and every module served is imported.
+        let mut imported = vec!["/app.js".to_string()];
+        for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+            let text = std::str::from_utf8(a.body).unwrap();
+            for part in text.split("from './").skip(1) {
+                let name = format!("/{}", &part[..part.find('\'').unwrap()]);
+                assert!(find(&name).is_some(), "{} imports {name}", a.path);
+                imported.push(name);
+            }
+        }
+        for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+            assert!(
+                imported.iter().any(|i| i == a.path),
+                "{} is never imported",
+                a.path
+            );
         }
         // The goal for the whole page is under 300 KB.
         assert!(page_bytes() < 300 * 1024, "{} bytes", page_bytes());

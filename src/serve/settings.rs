@@ -130,9 +130,10 @@ fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
         .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
 }
 
-/// The start of a game: `pdn` (its first game, with its variations), or `fen` and `moves`,
-/// in the game named by `variant`, or for a PDN without it, by its `GameType` tag (Bashni
-/// when it has none).
+/// The start of a game: `pdn` (its first game, with its variations), or `fen`, `moves` and
+/// `variations` (whole lines from the start, as a page keeps its move tree), in the game
+/// named by `variant`, or for a PDN without it, by its `GameType` tag (Bashni when it has
+/// none).
 fn start(body: &Value) -> Result<(Box<dyn GameLine>, Vec<Vec<String>>), ApiError> {
     let mut game = variant(body.get("variant"))?;
     let text = |name: &str| -> Result<Option<&str>, ApiError> {
@@ -145,16 +146,20 @@ fn start(body: &Value) -> Result<(Box<dyn GameLine>, Vec<Vec<String>>), ApiError
     };
     let mut moves: Vec<String> = match body.get("moves") {
         None => Vec::new(),
-        Some(v) => v
-            .as_array()
-            .and_then(|a| a.iter().map(|m| m.as_str().map(str::to_string)).collect())
-            .ok_or_else(|| bad("'moves' must be an array of move strings"))?,
+        Some(v) => move_texts(v).ok_or_else(|| bad("'moves' must be an array of move strings"))?,
     };
     let mut fen = text("fen")?.map(str::to_string);
-    let mut pdn_moves = Vec::new();
+    let mut lines = match body.get("variations") {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .and_then(|a| a.iter().map(move_texts).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| bad("'variations' must be an array of arrays of move strings"))?,
+    };
+    let mut what = "";
     if let Some(pdn) = text("pdn")? {
-        if fen.is_some() || !moves.is_empty() {
-            return Err(bad("give 'pdn' or 'fen'/'moves', not both"));
+        if fen.is_some() || !moves.is_empty() || !lines.is_empty() {
+            return Err(bad("give 'pdn' or 'fen'/'moves'/'variations', not both"));
         }
         let games = parse_games(pdn).map_err(|e| bad(format!("PDN: {e}")))?;
         let g = games
@@ -179,24 +184,37 @@ fn start(body: &Value) -> Result<(Box<dyn GameLine>, Vec<Vec<String>>), ApiError
         }
         fen = g.tag("FEN").map(str::to_string);
         moves = g.moves.iter().map(|m| m.text.clone()).collect();
-        pdn_moves = g.moves;
+        variation_lines(&g.moves, &[], &mut lines)?;
+        what = "PDN: ";
     }
     if moves.len() > MAX_START_MOVES {
         return Err(bad(format!("at most {MAX_START_MOVES} moves")));
     }
     let variant = game.unwrap_or_default();
     let line = new_line(variant, fen.as_deref(), &moves).map_err(bad)?;
-    let mut lines = Vec::new();
-    variation_lines(&pdn_moves, &[], &mut lines)?;
+    if lines.len() > MAX_VARIATIONS {
+        return Err(bad(format!("more than {MAX_VARIATIONS} variations")));
+    }
     let mut variations: Vec<Vec<String>> = Vec::with_capacity(lines.len());
     for l in lines {
+        if l.len() > MAX_START_MOVES {
+            return Err(bad(format!("a variation of over {MAX_START_MOVES} moves")));
+        }
         // Checked by the game's rules, and written in its own notation (`d4xf6` → `d4:f6`).
         let checked = new_line(variant, fen.as_deref(), &l)
-            .map_err(|e| bad(format!("PDN: in the variation {}: {e}", short_line(&l))))?;
+            .map_err(|e| bad(format!("{what}in the variation {}: {e}", short_line(&l))))?;
         variations.push(checked.moves().to_vec());
     }
     let variations = without_repeats(line.moves(), variations);
     Ok((line, variations))
+}
+
+/// An array of move strings.
+fn move_texts(v: &Value) -> Option<Vec<String>> {
+    v.as_array()?
+        .iter()
+        .map(|m| m.as_str().map(str::to_string))
+        .collect()
 }
 
 /// Every variation of a PDN line whose moves come after `before`, each as a whole line from
@@ -425,8 +443,20 @@ mod tests {
             ),
             (r#"{"pdn":""}"#, "PDN: no game in the text"),
             (
+                r#"{"variations":[["c3-d4"],"c3-b4"]}"#,
+                "'variations' must be an array of arrays of move strings",
+            ),
+            (
+                r#"{"moves":["c3-d4"],"variations":[["c3-b4","b6-a5","a3-a4"]]}"#,
+                "in the variation c3-b4 b6-a5 a3-a4: move 3: illegal move a3-a4",
+            ),
+            (
+                r#"{"pdn":"*","variations":[["c3-d4"]]}"#,
+                "give 'pdn' or 'fen'/'moves'/'variations', not both",
+            ),
+            (
                 r#"{"pdn":"* ","fen":"x"}"#,
-                "give 'pdn' or 'fen'/'moves', not both",
+                "give 'pdn' or 'fen'/'moves'/'variations', not both",
             ),
         ] {
             let e = new_game(text).unwrap_err();

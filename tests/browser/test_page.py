@@ -112,7 +112,7 @@ class Page:
 
     def moves_shown(self):
         """The main line's moves (a variation's carry data-variation)."""
-        return self.page.eval_on_selector_all("#moves > :not([data-variation])",
+        return self.page.eval_on_selector_all("#moves > [data-ply]:not([data-variation])",
                                               "els => els.map(e => e.dataset.move)")
 
     def towers_shown(self):
@@ -209,7 +209,7 @@ def test_play_against_level_0(server, browser):
         p.click(m["path"][-1])
         # Our ply shown, then the engine's reply (or the end).
         p.page.wait_for_function(
-            f"""() => document.querySelectorAll('#moves > *').length >= {before + 2}
+            f"""() => document.querySelectorAll('#moves > [data-ply]').length >= {before + 2}
                       || document.getElementById('status').dataset.state === 'over'""",
             timeout=WAIT_MS)
         replies.append(time.perf_counter() - t0)
@@ -237,7 +237,7 @@ def test_play_against_level_0(server, browser):
     if not st["result"]:
         p.page.click("#btn-takeback")
         p.page.wait_for_function(
-            f"() => document.querySelectorAll('#moves > *').length === {n - 2}", timeout=WAIT_MS)
+            f"() => document.querySelectorAll('#moves > [data-ply]').length === {n - 2}", timeout=WAIT_MS)
         st = p.wait_settled()
         assert len(st["moves"]) == n - 2, st["moves"]
         p.check_board()
@@ -274,7 +274,7 @@ def test_ambiguous_captures(server, browser):
     options = sorted(p.page.eval_on_selector_all("#choice button", "bs => bs.map(b => b.dataset.move)"))
     assert options == ["a1:e5:h8", "a1:f6:h8"], options
     p.click("f6")  # the square on the way decides
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["a1:f6:h8"], p.moves_shown()
     p.check_board()
@@ -284,7 +284,7 @@ def test_ambiguous_captures(server, browser):
     p.click("c3")
     p.page.wait_for_selector("#choice button", timeout=WAIT_MS)
     p.page.click('#choice button[data-move="c3:a5:c7:e5:c3"]')
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["c3:a5:c7:e5:c3"]
     fen = p.check_board()
@@ -346,7 +346,7 @@ def test_analysis(server, browser):
     p.page.wait_for_function(
         f"""() => {{ const s = document.getElementById('an-score');
                    return +(s.dataset.depth || 0) >= 2 && s.textContent !== {json.dumps(before)}
-                          && document.querySelectorAll('#moves > *').length === 1; }}""",
+                          && document.querySelectorAll('#moves > [data-ply]').length === 1; }}""",
         timeout=WAIT_MS)
     p.check_board()
     os.makedirs(OUT, exist_ok=True)
@@ -377,7 +377,7 @@ def play_by_clicking(p, plies):
         for sq in m["path"][:1] + m["path"][-1:]:
             p.click(sq)
         p.page.wait_for_function(
-            f"""() => document.querySelectorAll('#moves > *').length >= {before + 2}
+            f"""() => document.querySelectorAll('#moves > [data-ply]').length >= {before + 2}
                       || document.getElementById('status').dataset.state === 'over'""",
             timeout=WAIT_MS)
         st = p.wait_settled()
@@ -423,7 +423,7 @@ def test_turkish(server, browser):
     options = sorted(p.page.eval_on_selector_all("#choice button", "bs => bs.map(b => b.dataset.move)"))
     assert options == ["g3:c3:a3", "g3:d3:a3"], options
     p.click("d3")
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["g3:d3:a3"], p.moves_shown()
     p.check_board()
@@ -433,7 +433,7 @@ def test_turkish(server, browser):
     p.click("a3")
     p.page.wait_for_selector("#choice button", timeout=WAIT_MS)
     p.page.click('#choice button[data-move="g3:c3:a3"]')
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["g3:c3:a3"]
     p.check_board()
@@ -465,11 +465,11 @@ def test_russian(server, browser):
     p.open("?variant=russian&fen=" + urllib.request.quote(fen))
     p.click("b2")
     p.click("c3")
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     p.click("d4")
     p.click("b2")
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 2",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 2",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["b2-c3", "d4:b2"], p.moves_shown()
     fen = p.check_board()
@@ -496,7 +496,7 @@ def test_nothing_lost(server, browser):
     m = p.state()["legal"][0]
     p.click(m["path"][0])
     p.click(m["path"][-1])
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     game, moves, fen = p.game(), p.moves_shown(), p.check_board()
     pdn = p.pdn()
@@ -542,7 +542,7 @@ def play_first_legal(p, n):
         p.click(m["path"][0])
         p.click(m["path"][-1])
         p.page.wait_for_function(
-            f"() => document.querySelectorAll('#moves > :not([data-variation])').length === {len(st['moves']) + 1}",
+            f"() => document.querySelectorAll('#moves > [data-ply]:not([data-variation])').length === {len(st['moves']) + 1}",
             timeout=WAIT_MS)
     return p.wait_settled()["moves"]
 
@@ -693,7 +693,7 @@ def test_variation_from_analysis(server, browser, shot=None):
     assert "(" in text and line[-1] in text and main[-1] in text, text
     p.page.click("#var-promote")
     p.page.wait_for_function(
-        f"() => [...document.querySelectorAll('#moves > :not([data-variation])')].map(e => e.dataset.move).join() === {json.dumps(','.join(line))}",
+        f"() => [...document.querySelectorAll('#moves > [data-ply]:not([data-variation])')].map(e => e.dataset.move).join() === {json.dumps(','.join(line))}",
         timeout=WAIT_MS)
     var = p.page.eval_on_selector_all("#moves > [data-variation]", "els => els.map(e => e.dataset.move)")
     assert var == main[fork:], var
@@ -797,7 +797,7 @@ def test_buried_king(server, browser):
     p.click(src)
     assert tower in p.page.inner_text("#tower-info")
     p.click(dst)
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1", timeout=WAIT_MS)
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1", timeout=WAIT_MS)
     p.click(dst)
     after = p.page.inner_text("#tower-info")
     assert after.startswith(dst), after
@@ -827,39 +827,58 @@ def test_serve_variant(server, browser):
         russian.stop()
 
 
-# A hand-made Bashni game of 12 plies in which White gives men away (f2:d4 and h2:f4 are
-# marked at 0.2 s a position), and Black's last move f6-e5 is a blunder.
-REVIEW_GAME = ["g3-h4", "h6-g5", "e3-f4", "g5:e3", "f2:d4", "f6-e5", "d4:f6", "g7:e5",
-               "e3-f4", "e5:g3", "h2:f4", "f6-e5"]
+def level0_game(plies=20):
+    """A game of level 0 (White) against full strength (Black), played by `bashni match` at
+    50 ms a move (a fraction of a second): its PDN."""
+    os.makedirs(OUT, exist_ok=True)
+    out = os.path.join(OUT, "level0-vs-full.pdn")
+    if os.path.exists(out):
+        os.remove(out)
+    subprocess.run([BASHNI, "match", "--engine", f"cmd={BASHNI}", "name=level 0",
+                    "option.Skill Level=0", "--engine", f"cmd={BASHNI}", "name=full strength",
+                    "--games", "1", "--initial", "--movetime", "50", "--max-plies", str(plies),
+                    "--seed", "1", "--pdn", out, "--quiet"],
+                   check=True, capture_output=True, timeout=120)
+    with open(out) as f:
+        return f.read()
 
 
 def test_review(server, browser, shot=None):
+    """A game of level 0 against full strength, loaded as a PDN and reviewed on the page: one
+    graph point per position after a move, every move scored, level 0's mistakes marked."""
     p = Page(server, browser)
-    p.open("?moves=" + ",".join(REVIEW_GAME))
-    assert p.moves_shown() == REVIEW_GAME
+    p.open()
+    pdn = level0_game()
+    assert '[White "level 0"]' in pdn, pdn
+    p.page.set_input_files("#pdn-file", files=[
+        {"name": "level0.pdn", "mimeType": "text/plain", "buffer": pdn.encode()}])
+    wait_notice(p, "Loaded Bashni from PDN")
+    moves = p.wait_settled()["moves"]
+    n = len(moves)
+    assert n >= 10 and p.moves_shown() == moves, (n, moves)
     assert p.page.locator("#review-graph [data-ply]").count() == 0
     p.page.click("#review")
     # Progress while it runs, k/n.
-    p.page.wait_for_function("() => /^\\d+\\/12$/.test(document.getElementById('review').dataset.progress || '')",
+    p.page.wait_for_function(f"() => /^\\d+\\/{n}$/.test(document.getElementById('review').dataset.progress || '')",
                              timeout=WAIT_MS)
-    p.page.wait_for_function("() => document.getElementById('review').dataset.progress === '12/12'",
-                             timeout=60_000)
+    p.page.wait_for_function(f"() => document.getElementById('review').dataset.progress === '{n}/{n}'",
+                             timeout=90_000)
     report = server.get(f"/api/games/{p.game()}/review")
     for _ in range(100):
         if not report["running"]:
             break
         time.sleep(0.1)
         report = server.get(f"/api/games/{p.game()}/review")
-    assert not report["running"] and len(report["moves"]) == 12, report
+    assert not report["running"] and len(report["moves"]) == n, report
     p.page.wait_for_function("() => !document.getElementById('review').disabled", timeout=WAIT_MS)
-    # One graph point per move reviewed.
+    # One graph point per position after a move.
     plies = p.page.eval_on_selector_all("#review-graph [data-ply]", "els => els.map(e => +e.dataset.ply)")
-    assert plies == list(range(1, 13)), plies
+    assert plies == list(range(1, n + 1)), plies
     # Every main-line move has its score; the marks are the server's.
     rows = p.page.eval_on_selector_all(
-        "#moves > :not([data-variation])",
+        "#moves > [data-ply]:not([data-variation])",
         "els => els.map(e => [e.dataset.move, e.dataset.eval ?? null, e.dataset.mark ?? null])")
-    assert len(rows) == 12
+    assert len(rows) == n
     for (move, ev, mark), r in zip(rows, report["moves"]):
         assert move == r["move"]
         want = (("-M" if r["eval"]["mate"] < 0 else "M") + str(abs(r["eval"]["mate"]))
@@ -867,10 +886,13 @@ def test_review(server, browser, shot=None):
         assert ev == want, (move, ev, r)
         assert mark == r["mark"], (move, mark, r)
     assert all(re.fullmatch(r"-?(\d+\.\d\d|M\d+)", ev) for _, ev, _ in rows), rows
-    white_marks = [m for i, (_, _, m) in enumerate(rows) if i % 2 == 0 and m]
-    assert white_marks, f"no White move marked: {rows}"
+    # Level 0 plays White: at least one of its moves is marked, on the page and in the graph.
+    white_marks = [i + 1 for i, (_, _, m) in enumerate(rows) if i % 2 == 0 and m]
+    assert white_marks, f"no move of level 0 marked: {rows}"
+    assert p.page.locator(f'#review-graph [data-ply="{white_marks[0]}"][data-mark]').count() == 1
     # The summary counts them.
     white = report["summary"]["white"]
+    assert white["inaccuracies"] + white["mistakes"] + white["blunders"] >= 1, white
     cells = p.page.eval_on_selector_all('#review-summary tr[data-side="white"] td', "els => els.map(e => e.textContent)")
     assert cells[1:4] == [str(white["inaccuracies"]), str(white["mistakes"]), str(white["blunders"])], cells
     # A click on a marked move's point shows it; the position before it has the best move as
@@ -887,6 +909,153 @@ def test_review(server, browser, shot=None):
     if shot:
         p.page.screenshot(path=shot)
         print(f"screenshot: {shot}")
+    p.page.close()
+
+
+# A Bashni game with nested variations: c3-b4 instead of the first move, and inside it f6-e5
+# instead of f6-g5; b6-a5 instead of Black's first move.
+VAR_PDN = ('[GameType "Bashni"]\n\n1. c3-d4 (1. c3-b4 f6-g5 (1... f6-e5 2. b4-a5) 2. g3-h4) '
+           '1... f6-e5 (1... b6-a5) 2. d4xf6 g7:e5 *\n')
+VAR_MAIN = ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]
+# Each variation move as [move, ply, depth], in the list's order.
+VAR_SHOWN = [["c3-b4", 1, 1], ["f6-g5", 2, 1], ["f6-e5", 2, 2], ["b4-a5", 3, 2], ["g3-h4", 3, 1],
+             ["b6-a5", 2, 1]]
+
+
+def variations_shown(p):
+    return p.page.eval_on_selector_all(
+        "#moves > [data-variation]", "els => els.map(e => [e.dataset.move, +e.dataset.ply, +e.dataset.depth])")
+
+
+def wait_vars(p, want):
+    p.page.wait_for_function(
+        f"""() => JSON.stringify([...document.querySelectorAll('#moves > [data-variation]')]
+                 .map(e => [e.dataset.move, +e.dataset.ply, +e.dataset.depth])) === {json.dumps(json.dumps(want, separators=(',', ':')))}""",
+        timeout=WAIT_MS)
+
+
+def click_move(p, m):
+    """Plays legal move `m` on the board (the legal moves of an earlier position come a
+    moment later: the first click is tried until it selects)."""
+    for _ in range(50):
+        p.click(m["path"][0])
+        if p.page.locator("#marks .hl-sel").count():
+            break
+        time.sleep(0.1)
+    p.click(m["path"][-1])
+
+
+def test_pdn_variations(server, browser, shot=None):
+    """A PDN's nested variations come into the move tree, nested in the list; a move inside a
+    variation starts a sub-variation; the tree survives the PDN download, a reload and a link;
+    deleting and promoting work at any depth."""
+    p = Page(server, browser)
+    p.open()
+    game = p.game()
+    bad = VAR_PDN.replace("b4-a5", "b4-c7")
+    p.page.set_input_files("#pdn-file", files=[
+        {"name": "bad.pdn", "mimeType": "text/plain", "buffer": bad.encode()}])
+    why = wait_notice(p, "Could not open this PDN")
+    assert "in the variation c3-b4 f6-e5 b4-c7: move 3" in why and "\n" not in why, why
+    assert p.game() == game
+    p.page.set_input_files("#pdn-file", files=[
+        {"name": "vars.pdn", "mimeType": "text/plain", "buffer": VAR_PDN.encode()}])
+    wait_notice(p, "Loaded Bashni from PDN: 4 plies, 3 variations")
+    p.wait_settled()
+    assert p.moves_shown() == VAR_MAIN
+    assert variations_shown(p) == VAR_SHOWN, variations_shown(p)
+    # The nested variation's last move shows its position.
+    p.page.click('#moves > [data-variation][data-move="b4-a5"]')
+    p.page.wait_for_function("() => document.getElementById('board').dataset.ply === '3'", timeout=WAIT_MS)
+    for _ in range(100):
+        if p.state()["moves"] == ["c3-b4", "f6-e5", "b4-a5"]:
+            break
+        time.sleep(0.05)
+    assert p.state()["moves"] == ["c3-b4", "f6-e5", "b4-a5"]
+    p.check_board()
+    assert p.page.locator("#moves li.current").count() == 1
+    assert p.page.get_attribute("#moves li.current", "data-move") == "b4-a5"
+    # The PDN with variations: nested parentheses.
+    p.page.click("#position-box summary")
+    with p.page.expect_download() as dl:
+        p.page.click("#pdn-tree")
+    text = open(dl.value.path()).read()
+    assert "1. c3-d4 (1. c3-b4 f6-g5 (1... f6-e5 2. b4-a5) 2. g3-h4) 1... f6-e5 (1... b6-a5) 2. d4:f6 g7:e5 *" in text, text
+    # A reload keeps the whole tree.
+    p.page.reload()
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    wait_vars(p, VAR_SHOWN)
+    assert p.moves_shown() == VAR_MAIN
+    # So does the link to this game.
+    href = p.page.get_attribute("#game-link", "href")
+    assert "vars=" in href, href
+    p.page.goto(server.url + href.lstrip("/"))
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    wait_notice(p, "from link: 4 plies, 3 variations")
+    wait_vars(p, VAR_SHOWN)
+    # A move inside the nested variation, from its second position: a variation inside it.
+    p.page.click('#moves > [data-variation][data-move="f6-e5"]')
+    p.page.wait_for_function("() => document.getElementById('board').dataset.ply === '2'", timeout=WAIT_MS)
+    legal = server.get(f"/api/games/{p.game()}/legal?ply=2")["legal"]
+    m = next(x for x in legal if x["move"] != "b4-a5")
+    click_move(p, m)
+    want = VAR_SHOWN[:4] + [[m["move"], 3, 3]] + VAR_SHOWN[4:]
+    wait_vars(p, want)
+    assert p.state()["moves"] == ["c3-b4", "f6-e5", m["move"]]
+    p.check_board()
+    if shot:
+        p.page.screenshot(path=shot)
+        print(f"screenshot: {shot}")
+    # Deleted: the variation it was in is shown, at the position it left.
+    p.page.click("#var-delete")
+    wait_vars(p, VAR_SHOWN)
+    assert p.page.get_attribute("#board", "data-ply") == "2"
+    # The nested variation made the main line: the old main line a variation, with its own.
+    p.page.click('#moves > [data-variation][data-move="b4-a5"]')
+    p.page.wait_for_selector("#var-promote:not([hidden])", timeout=WAIT_MS)
+    p.page.click("#var-promote")
+    p.page.wait_for_function(
+        "() => [...document.querySelectorAll('#moves > [data-ply]:not([data-variation])')].map(e => e.dataset.move).join() === 'c3-b4,f6-e5,b4-a5'",
+        timeout=WAIT_MS)
+    assert variations_shown(p) == [["c3-d4", 1, 1], ["f6-e5", 2, 1], ["b6-a5", 2, 2], ["d4:f6", 3, 1],
+                                   ["g7:e5", 4, 1], ["f6-g5", 2, 1], ["g3-h4", 3, 1]], variations_shown(p)
+    assert not p.errors, p.errors
+    p.page.close()
+
+
+def test_result_stays_with_its_line(server, browser):
+    """A finished main line's result follows its last move in the list, and stays (there and
+    in #status) while a variation is shown and after it."""
+    p = Page(server, browser)
+    p.open("?moves=c3-d4,f6-e5")
+    assert p.page.locator("#moves-result").count() == 0
+    p.page.click("#btn-resign")
+    p.page.wait_for_function("() => document.getElementById('status').dataset.state === 'over'",
+                             timeout=WAIT_MS)
+    assert p.page.get_attribute("#status", "data-result") == "0-1"
+    last = "e => [...e.parentElement.children].pop() === e"
+    assert p.page.inner_text("#moves-result") == "0-1"
+    assert p.page.eval_on_selector("#moves-result", last)
+    assert p.page.locator("#moves > [data-ply]").count() == 2
+    assert p.moves_shown() == ["c3-d4", "f6-e5"]
+    # A variation from ply 1: it goes on; the main line's result stays in the list.
+    p.page.click('#moves > [data-ply="1"]')
+    legal = server.get(f"/api/games/{p.game()}/legal?ply=1")["legal"]
+    m = next(x for x in legal if x["move"] != "f6-e5")
+    click_move(p, m)
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-variation]').length === 1",
+                             timeout=WAIT_MS)
+    assert p.page.get_attribute("#status", "data-state") == "white-to-move"
+    assert p.page.inner_text("#moves-result") == "0-1"
+    # Back to the main line's end: its result, as it was.
+    p.page.click('#moves > [data-ply="2"]:not([data-variation])')
+    p.page.wait_for_function("() => document.getElementById('status').dataset.state === 'over'",
+                             timeout=WAIT_MS)
+    assert p.page.get_attribute("#status", "data-result") == "0-1"
+    assert p.page.get_attribute("#status", "data-reason") == "resignation"
+    assert p.state()["moves"] == ["c3-d4", "f6-e5"]
+    assert p.page.inner_text("#moves-result") == "0-1"
+    assert not p.errors, p.errors
     p.page.close()
 
 
@@ -918,7 +1087,8 @@ def main():
                      test_analysis, test_turkish, test_russian, test_serve_variant,
                      test_nothing_lost, test_reload_keeps_the_game, test_flip_and_eval_bar,
                      test_variation_from_analysis, test_engine_game_variation, test_phone,
-                     test_buried_king, test_review]
+                     test_buried_king, test_review, test_pdn_variations,
+                     test_result_stays_with_its_line]
             # BROWSER_TESTS=name,name runs only those (and no screenshot).
             only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
             if only:
@@ -934,6 +1104,7 @@ def main():
                 test_variation_from_analysis(server, browser, os.path.join(docs, "serve-variation.png"))
                 test_phone(server, browser, os.path.join(docs, "serve-phone.png"))
                 test_review(server, browser, os.path.join(docs, "serve-review.png"))
+                test_pdn_variations(server, browser, os.path.join(docs, "serve-nested.png"))
             browser.close()
     finally:
         server.stop()
