@@ -130,11 +130,14 @@ fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
         .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
 }
 
+/// A game's line, and the variations that come with it.
+type Start = (Box<dyn GameLine>, Vec<Vec<String>>);
+
 /// The start of a game: `pdn` (its first game, with its variations), or `fen`, `moves` and
 /// `variations` (whole lines from the start, as a page keeps its move tree), in the game
 /// named by `variant`, or for a PDN without it, by its `GameType` tag (Bashni when it has
 /// none).
-fn start(body: &Value) -> Result<(Box<dyn GameLine>, Vec<Vec<String>>), ApiError> {
+fn start(body: &Value) -> Result<Start, ApiError> {
     let mut game = variant(body.get("variant"))?;
     let text = |name: &str| -> Result<Option<&str>, ApiError> {
         body.get(name)
