@@ -559,6 +559,12 @@ async function main() {
   } else if (saved && saved.variant && (!served || saved.variant === ui.info.default_variant)) {
     // A reload or a reopened tab: the stored game again (a clock starts afresh).
     ok = await newGame(S.recreate(saved), undefined, saved);
+    if (!ok && S.storedLines(saved).length) {
+      // A variation the server refuses costs the variations, not the game.
+      const why = $('notice').textContent;
+      ok = await newGame(S.recreate({ ...saved, vars: [] }), undefined, saved);
+      if (ok) notice('The stored variations could not be restored: ' + why);
+    }
     if (!ok) notice('The stored game could not be restored: ' + $('notice').textContent);
   } else {
     ok = await newGame({ ...ui.settings, ...named });

@@ -79,9 +79,13 @@ class Server:
 
 
 class Page:
-    def __init__(self, server, browser):
+    def __init__(self, server, browser, context=None):
+        """A page in a browser context of its own, or another tab of `context`'s (its
+        localStorage shared)."""
         self.server = server
-        self.page = browser.new_page(viewport={"width": 1180, "height": 820})
+        if context is None:
+            context = browser.new_context(viewport={"width": 1180, "height": 820})
+        self.page = context.new_page()
         self.errors = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("dialog", lambda d: d.accept())
@@ -1038,6 +1042,19 @@ def test_pdn_variations(server, browser, shot=None):
     assert variations_shown(p) == [["c3-d4", 1, 1], ["f6-e5", 2, 1], ["b6-a5", 2, 2], ["d4:f6", 3, 1],
                                    ["g7:e5", 4, 1], ["f6-g5", 2, 1], ["g3-h4", 3, 1]], variations_shown(p)
     assert not p.errors, p.errors
+    # A stored variation the server refuses (a damaged localStorage) costs only the variations:
+    # a second tab (the first one would store its game again on leaving) opens the game.
+    p.page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('bashni-game'));
+        s.vars.push({ moves: ['c3-d4', 'h6-h5'] });
+        localStorage.setItem('bashni-game', JSON.stringify(s)); }""")
+    second = Page(server, browser, p.page.context)
+    second.open()
+    why = wait_notice(second, "The stored variations could not be restored")
+    assert "in the variation c3-d4 h6-h5: move 2" in why, why
+    assert second.moves_shown() == ["c3-b4", "f6-e5", "b4-a5"]
+    assert variations_shown(second) == []
+    assert not second.errors, second.errors
+    second.page.close()
     p.page.close()
 
 
