@@ -499,6 +499,14 @@ fn a_pdns_variations_come_with_the_new_game() {
             vec!["c3-d4", "b6-a5"],
         ]
     );
+    // A page sends its tree back as whole lines: checked, one inside the main line left out.
+    let (_, v) = server.new_game(
+        r#"{"human":"both","moves":["c3-d4"],"variations":[["c3-b4","f6-g5"],["c3-d4"]]}"#,
+    );
+    assert_eq!(
+        v.get("variations").unwrap().to_string(),
+        r#"[["c3-b4","f6-g5"]]"#
+    );
     // Every new game's answer has the field; the game's state does not.
     let (id, v) = server.new_game("{}");
     assert_eq!(v.get("variations"), Some(&Value::Array(Vec::new())));

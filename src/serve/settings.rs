@@ -195,21 +195,33 @@ fn start(body: &Value) -> Result<Start, ApiError> {
     }
     let variant = game.unwrap_or_default();
     let line = new_line(variant, fen.as_deref(), &moves).map_err(bad)?;
+    let variations = checked(variant, fen.as_deref(), lines, what)?;
+    let variations = without_repeats(line.moves(), variations);
+    Ok((line, variations))
+}
+
+/// Variations (whole lines from the start) checked by the game's rules and written in its
+/// own notation (`d4xf6` → `d4:f6`); `what` begins the message of a refused one.
+fn checked(
+    variant: Variant,
+    fen: Option<&str>,
+    lines: Vec<Vec<String>>,
+    what: &str,
+) -> Result<Vec<Vec<String>>, ApiError> {
     if lines.len() > MAX_VARIATIONS {
         return Err(bad(format!("more than {MAX_VARIATIONS} variations")));
     }
-    let mut variations: Vec<Vec<String>> = Vec::with_capacity(lines.len());
-    for l in lines {
-        if l.len() > MAX_START_MOVES {
-            return Err(bad(format!("a variation of over {MAX_START_MOVES} moves")));
-        }
-        // Checked by the game's rules, and written in its own notation (`d4xf6` → `d4:f6`).
-        let checked = new_line(variant, fen.as_deref(), &l)
-            .map_err(|e| bad(format!("{what}in the variation {}: {e}", short_line(&l))))?;
-        variations.push(checked.moves().to_vec());
-    }
-    let variations = without_repeats(line.moves(), variations);
-    Ok((line, variations))
+    lines
+        .into_iter()
+        .map(|l| {
+            if l.len() > MAX_START_MOVES {
+                return Err(bad(format!("a variation of over {MAX_START_MOVES} moves")));
+            }
+            new_line(variant, fen, &l)
+                .map(|c| c.moves().to_vec())
+                .map_err(|e| bad(format!("{what}in the variation {}: {e}", short_line(&l))))
+        })
+        .collect()
 }
 
 /// An array of move strings.
