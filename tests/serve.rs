@@ -131,6 +131,10 @@ fn a_game_against_the_engine_with_takeback_resign_and_pdn() {
     ]);
     let (_, back) = server.new_game(&body.to_string());
     assert_eq!(moves_of(&back), played[..1]);
+    // With its end: the PDN's resignation.
+    let result = back.get("result").unwrap();
+    assert_eq!(str_of(result, "reason"), "resignation", "{back}");
+    assert!(str_of(&back, "status").starts_with("1-0 White wins: Black resigned"));
 }
 
 #[test]

@@ -96,7 +96,11 @@ impl Session {
         let mut s = Session {
             id,
             over: line.outcome().map(|o| End::from_outcome(line.variant(), o)),
-            decided: None,
+            // A PDN's resignation or loss on time, unless the rules ended the line already.
+            decided: new
+                .recorded
+                .filter(|_| line.outcome().is_none())
+                .map(|e| (line.moves().to_vec(), e)),
             line,
             human: new.human,
             level: new.level,
@@ -112,6 +116,7 @@ impl Session {
             engine,
             subscribers: Subscribers::new(now),
         };
+        s.over = s.end_here();
         s.reschedule(now);
         s
     }

@@ -2,12 +2,13 @@
 //! (`variant`), the start (a FEN, moves, or an uploaded PDN), the side the person plays, the
 //! engine's level and the time rule. Every field is checked here with a one-line reason.
 
+use super::ending::{End, Reason};
 use super::error::{ApiError, ErrorKind};
 use super::json::Value;
 use super::line::{GameLine, new_line};
 use crate::games::Variant;
 use crate::games::kit::color::Color;
-use crate::record::pdn::{PdnMove, parse_games};
+use crate::record::pdn::{PdnGame, PdnMove, parse_games};
 use crate::search::skill::MAX_LEVEL;
 
 /// Level of a new game when the request names none.
@@ -75,6 +76,9 @@ pub struct NewGame {
     /// The variations of an uploaded PDN, each a whole line from the start in the game's
     /// notation, a variation before those inside it (see [`variation_lines`]).
     pub variations: Vec<Vec<String>>,
+    /// How an uploaded PDN says its game ended, when that is a resignation or a loss on time
+    /// (an end by the rules the line shows by itself).
+    pub recorded: Option<End>,
 }
 
 fn bad(what: impl Into<String>) -> ApiError {
@@ -130,8 +134,8 @@ fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
         .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
 }
 
-/// A game's line, and the variations that come with it.
-type Start = (Box<dyn GameLine>, Vec<Vec<String>>);
+/// A game's line, the variations that come with it, and the end its PDN records.
+type Start = (Box<dyn GameLine>, Vec<Vec<String>>, Option<End>);
 
 /// The start of a game: `pdn` (its first game, with its variations), or `fen`, `moves` and
 /// `variations` (whole lines from the start, as a page keeps its move tree), in the game
@@ -160,6 +164,7 @@ fn start(body: &Value) -> Result<Start, ApiError> {
             .ok_or_else(|| bad("'variations' must be an array of arrays of move strings"))?,
     };
     let mut what = "";
+    let mut recorded = None;
     if let Some(pdn) = text("pdn")? {
         if fen.is_some() || !moves.is_empty() || !lines.is_empty() {
             return Err(bad("give 'pdn' or 'fen'/'moves'/'variations', not both"));
@@ -189,6 +194,7 @@ fn start(body: &Value) -> Result<Start, ApiError> {
         moves = g.moves.iter().map(|m| m.text.clone()).collect();
         variation_lines(&g.moves, &[], &mut lines)?;
         what = "PDN: ";
+        recorded = recorded_end(&g);
     }
     if moves.len() > MAX_START_MOVES {
         return Err(bad(format!("at most {MAX_START_MOVES} moves")));
@@ -197,7 +203,7 @@ fn start(body: &Value) -> Result<Start, ApiError> {
     let line = new_line(variant, fen.as_deref(), &moves).map_err(bad)?;
     let variations = checked(variant, fen.as_deref(), lines, what)?;
     let variations = without_repeats(line.moves(), variations);
-    Ok((line, variations))
+    Ok((line, variations, recorded))
 }
 
 /// Variations (whole lines from the start) checked by the game's rules and written in its
@@ -222,6 +228,21 @@ fn checked(
                 .map_err(|e| bad(format!("{what}in the variation {}: {e}", short_line(&l))))
         })
         .collect()
+}
+
+/// A resignation or a loss on time, as a PDN's `Termination` tag and result record it (so a
+/// game the server wrote comes back with its end).
+fn recorded_end(g: &PdnGame) -> Option<End> {
+    let loser = match g.result.as_str() {
+        "1-0" => Color::Black,
+        "0-1" => Color::White,
+        _ => return None,
+    };
+    match g.tag("Termination")? {
+        "resignation" => Some(End::lost_by(loser, Reason::Resignation(loser))),
+        "time forfeit" => Some(End::lost_by(loser, Reason::Time(loser))),
+        _ => None,
+    }
 }
 
 /// An array of move strings.
@@ -299,13 +320,14 @@ pub fn parse_new_game(body: &Value, max_think_ms: u64) -> Result<NewGame, ApiErr
         None => DEFAULT_LEVEL,
         Some(v) => whole(v, "level", 0, MAX_LEVEL as u64)? as u8,
     };
-    let (game, variations) = start(body)?;
+    let (game, variations, recorded) = start(body)?;
     Ok(NewGame {
         game,
         human: human(body.get("human"))?,
         level,
         time: time_rule(body, max_think_ms)?,
         variations,
+        recorded,
     })
 }
 
@@ -405,6 +427,30 @@ mod tests {
             new_game(&body).unwrap_err(),
             format!("PDN: more than {MAX_VARIATIONS} variations")
         );
+    }
+
+    #[test]
+    fn a_pdns_resignation_or_loss_on_time_comes_with_it() {
+        let end = |pdn: &str| {
+            let body = object([("pdn", Value::from(pdn))]).to_string();
+            new_game(&body).unwrap().recorded
+        };
+        assert_eq!(
+            end("[Termination \"time forfeit\"]\n\n1. c3-d4 0-1\n"),
+            Some(End::lost_by(Color::White, Reason::Time(Color::White)))
+        );
+        assert_eq!(
+            end("[Termination \"resignation\"]\n\n1. c3-d4 1-0\n"),
+            Some(End::lost_by(
+                Color::Black,
+                Reason::Resignation(Color::Black)
+            ))
+        );
+        assert_eq!(
+            end("[Termination \"max plies\"]\n\n1. c3-d4 1/2-1/2\n"),
+            None
+        );
+        assert_eq!(end("[Termination \"resignation\"]\n\n1. c3-d4 *\n"), None);
     }
 
     #[test]

@@ -393,5 +393,13 @@ def test_result_stays_with_its_line(server, browser):
     assert p.page.get_attribute("#status", "data-reason") == "resignation"
     assert p.state()["moves"] == ["c3-d4", "f6-e5"]
     assert p.page.inner_text("#moves-result") == "0-1"
+    # Its PDN loaded back: the same end.
+    game = p.game()
+    p.page.set_input_files("#pdn-file", files=[
+        {"name": "resigned.pdn", "mimeType": "text/plain", "buffer": p.pdn().encode()}])
+    wait_notice(p, "Loaded Bashni from PDN: 2 plies, 0-1 Black wins: White resigned")
+    assert p.game() != game
+    assert p.page.inner_text("#moves-result") == "0-1"
+    assert p.page.get_attribute("#status", "data-reason") == "resignation"
     assert not p.errors, p.errors
     p.page.close()
