@@ -4,6 +4,10 @@
 
 import { ui, $ } from './state.js';
 import { TITLES } from './board.js';
+import * as T from './tree.js';
+
+// The ends the rules cannot find again from the moves: kept with the stored game.
+const DECIDED = ['resignation', 'time forfeit'];
 
 const STORE = 'bashni-game';
 
@@ -14,8 +18,16 @@ function stored() {
     variant: st.variant, fen: st.start_fen, moves: ui.tree.main,
     // Whole lines, in the tree's order (a variation after the one it hangs from).
     vars: ui.tree.vars.map((v) => ({ moves: v.moves })),
+    end: decidedEnd(),
     ...ui.game, flipped: ui.flipped,
   };
+}
+
+// The main line's resignation or loss on time, if it ended so.
+function decidedEnd() {
+  const e = ui.mainEnd;
+  if (!e || !e.result || e.line !== ui.tree.main.join() || !DECIDED.includes(e.result.reason)) return undefined;
+  return { result: e.result.result, reason: e.result.reason };
 }
 
 export function save() {
@@ -41,9 +53,22 @@ export function startOf(fen, main, lines) {
   return body;
 }
 
+// A stored game that ended by resignation or on time, as a PDN that records that end (the
+// server reads its Termination tag), with its variations.
+function pdnOf(s) {
+  const tree = T.withVariations(T.newTree(s.moves || []), storedLines(s));
+  const quote = (v) => String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+  const tags = [['Result', s.end.result], ['Termination', s.end.reason]];
+  if (s.fen) tags.push(['FEN', s.fen]);
+  const head = tags.map(([k, v]) => `[${k} "${quote(v)}"]`).join('\n');
+  return { pdn: head + '\n\n' + T.movetext(tree, s.fen || '', s.end.result) + '\n' };
+}
+
 // The request that recreates a stored game on the server.
 export function recreate(s) {
-  const body = { variant: s.variant, ...startOf(s.fen, s.moves || [], storedLines(s)), human: s.human, level: s.level };
+  const ended = s.end && DECIDED.includes(s.end.reason) && /^(1-0|0-1)$/.test(s.end.result);
+  const start = ended ? pdnOf(s) : startOf(s.fen, s.moves || [], storedLines(s));
+  const body = { variant: s.variant, ...start, human: s.human, level: s.level };
   if (s.clock) body.clock = s.clock;
   else if (s.movetime_ms) body.movetime_ms = s.movetime_ms;
   return body;

@@ -393,6 +393,14 @@ def test_result_stays_with_its_line(server, browser):
     assert p.page.get_attribute("#status", "data-reason") == "resignation"
     assert p.state()["moves"] == ["c3-d4", "f6-e5"]
     assert p.page.inner_text("#moves-result") == "0-1"
+    # A reload: the same end.
+    p.page.reload()
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    p.page.wait_for_function("() => document.getElementById('status').dataset.reason === 'resignation'",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == ["c3-d4", "f6-e5"]
+    assert p.page.inner_text("#moves-result") == "0-1"
+    assert p.page.locator("#moves > [data-variation]").count() == 1
     # Its PDN loaded back: the same end.
     game = p.game()
     p.page.set_input_files("#pdn-file", files=[
