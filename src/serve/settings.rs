@@ -74,7 +74,7 @@ pub struct NewGame {
     /// The time rule.
     pub time: TimeRule,
     /// The variations of an uploaded PDN, each a whole line from the start in the game's
-    /// notation, a variation before those inside it (see [`variation_lines`]).
+    /// notation, a variation before those inside it.
     pub variations: Vec<Vec<String>>,
     /// How an uploaded PDN says its game ended, when that is a resignation or a loss on time
     /// (an end by the rules the line shows by itself).
