@@ -698,9 +698,12 @@ fn a_russian_game_through_a_pipe() {
 }
 
 #[test]
-fn a_turkish_game_saves_with_its_game_type_and_loads_only_as_turkish() {
+fn a_turkish_game_saves_with_its_game_type_and_load_switches_to_its_game() {
     let dir = scratch("turkish");
     let pdn = dir.join("turkish.pdn");
+    let bashni_pdn = dir.join("bashni.pdn");
+    let bad = dir.join("bad.pdn");
+    std::fs::write(&bad, "[GameType \"30,W,8,8,A0,0\"]\n\n1. d3-d4 d6-d9 *\n").unwrap();
     let save = format!("save {}", pdn.display());
     let load = format!("load {}", pdn.display());
     let (out, err, code) = play(
@@ -729,17 +732,63 @@ fn a_turkish_game_saves_with_its_game_type_and_loads_only_as_turkish() {
     let text = std::fs::read_to_string(&pdn).unwrap();
     assert!(text.contains("[GameType \"30,W,8,8,A0,0\"]"), "{text}");
     assert!(text.contains("1. d3-d4 {"), "{text}");
-    // The same file in a Bashni session: refused, saying which game it is.
-    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &[&load, "fen"]);
+    // The same file in a Bashni session: the session goes on in Turkish draughts, with that
+    // game loaded; a FEN stays in the game played; a Bashni PDN switches back. A file of
+    // another game that does not load there is refused, and the game stays as it was.
+    let load_bad = format!("load {}", bad.display());
+    let save_bashni = format!("save {}", bashni_pdn.display());
+    let load_bashni = format!("load {}", bashni_pdn.display());
+    let (out, err, code) = play(
+        &["--level", "1", "--seed", "1"],
+        &[
+            "c3 d4",
+            "fen",
+            &save_bashni,
+            &load_bad,
+            "fen",
+            &load,
+            "fen",
+            "h3 h4",
+            "load 8/8/8/8/8/8/b6b/W7 w",
+            "fen",
+            &load_bashni,
+            "fen",
+        ],
+    );
     assert_eq!(code, 0, "{err}");
+    let bashni_fen = answer(&out, "fen", 0);
+    assert!(
+        answer(&out, &load_bad, 0).ends_with("ply 2: bad move 'd6-d9': 'd9' is not a square"),
+        "{out}"
+    );
+    assert_eq!(answer(&out, "fen", 1), bashni_fen, "the game stays");
     assert_eq!(
         answer(&out, &load, 0),
         format!(
-            "{} is a game of Turkish draughts (GameType \"30,W,8,8,A0,0\"), not of Bashni: \
-             play it with bashni play --variant turkish",
+            "switching to Turkish draughts: {} is a game of it (as bashni play --variant turkish)",
             pdn.display()
         )
     );
-    assert_eq!(answer(&out, "fen", 0), START_FEN, "the game goes on");
+    let after_load = out.split(&format!("> {load}\n")).nth(1).unwrap();
+    assert!(
+        after_load.lines().nth(1) == Some("loaded 2 plies; you are White, to move"),
+        "{out}"
+    );
+    assert_eq!(answer(&out, "fen", 2), before, "the Turkish game, loaded");
+    // Turkish men move straight ahead: h3-h4 is a move here, not in Bashni.
+    assert_eq!(answer(&out, "h3 h4", 0), "you play h3-h4");
+    assert_eq!(
+        answer(&out, "load 8/8/8/8/8/8/b6b/W7 w", 0),
+        "loaded 0 plies; you are White, to move"
+    );
+    assert_eq!(answer(&out, "fen", 3), "8/8/8/8/8/8/b6b/W7 w 0 1");
+    assert_eq!(
+        answer(&out, &load_bashni, 0),
+        format!(
+            "switching to Bashni: {} is a game of it (as bashni play --variant bashni)",
+            bashni_pdn.display()
+        )
+    );
+    assert_eq!(answer(&out, "fen", 4), bashni_fen, "back in Bashni");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -131,6 +131,10 @@ fn a_game_against_the_engine_with_takeback_resign_and_pdn() {
     ]);
     let (_, back) = server.new_game(&body.to_string());
     assert_eq!(moves_of(&back), played[..1]);
+    // With its end: the PDN's resignation.
+    let result = back.get("result").unwrap();
+    assert_eq!(str_of(result, "reason"), "resignation", "{back}");
+    assert!(str_of(&back, "status").starts_with("1-0 White wins: Black resigned"));
 }
 
 #[test]
@@ -470,4 +474,114 @@ fn serve_variant_names_the_game_the_page_starts_with() {
         "{}",
         String::from_utf8_lossy(&refused.stderr)
     );
+}
+
+#[test]
+fn a_pdns_variations_come_with_the_new_game() {
+    let server = Server::start(&[]);
+    let pdn = "[GameType \"Bashni\"]\n\n1. c3-d4 (1. c3-b4 f6-g5 (1... f6-e5 2. b4-a5) \
+               2. g3-h4) 1... f6-e5 (1... b6-a5) 2. d4xf6 g7:e5 1-0\n";
+    let body = json::object([("pdn", Value::from(pdn)), ("human", Value::from("both"))]);
+    let (status, v) = server.call("POST", "/api/games", &body.to_string());
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(moves_of(&v), ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]);
+    let lines: Vec<Vec<String>> = v
+        .get("variations")
+        .and_then(Value::as_array)
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let a = l.as_array().unwrap();
+            a.iter().map(|m| m.as_str().unwrap().to_string()).collect()
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            vec!["c3-b4", "f6-g5", "g3-h4"],
+            vec!["c3-b4", "f6-e5", "b4-a5"],
+            vec!["c3-d4", "b6-a5"],
+        ]
+    );
+    // A page sends its tree back as whole lines: checked, one inside the main line left out.
+    let (_, v) = server.new_game(
+        r#"{"human":"both","moves":["c3-d4"],"variations":[["c3-b4","f6-g5"],["c3-d4"]]}"#,
+    );
+    assert_eq!(
+        v.get("variations").unwrap().to_string(),
+        r#"[["c3-b4","f6-g5"]]"#
+    );
+    // Every new game's answer has the field; the game's state does not.
+    let (id, v) = server.new_game("{}");
+    assert_eq!(v.get("variations"), Some(&Value::Array(Vec::new())));
+    assert_eq!(
+        server
+            .ok("GET", &format!("/api/games/{id}"), "")
+            .get("variations"),
+        None
+    );
+    // A bad move in a variation refuses the whole PDN, in one line.
+    let bad = pdn.replace("b4-a5", "b4-c7");
+    let body = json::object([("pdn", Value::from(bad.as_str()))]);
+    let (status, e) = server.call("POST", "/api/games", &body.to_string());
+    assert_eq!(status, 400);
+    assert!(
+        error_of(&e).starts_with("PDN: in the variation c3-b4 f6-e5 b4-c7: move 3: illegal"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_resignation_stays_with_its_line_when_lines_are_switched() {
+    let server = Server::start(&[]);
+    let (id, v) = server.new_game(r#"{"level":0,"human":"white","movetime_ms":50}"#);
+    let mut events = Events::open(&server, &id);
+    let mine = legal_of(&v)[0].clone();
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &format!("{{\"move\":\"{mine}\"}}"),
+    );
+    let v = if your_turn(&v) {
+        v
+    } else {
+        events.state_until(my_turn_after(&v))
+    };
+    let main = moves_of(&v);
+    assert_eq!(main.len(), 2);
+    let v = server.ok("POST", &format!("/api/games/{id}/resign"), "");
+    let result_of = |v: &Value| v.get("result").and_then(|r| r.get("reason")).cloned();
+    let resigned = Some(Value::from("resignation"));
+    assert_eq!(result_of(&v), resigned);
+    // As the page shows a variation: analysis on, a ply back, another move there.
+    let path = |a: &str| format!("/api/games/{id}/{a}");
+    server.ok("POST", &path("analysis"), r#"{"on":true,"ply":2}"#);
+    let v = server.ok("POST", &path("takeback"), "");
+    assert!(v.get("result") == Some(&Value::Null), "{v}");
+    let other = legal_of(&v).into_iter().find(|m| *m != main[1]).unwrap();
+    let v = server.ok(
+        "POST",
+        &path("move"),
+        &format!("{{\"move\":\"{other}\",\"ply\":1}}"),
+    );
+    assert!(v.get("result") == Some(&Value::Null), "{v}");
+    // Back to the main line: its end comes back with it.
+    server.ok("POST", &path("takeback"), "");
+    let v = server.ok(
+        "POST",
+        &path("move"),
+        &format!("{{\"move\":\"{}\",\"ply\":1}}", main[1]),
+    );
+    assert_eq!(moves_of(&v), main);
+    assert_eq!(result_of(&v), resigned, "{v}");
+    assert!(
+        str_of(&v, "status").starts_with("0-1 Black wins: White resigned"),
+        "{v}"
+    );
+    let v = server.ok("POST", &path("analysis"), r#"{"on":false}"#);
+    assert_eq!(result_of(&v), resigned);
+    // A takeback outside analysis mode goes on with the game: the resignation is gone.
+    let v = server.ok("POST", &path("takeback"), "");
+    assert!(v.get("result") == Some(&Value::Null), "{v}");
+    assert!(moves_of(&v).is_empty(), "{v}");
 }

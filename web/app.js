@@ -1,37 +1,20 @@
 // bashni in the browser: Bashni, Turkish draughts and Russian draughts. The server owns the
 // rules: this page draws what it is sent (the FEN of every position, the legal moves with
 // their paths) and sends moves back. Modules: board.js draws, tree.js keeps the move tree
-// (main line and variations), api.js talks to the server; this one runs the page. The
-// automation contract (data-square, data-tower, #moves, #status, ...) is in web/CONTRACT.md.
+// (main line and nested variations), moves.js lists it, review.js runs a game review,
+// store.js keeps the game in localStorage, api.js talks to the server, state.js holds what
+// they share; this one runs the page. The automation contract (data-square, data-tower,
+// #moves, #status, ...) is in web/CONTRACT.md.
 
 import * as API from './api.js';
 import { TITLES, parseFen, describeTower, drawBoard } from './board.js';
 import * as T from './tree.js';
+import { ui, $, actions, variant, notice } from './state.js';
+import * as S from './store.js';
+import { renderMoves, mainResult } from './moves.js';
+import { renderReview, wireReview, bestArrow } from './review.js';
+import { renderAnalysis, scoreText } from './analysis.js';
 
-const $ = (id) => document.getElementById(id);
-const STORE = 'bashni-game';
-
-const ui = {
-  info: null,        // GET /api/info
-  st: null,          // the game state from the server (it holds the line tree.cur)
-  tree: null,        // the move tree (tree.js)
-  shown: 0,          // ply shown on the board
-  follow: true,      // the shown ply follows the end of the line
-  flipped: false,    // Black at the bottom
-  sel: null,         // {from, via: [], cands: [...]} while choosing a move
-  legalAt: null,     // {ply, legal} for an earlier position (analysis)
-  analysis: null,    // the last analysis event
-  es: null,          // EventSource
-  settings: null,    // the dialog's last settings (without a start)
-  game: null,        // this game's settings: {human, level, movetime_ms | clock}
-  switching: false,  // the server game is being moved to another line of the tree
-  infoSq: null,      // the square whose tower #tower-info describes
-  clockBase: 0,      // performance.now() when the clocks were received
-  review: null,      // the latest review report of this game (GET .../review, `review` events)
-};
-
-const variant = () => (ui.st ? ui.st.variant : 'bashni');
-function notice(text) { $('notice').textContent = text || ''; }
 async function act(action, body) {
   if (!ui.st) return null;
   notice('');
@@ -52,7 +35,8 @@ function gameSettings(body, st) {
 
 // A new game: created first, and only once the server has accepted it does it replace the
 // game shown (a bad FEN, PDN or variant leaves the current game exactly as it was).
-// `loaded` names what was opened ('FEN', 'PDN'); `keep` restores a stored tree and board.
+// `loaded` names what was opened ('FEN', 'PDN', 'link'); `keep` restores a stored board. The
+// answer's `variations` (of a PDN, or of a tree sent as one) become the tree's.
 async function newGame(body, loaded, keep) {
   let st;
   try {
@@ -66,20 +50,15 @@ async function newGame(body, loaded, keep) {
   if (ui.es) { ui.es.close(); ui.es = null; }
   if (old) API.deleteGame(old.id).catch(() => {});
   ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
-  ui.infoSq = null; ui.review = null;
+  ui.infoSq = null; ui.review = null; ui.mainEnd = null;
   $('analysis-on').checked = false;
   ui.game = gameSettings(body, st);
-  ui.tree = T.newTree(st.moves);
+  ui.tree = T.withVariations(T.newTree(st.moves), st.variations || []);
   ui.flipped = st.human === 'black';
-  if (keep) {
-    if (Array.isArray(keep.vars)) {
-      ui.tree.vars = keep.vars.filter((v) => Array.isArray(v.moves)).map((v, i) => ({ id: i + 1, moves: v.moves.map(String) }));
-      ui.tree.next = ui.tree.vars.length + 1;
-    }
-    if (typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
-  }
-  const n = st.moves.length;
-  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}, ${st.status}` : '');
+  if (keep && typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
+  const n = st.moves.length, k = ui.tree.vars.length;
+  const vars = k ? `, ${k} variation${k === 1 ? '' : 's'}` : '';
+  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}${vars}, ${st.status}` : '');
   accept(st);
   listen(st.id);
   return true;
@@ -105,46 +84,18 @@ function accept(st) {
   if (!ui.switching) {
     if (ui.tree) T.update(ui.tree, st.moves);
     if (ui.follow || ui.shown > st.moves.length) ui.shown = st.moves.length;
+    // The main line's end, kept while a variation is shown.
+    if (ui.tree && ui.tree.cur == null) ui.mainEnd = { line: st.moves.join(), result: st.result };
   } else if (ui.shown > st.moves.length) ui.shown = st.moves.length;
   if (grew) { ui.sel = null; ui.legalAt = null; hideChoice(); }
   if (!st.analysis) { ui.analysis = null; $('analysis-on').checked = false; }
-  else { $('analysis-on').checked = true; if (ui.analysis && ui.analysis.ply !== st.analysis.ply) ui.analysis = null; }
-  save();
+  else {
+    // (while the person's "off" is on its way, states still in analysis do not tick it again)
+    if (!ui.leavingAnalysis) $('analysis-on').checked = true;
+    if (ui.analysis && ui.analysis.ply !== st.analysis.ply) ui.analysis = null;
+  }
+  S.save();
   render();
-}
-
-// ---------- the stored game (a reload or a reopened tab brings it back) ----------
-
-function stored() {
-  const st = ui.st;
-  if (!st || !ui.tree) return null;
-  return {
-    variant: st.variant, fen: st.start_fen, moves: ui.tree.main,
-    vars: ui.tree.vars.map((v) => ({ moves: v.moves })),
-    ...ui.game, flipped: ui.flipped,
-  };
-}
-function save() {
-  const s = stored();
-  if (!s || ui.switching) return;
-  try { localStorage.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
-}
-function load() {
-  try { return JSON.parse(localStorage.getItem(STORE) || 'null'); } catch (e) { return null; }
-}
-// The request that recreates a stored game on the server.
-function recreate(s) {
-  const body = { variant: s.variant, fen: s.fen, moves: s.moves || [], human: s.human, level: s.level };
-  if (s.clock) body.clock = s.clock;
-  else if (s.movetime_ms) body.movetime_ms = s.movetime_ms;
-  return body;
-}
-// A link that carries the whole game (its main line).
-function gameLink() {
-  const st = ui.st;
-  const q = new URLSearchParams({ variant: st.variant, fen: st.start_fen });
-  if (ui.tree.main.length) q.set('moves', ui.tree.main.join(','));
-  return '/?' + q.toString();
 }
 
 // ---------- the move tree ----------
@@ -199,19 +150,21 @@ async function promote() {
   const id = ui.tree.cur;
   if (id == null) return;
   T.promote(ui.tree, id);
-  save();
+  S.save();
   render();
 }
 
+// Deletes the variation shown, and those inside it; the line it hangs from is shown, at the
+// position where the variation left it.
 async function removeVariation() {
   const id = ui.tree.cur;
   if (id == null) return;
-  const fork = T.forkOf(ui.tree, T.varOf(ui.tree, id));
+  const { parent, fork } = T.layout(ui.tree).get(id);
   ui.follow = false;
   ui.shown = Math.min(ui.shown, fork);
-  if (await hold(ui.tree.main, null)) {
+  if (await hold(T.lineOf(ui.tree, parent), parent)) {
     T.remove(ui.tree, id);
-    save();
+    S.save();
     show(fork);
   }
 }
@@ -340,8 +293,8 @@ function renderBoard() {
       an.lines.slice().reverse().forEach((l) => { if (l.pv.length) arrows.push([l.pv[0], 'pv' + Math.min(l.multipv, 5)]); });
     }
     // A marked move's better one, on the position before it.
-    const r = reviewed(ui.shown + 1);
-    if (r && r.mark && r.best && r.best !== r.move && !(st.analysis && an && an.ply === ui.shown)) arrows.push([r.best, 'best']);
+    const best = bestArrow(ui.shown);
+    if (best && !(st.analysis && an && an.ply === ui.shown)) arrows.push([best, 'best']);
   }
   drawBoard($('board'), {
     variant: v, flipped: ui.flipped,
@@ -351,60 +304,6 @@ function renderBoard() {
   });
   $('game-name').textContent = TITLES[v];
   document.title = 'bashni · ' + TITLES[v];
-}
-
-function moveItem(m, ply, number, first) {
-  const li = document.createElement('li');
-  li.textContent = m;
-  li.dataset.move = m;
-  li.dataset.ply = ply;
-  const { num, white } = number(ply);
-  if (white) li.dataset.num = num + '.';
-  else if (first) li.dataset.num = num + '…';
-  return li;
-}
-
-function renderMoves() {
-  const st = ui.st, tree = ui.tree;
-  const list = $('moves');
-  list.replaceChildren();
-  if (!st || !tree) return;
-  const number = T.numbering(st.start_fen);
-  const cur = tree.cur == null ? null : T.varOf(tree, tree.cur);
-  const curFork = cur ? T.forkOf(tree, cur) : Infinity;
-  const varsAt = (ply) => tree.vars.filter((v) => Math.min(T.forkOf(tree, v) + 1, tree.main.length) === ply);
-  const addVariation = (v) => {
-    const fork = T.forkOf(tree, v);
-    v.moves.slice(fork).forEach((m, k) => {
-      const ply = fork + k + 1;
-      const li = moveItem(m, ply, number, k === 0);
-      li.dataset.variation = v.id;
-      li.classList.add('var');
-      if (k === 0) li.classList.add('var-first');
-      if (ply === v.moves.length) li.classList.add('var-last');
-      if (v.id === tree.cur && ply === ui.shown) li.classList.add('current');
-      li.onclick = () => goto(v.moves.slice(0, ply));
-      list.appendChild(li);
-    });
-  };
-  tree.main.forEach((m, i) => {
-    const ply = i + 1;
-    const li = moveItem(m, ply, number, i === 0);
-    const r = reviewed(ply);
-    if (r) {
-      li.dataset.eval = evalText(r.eval);
-      if (r.mark) li.dataset.mark = r.mark;
-      li.title = `${r.mark ? MARK_NAME[r.mark] + ': ' : ''}${fmtMen(r.eval)} after it` + (r.mark && r.best ? `; best was ${r.best} (${fmtMen(r.best_eval)})` : '');
-    }
-    if (ply === ui.shown && ply <= curFork) li.classList.add('current');
-    li.onclick = () => goto(tree.main.slice(0, ply));
-    list.appendChild(li);
-    varsAt(ply).forEach(addVariation);
-  });
-  if (!tree.main.length) tree.vars.forEach(addVariation);
-  const c = list.querySelector('.current');
-  if (c && ui.follow) c.scrollIntoView({ block: 'nearest' });
-  $('var-tools').hidden = tree.cur == null;
 }
 
 function fmtClock(ms) {
@@ -427,84 +326,6 @@ function renderClocks() {
     box.dataset.side = side;
     box.classList.toggle('running', t.running === side);
     box.classList.toggle('low', left[side] < 10000);
-  }
-}
-
-function scoreText(score, side) {
-  // Scores arrive from the mover's view; shown from White's.
-  const sign = side === 'w' ? 1 : -1;
-  if (score.mate !== undefined) {
-    const n = score.mate * sign;
-    return (n > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
-  }
-  const cp = score.cp * sign;
-  return (cp >= 0 ? '+' : '−') + (Math.abs(cp) / 100).toFixed(2);
-}
-function whiteShare(score, side) {
-  const sign = side === 'w' ? 1 : -1;
-  if (score.mate !== undefined) return score.mate * sign > 0 ? 1 : 0;
-  return 0.5 + 0.5 * Math.tanh((score.cp * sign) / 400);
-}
-
-function renderAnalysis() {
-  const st = ui.st;
-  const on = !!(st && st.analysis);
-  $('analysis-panel').hidden = !on;
-  const bar = $('eval-bar');
-  bar.hidden = !on;
-  // White's end of the bar is on White's side of the board.
-  bar.dataset.whiteAt = ui.flipped ? 'top' : 'bottom';
-  bar.title = `Evaluation (White at the ${bar.dataset.whiteAt} of the bar, as on the board)`;
-  if (!on) return;
-  const an = ui.analysis && ui.analysis.ply === ui.shown ? ui.analysis : null;
-  const side = parseFen(st.fens[ui.shown]).side;
-  const lines = $('an-lines');
-  lines.replaceChildren();
-  if (!an || !an.lines.length) {
-    $('an-score').textContent = st.result && ui.shown === st.moves.length ? 'game over' : '…';
-    $('an-depth').textContent = '';
-    delete $('an-score').dataset.depth;
-    $('evalfill').style.height = '50%';
-    $('evaltext').textContent = '';
-    return;
-  }
-  const best = an.lines[0];
-  $('an-score').textContent = scoreText(best.score, side);
-  $('an-score').dataset.depth = best.depth;
-  $('an-depth').textContent = 'depth ' + best.depth + (an.done ? ' (stopped)' : '');
-  $('evalfill').style.height = (100 * whiteShare(best.score, side)).toFixed(1) + '%';
-  // The bar's chip is narrow: one decimal there (the panel has two), `#3` for a win in 3.
-  $('evaltext').textContent = best.score.mate !== undefined
-    ? (scoreText(best.score, side).startsWith('White') ? '+#' : '−#') + Math.abs(best.score.mate)
-    : scoreText(best.score, side).slice(0, -1);
-  const number = T.numbering(st.start_fen);
-  const before = st.moves.slice(0, an.ply);
-  for (const l of an.lines) {
-    const li = document.createElement('li');
-    const score = document.createElement('span');
-    score.className = 'pv-score';
-    score.textContent = scoreText(l.score, side);
-    li.appendChild(score);
-    li.title = `depth ${l.depth}`;
-    l.pv.slice(0, 16).forEach((m, k) => {
-      const ply = an.ply + k + 1;
-      const { num, white } = number(ply);
-      if (white || k === 0) {
-        const n = document.createElement('span');
-        n.className = 'pv-num';
-        n.textContent = white ? num + '.' : num + '…';
-        li.append(' ', n);
-      }
-      const b = document.createElement('span');
-      b.className = 'pv-move';
-      b.textContent = m;
-      b.dataset.move = m;
-      b.dataset.ply = ply;
-      b.title = 'Play the line up to here as a variation';
-      b.onclick = () => goto([...before, ...l.pv.slice(0, k + 1)]);
-      li.append(' ', b);
-    });
-    lines.appendChild(li);
   }
 }
 
@@ -565,112 +386,10 @@ function renderControls() {
   if (st) {
     const fen = st.fens[ui.shown];
     $('fen-link').href = (st.variant === 'bashni' ? '/?' : `/?variant=${st.variant}&`) + 'fen=' + encodeURIComponent(fen);
-    $('game-link').href = gameLink();
+    $('game-link').href = S.gameLink();
     if (document.activeElement !== $('fen')) $('fen').value = fen;
   }
 }
-
-// ---------- game review ----------
-
-const MARK_NAME = { '?!': 'Inaccuracy', '?': 'Mistake', '??': 'Blunder' };
-// The review of main-line ply `ply` (1 = the first move), if the report has it and the main
-// line still holds the move reviewed.
-function reviewed(ply) {
-  const rv = ui.review;
-  if (!rv || !ui.tree || ply < 1) return null;
-  const r = rv.moves[ply - 1];
-  if (!r || r.ply !== ply || ui.tree.main[ply - 1] !== r.move) return null;
-  for (let i = 0; i < ply - 1; i++) if (!rv.moves[i] || ui.tree.main[i] !== rv.moves[i].move) return null;
-  return r;
-}
-// White's view, in men: `0.35`, `-1.20`, `M3` / `-M3` for mates.
-function evalText(score) {
-  if (score.mate !== undefined) return (score.mate < 0 ? '-M' : 'M') + Math.abs(score.mate);
-  return (score.cp / 100).toFixed(2);
-}
-function fmtMen(score) {
-  if (score.mate !== undefined) return (score.mate > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
-  return (score.cp >= 0 ? '+' : '−') + (Math.abs(score.cp) / 100).toFixed(2);
-}
-// -1 (Black winning) .. +1 (White winning): tanh of the men, a mate at the edge.
-function squash(score) {
-  if (score.mate !== undefined) return score.mate > 0 ? 1 : -1;
-  return Math.tanh(score.cp / 100 / 2.5);
-}
-
-async function startReview() {
-  const st = ui.st;
-  if (!st) return;
-  notice('');
-  // The server reviews the line it holds: the main line.
-  if (ui.tree.cur != null && !(await hold(ui.tree.main, null))) return;
-  try {
-    ui.review = await API.post(st.id, 'review', { movetime_ms: 200 });
-    render();
-  } catch (e) { notice(e.message); }
-}
-
-const SVGNS = 'http://www.w3.org/2000/svg';
-function svgEl(name, attrs, parent) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  parent.appendChild(e);
-  return e;
-}
-
-function renderReview() {
-  const rv = ui.review, btn = $('review'), graph = $('review-graph');
-  const st = ui.st;
-  btn.disabled = !st || !st.moves.length || !!(rv && rv.running);
-  if (!rv) {
-    delete btn.dataset.progress;
-    $('review-status').textContent = '';
-    graph.setAttribute('hidden', ''); graph.replaceChildren();
-    $('review-best').textContent = '';
-    $('review-summary').hidden = true;
-    return;
-  }
-  btn.dataset.progress = `${rv.done}/${rv.total}`;
-  btn.textContent = rv.running ? 'Reviewing…' : 'Review again';
-  $('review-status').textContent = rv.running ? `${rv.done} of ${rv.total} moves` : `${rv.done} moves reviewed`;
-  // The graph: a point per move reviewed, White's view (up: White better), ±1 at a win.
-  const W = 300, H = 80, n = Math.max(rv.total, 1);
-  const x = (ply) => 4 + (ply / n) * (W - 8), y = (sc) => H / 2 - (H / 2 - 3) * squash(sc);
-  graph.removeAttribute('hidden');
-  graph.replaceChildren();
-  const pts = [[x(0), H / 2], ...rv.moves.map((r) => [x(r.ply), y(r.eval)])];
-  if (rv.moves.length) svgEl('path', { class: 'black-area', d: `M0,${H} L${pts.map((p) => p.join(',')).join(' L')} L${pts[pts.length - 1][0]},${H} Z` }, graph);
-  svgEl('line', { class: 'mid', x1: 0, y1: H / 2, x2: W, y2: H / 2 }, graph);
-  svgEl('path', { class: 'line', d: 'M' + pts.map((p) => p.join(',')).join(' L') }, graph);
-  if (ui.shown > 0) svgEl('line', { class: 'cursor', x1: x(ui.shown), y1: 0, x2: x(ui.shown), y2: H }, graph);
-  for (const r of rv.moves) {
-    const c = svgEl('circle', { cx: x(r.ply), cy: y(r.eval), r: r.mark ? 3.5 : 2, 'data-ply': r.ply }, graph);
-    if (r.mark) c.dataset.mark = r.mark;
-    svgEl('title', {}, c).textContent = `${r.ply}. ${r.move}${r.mark || ''} ${fmtMen(r.eval)}`;
-  }
-  // The better move, in words, for the move about to be played here (or the one just played).
-  const lines = [];
-  for (const ply of [ui.shown + 1, ui.shown]) {
-    const r = reviewed(ply);
-    if (r && r.mark && r.best && r.best !== r.move && !lines.some((l) => l.ply === ply)) {
-      lines.push({ ply, text: `${MARK_NAME[r.mark]} at ply ${ply}: ${r.move}${r.mark} (${fmtMen(r.eval)}). Best was ${r.best} (${fmtMen(r.best_eval)})` });
-    }
-  }
-  $('review-best').textContent = lines.map((l) => l.text).join('\n');
-  // Per side: marks and the average loss.
-  const table = $('review-summary');
-  table.replaceChildren();
-  const head = htmlEl('tr', table);
-  for (const [t, title] of [['', ''], ['?!', 'Inaccuracies'], ['?', 'Mistakes'], ['??', 'Blunders'], ['Avg loss', 'Average loss per move (each capped)']]) { const th = htmlEl('th', head); th.textContent = t; th.title = title; }
-  for (const side of ['white', 'black']) {
-    const s = rv.summary[side];
-    const tr = htmlEl('tr', table);
-    tr.dataset.side = side;
-    for (const t of [side === 'white' ? 'White' : 'Black', s.inaccuracies, s.mistakes, s.blunders, (s.average_loss_cp / 100).toFixed(2) + ' men']) htmlEl('td', tr).textContent = t;
-  }
-  table.hidden = false;
-}
-function htmlEl(name, parent) { const e = document.createElement(name); parent.appendChild(e); return e; }
 
 function render() {
   renderBoard();
@@ -689,6 +408,7 @@ let analyseTimer = null;
 function analyse(on) {
   clearTimeout(analyseTimer);
   // Stepping quickly through the moves asks for one analysis, not one per step.
+  if (!on) ui.leavingAnalysis = true;
   analyseTimer = setTimeout(async () => {
     ui.analysis = null;
     if (!on && ui.tree && ui.tree.cur != null && ui.st && ui.st.human !== 'both') {
@@ -697,7 +417,8 @@ function analyse(on) {
       await hold(ui.tree.main, null);
     }
     const body = on ? { on: true, ply: ui.shown, multipv: +$('multipv').value } : { on: false };
-    act('analysis', body);
+    await act('analysis', body);
+    if (!on) { ui.leavingAnalysis = false; $('analysis-on').checked = !!(ui.st && ui.st.analysis); }
   }, on ? 120 : 0);
 }
 
@@ -710,7 +431,8 @@ async function downloadTree() {
     const r = await fetch(`/api/games/${st.id}/pdn`);
     head = (await r.text()).split('\n').filter((l) => l.startsWith('[')).join('\n');
   } catch (e) { /* the moves alone */ }
-  const result = st.result && ui.tree.cur == null ? st.result.result : '*';
+  const end = mainResult();
+  const result = end ? end.result : '*';
   // Russian and Turkish PDN write captures with 'x'.
   const fmt = st.variant === 'bashni' ? (m) => m : (m) => m.replaceAll(':', 'x');
   const text = head + '\n\n' + T.movetext(ui.tree, st.start_fen, result, fmt) + '\n';
@@ -755,7 +477,7 @@ function wire() {
     if (t) clickSquare(t.getAttribute('data-square'));
   });
   $('btn-new').onclick = openDialog;
-  $('btn-flip').onclick = () => { ui.flipped = !ui.flipped; save(); render(); };
+  $('btn-flip').onclick = () => { ui.flipped = !ui.flipped; S.save(); render(); };
   $('btn-takeback').onclick = () => { ui.follow = true; act('takeback'); };
   $('btn-hint').onclick = () => act('hint');
   $('btn-resign').onclick = () => { if (confirm('Resign this game?')) act('resign'); };
@@ -769,24 +491,14 @@ function wire() {
   $('var-promote').onclick = promote;
   $('var-delete').onclick = removeVariation;
   $('pdn-tree').onclick = downloadTree;
-  $('review').onclick = startReview;
-  $('review-graph').addEventListener('click', (e) => {
-    let t = e.target.closest('[data-ply]');
-    if (!t && ui.review && ui.review.moves.length) {
-      // A click beside the points: the nearest one.
-      const box = $('review-graph').getBoundingClientRect();
-      const ply = Math.round(((e.clientX - box.left) / box.width) * Math.max(ui.review.total, 1));
-      t = { dataset: { ply: Math.max(1, Math.min(ui.review.moves.length, ply)) } };
-    }
-    if (t && ui.tree) goto(ui.tree.main.slice(0, +t.dataset.ply));
-  });
+  wireReview();
   $('level').oninput = levelLabel;
   $('variant').onchange = levelLabel;
   $('new-dialog').addEventListener('close', () => {
     if ($('new-dialog').returnValue !== 'start') return;
     const body = dialogSettings();
     ui.settings = body;
-    try { localStorage.setItem('bashni-settings', JSON.stringify(body)); } catch (e) { /* private mode */ }
+    S.saveSettings(body);
     const fen = $('new-fen').value.trim();
     newGame(fen ? { ...body, fen } : body, fen ? 'FEN' : undefined);
   });
@@ -810,22 +522,8 @@ function wire() {
   });
   // Closing or leaving the page frees its engine at once (else the server notices the closed
   // event stream within seconds); the game itself stays in localStorage.
-  window.addEventListener('pagehide', () => { save(); if (ui.st) fetch(`/api/games/${ui.st.id}`, { method: 'DELETE', keepalive: true }).catch(() => {}); });
+  window.addEventListener('pagehide', () => { S.save(); if (ui.st) fetch(`/api/games/${ui.st.id}`, { method: 'DELETE', keepalive: true }).catch(() => {}); });
   setInterval(() => { if (ui.st && ui.st.time.kind === 'clock' && ui.st.time.running) renderClocks(); }, 100);
-}
-
-function restoreSettings() {
-  try {
-    const s = JSON.parse(localStorage.getItem('bashni-settings') || 'null');
-    if (!s) return null;
-    const form = $('new-form');
-    form.human.value = s.human || 'white';
-    if (TITLES[s.variant]) $('variant').value = s.variant;
-    $('level').value = s.level ?? 5;
-    if (s.clock) { form.tmode.value = 'clock'; $('clock-min').value = s.clock.base_ms / 60000; $('clock-inc').value = s.clock.inc_ms / 1000; }
-    else if (s.movetime_ms) { form.tmode.value = 'move'; $('movetime').value = s.movetime_ms / 1000; }
-    return s;
-  } catch (e) { return null; }
 }
 
 async function main() {
@@ -837,7 +535,7 @@ async function main() {
     $('movetime').value = ui.info.default_movetime_ms / 1000;
     $('movetime').max = ui.info.max_think_ms / 1000;
   }
-  ui.settings = restoreSettings() || dialogSettings();
+  ui.settings = S.restoreSettings() || dialogSettings();
   // `bashni serve --variant turkish`: the server names the first game.
   const served = ui.info && TITLES[ui.info.default_variant];
   if (served) { $('variant').value = ui.info.default_variant; ui.settings.variant = ui.info.default_variant; }
@@ -845,21 +543,28 @@ async function main() {
   const query = new URLSearchParams(location.search);
   const fen = query.get('fen');
   const moves = query.get('moves');
-  // /?variant=turkish&fen=...&moves=...: a game (position, moves) named in the address.
+  const lines = S.linkLines(query.get('vars'));
+  // /?variant=turkish&fen=...&moves=...&vars=...: a game (position, moves, variations) named
+  // in the address.
   const v = query.get('variant');
   const named = v ? { variant: v } : fen ? { variant: 'bashni' } : {};
   let ok;
-  const saved = load();
-  if (fen || moves) {
-    const body = { ...ui.settings, ...named, human: 'both' };
-    if (fen) body.fen = fen;
-    if (moves) body.moves = moves.split(',').map((m) => m.trim()).filter(Boolean);
-    ok = await newGame(body, moves ? 'link' : 'FEN');
+  const saved = S.load();
+  if (fen || moves || lines.length) {
+    const main = (moves || '').split(',').map((m) => m.trim()).filter(Boolean);
+    const body = { ...ui.settings, ...named, human: 'both', ...S.startOf(fen, main, lines) };
+    ok = await newGame(body, moves || lines.length ? 'link' : 'FEN');
   } else if (v) {
     ok = await newGame({ ...ui.settings, ...named });
   } else if (saved && saved.variant && (!served || saved.variant === ui.info.default_variant)) {
     // A reload or a reopened tab: the stored game again (a clock starts afresh).
-    ok = await newGame(recreate(saved), undefined, saved);
+    ok = await newGame(S.recreate(saved), undefined, saved);
+    if (!ok && S.storedLines(saved).length) {
+      // A variation the server refuses costs the variations, not the game.
+      const why = $('notice').textContent;
+      ok = await newGame(S.recreate({ ...saved, vars: [] }), undefined, saved);
+      if (ok) notice('The stored variations could not be restored: ' + why);
+    }
     if (!ok) notice('The stored game could not be restored: ' + $('notice').textContent);
   } else {
     ok = await newGame({ ...ui.settings, ...named });
@@ -875,4 +580,7 @@ async function main() {
   }
 }
 
+actions.goto = goto;
+actions.hold = hold;
+actions.render = render;
 main();

@@ -1,6 +1,13 @@
 // The move tree, kept by the page: the main line (the server game's moves when it holds the
 // main line) and variations, each stored as its whole line from the start. The server game
 // always holds one line of the tree (`cur`: null for the main line, else a variation's id).
+//
+// The nesting is not stored: it follows from the lines (`layout`). A variation hangs from the
+// line it shares most moves with, the main line or an earlier variation (the main line, then
+// the earliest, on a tie), and leaves it after those moves (its fork). So a move made inside a
+// variation from an earlier position of it starts a sub-variation, and whole lines are all a
+// reload, a PDN or a promotion needs to keep right. The order of `vars` matters: a variation
+// always comes after the one it hangs from.
 
 export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
 export function common(a, b) {
@@ -13,8 +20,33 @@ export function newTree(main) {
   return { main: main.slice(), vars: [], cur: null, next: 1 };
 }
 
+// A tree from stored lines (localStorage, a PDN's variations): `lines` are whole lines,
+// parents before children; lines that add nothing are dropped.
+export function withVariations(tree, lines) {
+  for (const l of lines) {
+    if (Array.isArray(l) && l.length) tree.vars.push({ id: tree.next++, moves: l.map(String) });
+  }
+  dedupe(tree);
+  return tree;
+}
+
 export const varOf = (tree, id) => tree.vars.find((v) => v.id === id) || null;
 export const lineOf = (tree, id) => (id == null ? tree.main : varOf(tree, id).moves);
+
+// Where each variation hangs: Map id -> {parent (id, null: the main line), fork (plies in
+// common with it), depth (1: a variation of the main line, 2: one inside it, ...)}.
+export function layout(tree) {
+  const info = new Map();
+  tree.vars.forEach((v, i) => {
+    let parent = null, fork = common(tree.main, v.moves);
+    for (const w of tree.vars.slice(0, i)) {
+      const c = common(w.moves, v.moves);
+      if (c > fork) { parent = w.id; fork = c; }
+    }
+    info.set(v.id, { parent, fork, depth: parent == null ? 1 : info.get(parent).depth + 1 });
+  });
+  return info;
+}
 
 // Where a variation leaves the main line: its number of plies in common with it.
 export const forkOf = (tree, v) => common(tree.main, v.moves);
@@ -33,28 +65,84 @@ export function lineFor(tree, moves) {
 
 // The line held by the server changed (a move, a takeback, the engine's reply).
 export function update(tree, moves) {
-  if (tree.cur == null) tree.main = moves.slice();
-  else { const v = varOf(tree, tree.cur); if (v) v.moves = moves.slice(); }
+  if (tree.cur == null) {
+    tree.main = moves.slice();
+    // A variation the main line has grown into adds nothing.
+    tree.vars = tree.vars.filter((v) => !isPrefix(v.moves, tree.main));
+  } else { const v = varOf(tree, tree.cur); if (v) v.moves = moves.slice(); }
 }
 
-// A variation becomes the main line, the main line a variation.
+// A variation (at any depth) becomes the main line; the main line becomes the first
+// variation, so that the lines that hung from it still do.
 export function promote(tree, id) {
   const v = varOf(tree, id);
   if (!v) return;
-  [tree.main, v.moves] = [v.moves, tree.main];
-  if (tree.cur === id) tree.cur = null;
-  else if (tree.cur == null) tree.cur = id;
+  const old = tree.main;
+  tree.main = v.moves;
+  tree.vars = [{ id, moves: old }, ...tree.vars.filter((w) => w !== v)];
+  tree.cur = tree.cur === id ? null : tree.cur == null ? id : tree.cur;
   dedupe(tree);
 }
 
-export function remove(tree, id) {
-  tree.vars = tree.vars.filter((v) => v.id !== id);
+// The variations `remove` would delete: `id` and every one inside it.
+export function subtree(tree, id) {
+  const info = layout(tree);
+  const gone = new Set([id]);
+  for (const v of tree.vars) if (gone.has(info.get(v.id).parent)) gone.add(v.id);
+  return gone;
 }
 
-// A variation now inside the main line (or inside another) adds nothing.
+export function remove(tree, id) {
+  const gone = subtree(tree, id);
+  tree.vars = tree.vars.filter((v) => !gone.has(v.id));
+}
+
+// A variation inside the main line (or inside another) adds nothing.
 function dedupe(tree) {
-  tree.vars = tree.vars.filter((v, i) => !isPrefix(v.moves, tree.main)
-    && !tree.vars.some((w, j) => j !== i && isPrefix(v.moves, w.moves) && (v.moves.length < w.moves.length || j < i)));
+  tree.vars = tree.vars.filter((v, i) => v.id === tree.cur || (!isPrefix(v.moves, tree.main)
+    && !tree.vars.some((w, j) => j !== i && isPrefix(v.moves, w.moves) && (v.moves.length < w.moves.length || j < i))));
+}
+
+// The line whose own move is ply `ply` of line `id` (the move shown there in the list): the
+// line itself, or the one it hangs from for the plies it shares with it.
+export function ownerAt(tree, info, id, ply) {
+  while (id != null) {
+    const i = info.get(id);
+    if (!i || ply > i.fork) return id;
+    id = i.parent;
+  }
+  return null;
+}
+
+// The tree in reading order, as the move list and a PDN show it: one entry per move with
+// `{id, ply, move, depth, first (a variation's first move), closes (variations that end
+// after it), resume (it follows a variation)}`; a variation comes after the move it replaces
+// (or after a line's last move when it goes on from its end).
+export function flatten(tree) {
+  const info = layout(tree);
+  const out = [];
+  const kids = (id, fork) => tree.vars.filter((v) => {
+    const i = info.get(v.id);
+    return i.parent === id && i.fork === fork && v.moves.length > fork;
+  });
+  const vars = (list, depth) => {
+    for (const v of list) {
+      line(v.id, v.moves, info.get(v.id).fork, depth + 1);
+      out[out.length - 1].closes++;
+    }
+    return list.length > 0;
+  };
+  const line = (id, moves, from, depth) => {
+    if (moves.length === from) { vars(kids(id, from), depth); return; }
+    let resume = false;
+    for (let ply = from + 1; ply <= moves.length; ply++) {
+      out.push({ id, ply, move: moves[ply - 1], depth, first: id != null && ply === from + 1, closes: 0, resume });
+      resume = vars(kids(id, ply - 1), depth);
+      if (ply === moves.length) vars(kids(id, ply), depth);
+    }
+  };
+  line(null, tree.main, 0, 0);
+  return out;
 }
 
 // Move numbers: `{num, white}` of ply `ply` (1 = the first) from a start FEN.
@@ -68,28 +156,29 @@ export function numbering(startFen) {
   };
 }
 
-// The movetext with variations in parentheses, PDN style.
+// The movetext with variations in parentheses, nested, PDN style. PDN has no variation from
+// the end of a line: one is written as the alternative to the line's last move that plays
+// that move first (read back, it is the same line); an empty main line with variations has
+// its first variation written as the main line.
 export function movetext(tree, startFen, result, fmt = (m) => m) {
+  if (!tree.main.length && tree.vars.length) {
+    tree = { ...tree, vars: tree.vars.slice(), cur: null };
+    promote(tree, tree.vars[0].id);
+  }
   const number = numbering(startFen);
-  const line = (moves, from, forced) => {
-    const out = [];
-    moves.slice(from).forEach((m, k) => {
-      const ply = from + k + 1;
-      const { num, white } = number(ply);
-      if (white) out.push(num + '.');
-      else if (k === 0 && forced) out.push(num + '...');
-      out.push(fmt(m));
-      // Variations replacing this ply of the main line.
-      if (moves === tree.main) {
-        const here = tree.vars.filter((v) => forkOf(tree, v) === ply - 1);
-        for (const v of here) out.push('(' + line(v.moves, ply - 1, true) + ')');
-        if (here.length && white && ply < moves.length) out.push(num + '...');
-      }
-    });
-    return out.join(' ');
-  };
-  let text = line(tree.main, 0, true);
-  // Variations from the end of the main line.
-  for (const v of tree.vars) if (forkOf(tree, v) === tree.main.length) text += ' (' + line(v.moves, tree.main.length, true) + ')';
-  return (text + ' ' + (result || '*')).trim();
+  const info = layout(tree);
+  const out = [];
+  flatten(tree).forEach((e, k) => {
+    if (e.first && e.ply > 1 && info.get(e.id).fork === lineOf(tree, info.get(e.id).parent).length) {
+      // From the end of its line: the line's last move first.
+      const prev = number(e.ply - 1);
+      out.push('(' + prev.num + (prev.white ? '.' : '...') + ' ' + fmt(lineOf(tree, e.id)[e.ply - 2]));
+      e = { ...e, first: false, resume: false };
+    }
+    const { num, white } = number(e.ply);
+    const num0 = white ? num + '.' : e.first || e.resume || k === 0 ? num + '...' : '';
+    out.push((e.first ? '(' : '') + (num0 ? num0 + ' ' : '') + fmt(e.move) + ')'.repeat(e.closes));
+  });
+  out.push(result || '*');
+  return out.join(' ');
 }

@@ -55,6 +55,7 @@ Commands:
   fen              the position as FEN
   save FILE        save the game as PDN
   load FILE|FEN    load a PDN game (its last game) or a position; you take the side to move
+                   (a PDN of another game, by its GameType, switches to that game)
   quit             leave (Ctrl-C and end of input leave too)";
 
 /// How the levels play.
@@ -353,6 +354,22 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// `load` of a PDN file of game `v`: the session goes on in that game, if the file loads
+    /// there (else it says why, and this game stays as it was).
+    fn switch_to(&mut self, v: Variant, file: &str) -> Flow {
+        let loads = crate::for_variant!(v, H => save::load::<H>(file).map(|_| ()).map_err(|e| e.to_string()));
+        if let Err(e) = loads {
+            println!("{e}");
+            return Flow::Continue;
+        }
+        println!(
+            "switching to {}: {file} is a game of it (as bashni play --variant {v})",
+            game_text::game_name(v)
+        );
+        self.uncount();
+        Flow::Switch(v, file.to_string())
+    }
+
     /// Who played `c` in this game, in order (`you, then bashni level 5` when sides were
     /// swapped on the way); who plays it now when it has not moved yet.
     fn names_of(&self, c: Color) -> String {
@@ -371,9 +388,10 @@ impl<G: Game> Session<G> {
         names.join(", then ")
     }
 
-    fn load(&mut self, arg: &str) -> Flow {
+    pub(super) fn load(&mut self, arg: &str) -> Flow {
         let game = match save::load::<G>(arg) {
             Ok(g) => g,
+            Err(save::LoadError::OtherGame(_, v)) => return self.switch_to(v, arg),
             Err(e) => {
                 println!("{e}");
                 return Flow::Continue;

@@ -18,6 +18,7 @@ mod offer;
 mod players;
 mod resolve;
 pub mod save;
+mod switch;
 mod think;
 
 use crate::display::{BoardStyle, board, capitalised, color_name, tower_list};
@@ -62,10 +63,12 @@ impl Io {
 }
 
 /// Whether the loop goes on after a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Flow {
     Continue,
     Leave,
+    /// `load` of a PDN file of another game: the session goes on in that game.
+    Switch(Variant, String),
 }
 
 /// `White` or `Black`.
@@ -79,7 +82,7 @@ const ENGINE: &str = "bashni";
 /// A game of `G` in progress and everything around it.
 struct Session<G: Game> {
     engine: Engine,
-    inbox: Inbox<G::Move>,
+    inbox: Inbox,
     io: Io,
     /// Where `new` starts.
     start: G,
@@ -138,31 +141,23 @@ fn run_game<G: Game>(args: PlayArgs) -> i32 {
         engine.seed_choices(seed);
     }
     let io = Io::detect();
-    let mut session = Session {
+    let carry = switch::Carry {
         engine,
         inbox: Inbox::from_stdin(io.interactive),
         io,
-        game: Record::new(start.clone()),
-        start,
-        moves: Vec::new(),
-        redo: Vec::new(),
         human,
         level: args.level,
-        clocks: Clocks::new(clock::from_args(args.tc, args.movetime)),
+        time: clock::from_args(args.tc, args.movetime),
         // The person's side at the bottom, as on the page; --flip turns it around.
         flip: args.flip != (human == Color::Black),
-        choices: Vec::new(),
-        ending: None,
         tally: Tally::default(),
-        unsaved: false,
-        turn_start: Instant::now(),
     };
-    session.play()
+    switch::run_games(carry, start)
 }
 
 impl<G: Game> Session<G> {
-    /// The session loop.
-    fn play(&mut self) -> i32 {
+    /// The greeting: the game, the sides, the level and time, how to type a move.
+    fn greet(&self) {
         let game = match G::VARIANT {
             Variant::Bashni => String::new(),
             v => format!(" ({})", game_text::game_name(v)),
@@ -180,8 +175,22 @@ impl<G: Game> Session<G> {
         let (quiet, _) = game_text::example_moves(G::VARIANT);
         let spaced = quiet.replace('-', " ");
         println!("Type a move like {quiet} (or {spaced}), or help for the commands.");
-        if self.begin_turn() == Flow::Leave {
-            return self.leave();
+    }
+
+    /// The session loop: the exit code, or the game and PDN file `load` switches to. A
+    /// session switched to from another game begins by loading `load`.
+    fn play(&mut self, load: Option<String>) -> Result<i32, (Variant, String)> {
+        let first = match load {
+            Some(file) => self.load(&file),
+            None => {
+                self.greet();
+                self.begin_turn()
+            }
+        };
+        match first {
+            Flow::Leave => return Ok(self.leave()),
+            Flow::Switch(v, file) => return Err((v, file)),
+            Flow::Continue => {}
         }
         loop {
             self.prompt();
@@ -209,8 +218,10 @@ impl<G: Game> Session<G> {
                 }
                 Event::Info(_) | Event::Done => Flow::Continue,
             };
-            if flow == Flow::Leave {
-                return self.leave();
+            match flow {
+                Flow::Leave => return Ok(self.leave()),
+                Flow::Switch(v, file) => return Err((v, file)),
+                Flow::Continue => {}
             }
         }
     }

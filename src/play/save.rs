@@ -2,10 +2,10 @@
 //! loading a game or a position back: a PDN file, a file holding a FEN, or a FEN.
 //!
 //! A saved game names its game in the `GameType` tag ([`Variant::pdn_game_type`]: `Bashni`,
-//! FMJD's `30,...` for Turkish and `25,...` for Russian draughts). A PDN game of another game
-//! than the one being played is refused with a message that says which game it is and how
-//! to play it (`bashni play --variant turkish`); one without the tag is read as the game
-//! being played.
+//! FMJD's `30,...` for Turkish and `25,...` for Russian draughts). [`load`] refuses a PDN
+//! game of another game than `G` with [`LoadError::OtherGame`], which says which game it is
+//! (`bashni play`'s `load` then switches to that game; `analyse` says how to run it); one
+//! without the tag is read as the game being played.
 //!
 //! A file is loaded only if it is a regular file of at most [`MAX_LOAD_FILE`] bytes, read
 //! with bounded memory ([`crate::files::read_regular_text`]): a FIFO, a device or a larger

@@ -2,10 +2,15 @@
 //! [`Inbox`]: typed lines (from a reader thread), the end of input, Ctrl-C, and the engine's
 //! reports. [`think`] runs a search on its own thread so that the person's Ctrl-C stops it
 //! at once, draws a progress line on a terminal, and keeps lines typed meanwhile, in order.
+//!
+//! The inbox knows no game (a report travels type-erased, and [`think`] reads it back as its
+//! game's), so one reader of standard input serves a session that `load` switches from one
+//! game to another.
 
 use crate::games::{Game, Record};
 use crate::protocol::reader::{Line, read_line_lossy};
 use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use std::any::Any;
 use std::collections::{BTreeMap, VecDeque};
 use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -15,9 +20,9 @@ use std::time::{Duration, Instant};
 /// and a path is at most 4096 bytes on Linux; a longer line is refused, not read into memory.
 pub const MAX_INPUT_BYTES: usize = 8192;
 
-/// Something that happened, in a game whose moves are `M`.
+/// Something that happened.
 #[derive(Debug)]
-pub enum Event<M> {
+pub enum Event {
     /// A line of input, without its line end (bytes that are not UTF-8 replaced).
     Line(String),
     /// A line longer than [`MAX_INPUT_BYTES`]: its first bytes and its full length in bytes.
@@ -27,23 +32,23 @@ pub enum Event<M> {
     Eof,
     /// Ctrl-C.
     Interrupt,
-    /// A search report.
-    Info(Box<SearchInfo<M>>),
+    /// A search report: a `SearchInfo` of the game searched.
+    Info(Box<dyn Any + Send>),
     /// The search has returned.
     Done,
 }
 
 /// Where events arrive; lines that come while the engine thinks wait here in order.
-pub struct Inbox<M> {
-    tx: Sender<Event<M>>,
-    rx: Receiver<Event<M>>,
-    queued: VecDeque<Event<M>>,
+pub struct Inbox {
+    tx: Sender<Event>,
+    rx: Receiver<Event>,
+    queued: VecDeque<Event>,
 }
 
-impl<M: Send + 'static> Inbox<M> {
+impl Inbox {
     /// Starts reading standard input (on a terminal it goes on after Ctrl-D, so a question
     /// can still be asked on the way out) and catches Ctrl-C.
-    pub fn from_stdin(terminal: bool) -> Inbox<M> {
+    pub fn from_stdin(terminal: bool) -> Inbox {
         let inbox = Inbox::new();
         let tx = inbox.tx.clone();
         let read = move || {
@@ -79,7 +84,7 @@ impl<M: Send + 'static> Inbox<M> {
     }
 
     /// An inbox fed only through [`Inbox::sender`].
-    pub fn new() -> Inbox<M> {
+    pub fn new() -> Inbox {
         let (tx, rx) = channel();
         Inbox {
             tx,
@@ -90,13 +95,13 @@ impl<M: Send + 'static> Inbox<M> {
 
     /// A sender into this inbox.
     #[cfg(test)]
-    pub fn sender(&self) -> Sender<Event<M>> {
+    pub fn sender(&self) -> Sender<Event> {
         self.tx.clone()
     }
 
     /// The next person's event (line, end of input, Ctrl-C), waiting for it; stale search
     /// reports are dropped.
-    pub fn next(&mut self) -> Event<M> {
+    pub fn next(&mut self) -> Event {
         if let Some(e) = self.queued.pop_front() {
             return e;
         }
@@ -111,7 +116,7 @@ impl<M: Send + 'static> Inbox<M> {
     }
 }
 
-impl<M: Send + 'static> Default for Inbox<M> {
+impl Default for Inbox {
     fn default() -> Self {
         Inbox::new()
     }
@@ -173,7 +178,7 @@ pub fn think<G: Game>(
     engine: &mut Engine,
     game: &Record<G>,
     limits: &SearchLimits<G::Move>,
-    inbox: &mut Inbox<G::Move>,
+    inbox: &mut Inbox,
     spinner: Option<&str>,
 ) -> Thought<G::Move> {
     let control = SearchControl::new(false);
@@ -196,7 +201,10 @@ pub fn think<G: Game>(
             match inbox.rx.recv_timeout(Duration::from_millis(100)) {
                 Ok(Event::Done) => break,
                 Ok(Event::Info(i)) => {
-                    if i.bound == Bound::Exact {
+                    // (only this search reports while it runs)
+                    if let Ok(i) = i.downcast::<SearchInfo<G::Move>>()
+                        && i.bound == Bound::Exact
+                    {
                         lines.insert(i.multipv, *i);
                     }
                 }

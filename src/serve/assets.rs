@@ -1,6 +1,7 @@
 //! The page's files, compiled into the binary: the server works offline and needs no build
 //! step beyond `cargo build` (no npm, no CDN). Sources in `web/`: `index.html`, `style.css`
-//! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`.
+//! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`,
+//! `moves.js`, `review.js`, `store.js`, `analysis.js`, `state.js`.
 
 /// One file of the page.
 pub struct Asset {
@@ -28,12 +29,17 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 6] = [
+pub const ASSETS: [Asset; 11] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
     web_file!("/board.js", "board.js", JS),
     web_file!("/tree.js", "tree.js", JS),
+    web_file!("/moves.js", "moves.js", JS),
+    web_file!("/review.js", "review.js", JS),
+    web_file!("/store.js", "store.js", JS),
+    web_file!("/analysis.js", "analysis.js", JS),
+    web_file!("/state.js", "state.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 
@@ -58,11 +64,22 @@ mod tests {
         assert!(find("/nothing").is_none());
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
         assert!(html.contains("app.js") && html.contains("style.css"));
-        // Every module app.js imports is served.
-        let app = std::str::from_utf8(find("/app.js").unwrap().body).unwrap();
-        for module in ["api", "board", "tree"] {
-            assert!(app.contains(&format!("'./{module}.js'")), "{module}");
-            assert!(find(&format!("/{module}.js")).is_some(), "{module}");
+        // Every module a module imports is served, and every module served is imported.
+        let mut imported = vec!["/app.js".to_string()];
+        for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+            let text = std::str::from_utf8(a.body).unwrap();
+            for part in text.split("from './").skip(1) {
+                let name = format!("/{}", &part[..part.find('\'').unwrap()]);
+                assert!(find(&name).is_some(), "{} imports {name}", a.path);
+                imported.push(name);
+            }
+        }
+        for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
+            assert!(
+                imported.iter().any(|i| i == a.path),
+                "{} is never imported",
+                a.path
+            );
         }
         // The goal for the whole page is under 300 KB.
         assert!(page_bytes() < 300 * 1024, "{} bytes", page_bytes());

@@ -255,8 +255,12 @@ fn route(
         }
         (&Method::GET, ["api", "status"]) => Ok((200, reg.status())),
         (&Method::POST, ["api", "games"]) => {
-            let s = reg.create(body)?;
-            let state = lock(&s).state(now);
+            let (s, variations) = reg.create(body)?;
+            let mut state = lock(&s).state(now);
+            // Only this answer carries a PDN's variations: the session holds one line.
+            if let Value::Object(m) = &mut state {
+                m.insert("variations".into(), Value::from(variations));
+            }
             Ok((201, state))
         }
         (&Method::GET, ["api", "games", id]) => with_game(reg, id, |_| Ok(())),

@@ -98,9 +98,11 @@ impl Registry {
         Ok(Slot(&self.slots, false))
     }
 
-    /// Opens a game from a `POST /api/games` body; returns its session.
-    pub fn create(&self, body: &Value) -> Result<SharedSession, ApiError> {
-        let new = parse_new_game(body, self.limits.caps.max_think_ms)?;
+    /// Opens a game from a `POST /api/games` body; returns its session and the variations
+    /// of its PDN (the page keeps them; the session holds one line).
+    pub fn create(&self, body: &Value) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
+        let mut new = parse_new_game(body, self.limits.caps.max_think_ms)?;
+        let variations = std::mem::take(&mut new.variations);
         let variant = new.game.variant();
         let mut slot = self.take_slot()?;
         let engine = start_engine(variant).map_err(|e| {
@@ -133,7 +135,7 @@ impl Registry {
         self.map().insert(id, session.clone());
         self.opened.fetch_add(1, Ordering::SeqCst);
         slot.1 = true;
-        Ok(session)
+        Ok((session, variations))
     }
 
     /// The game `id`.

@@ -14,8 +14,10 @@ use super::sse::Subscribers;
 use crate::games::Variant;
 use crate::games::kit::color::Color;
 use crate::record::game_record::EngineScore;
-use crate::search::skill::{LADDER, MAX_LEVEL};
+use crate::search::skill::MAX_LEVEL;
 use std::sync::Mutex;
+
+mod state;
 use std::time::{Duration, Instant};
 
 /// Most lines an analysis may show at once.
@@ -46,6 +48,9 @@ pub struct Session {
     time: TimeRule,
     clocks: Option<Clocks>,
     over: Option<End>,
+    /// An end not by the rules (resignation, time) with the line it ended: when the page
+    /// shows a variation and comes back, that line gets its end back.
+    decided: Option<(Vec<String>, End)>,
     /// The analysed ply and number of lines while analysis mode is on.
     analysis: Option<(usize, u32)>,
     hint: Option<Hint>,
@@ -91,6 +96,11 @@ impl Session {
         let mut s = Session {
             id,
             over: line.outcome().map(|o| End::from_outcome(line.variant(), o)),
+            // A PDN's resignation or loss on time, unless the rules ended the line already.
+            decided: new
+                .recorded
+                .filter(|_| line.outcome().is_none())
+                .map(|e| (line.moves().to_vec(), e)),
             line,
             human: new.human,
             level: new.level,
@@ -106,6 +116,7 @@ impl Session {
             engine,
             subscribers: Subscribers::new(now),
         };
+        s.over = s.end_here();
         s.reschedule(now);
         s
     }
@@ -125,6 +136,31 @@ impl Session {
         self.line
             .outcome()
             .map(|o| End::from_outcome(self.variant(), o))
+    }
+
+    /// The end of the line held now: by the rules, or the resignation or time loss that
+    /// ended this very line before the page switched lines.
+    fn end_here(&self) -> Option<End> {
+        self.rules_end().or_else(|| {
+            self.decided
+                .as_ref()
+                .filter(|(moves, _)| moves.as_slice() == self.line.moves())
+                .map(|&(_, end)| end)
+        })
+    }
+
+    /// Ends the game otherwise than by the rules, and remembers which line it ended.
+    fn decide(&mut self, end: End) {
+        self.over = Some(end);
+        self.decided = Some((self.line.moves().to_vec(), end));
+    }
+
+    /// A change to the line of a game that goes on against the engine (not in analysis mode)
+    /// is a new game from there: an earlier resignation no longer belongs to it.
+    fn forget_decided_if_playing(&mut self) {
+        if self.analysis.is_none() && self.human != Human::Both {
+            self.decided = None;
+        }
     }
 
     /// How it ended, if it has.
@@ -234,13 +270,13 @@ impl Session {
         self.settle(now);
         if let Some(c) = &mut self.clocks {
             if c.fallen(mover) {
-                self.over = Some(End::lost_by(mover, Reason::Time(mover)));
+                self.decide(End::lost_by(mover, Reason::Time(mover)));
                 return Ok(());
             }
             c.add_increment(mover);
         }
         self.line.push(m)?;
-        self.over = self.rules_end();
+        self.over = self.end_here();
         self.hint = None;
         Ok(())
     }
@@ -248,7 +284,7 @@ impl Session {
     /// Cuts the game back to its first `ply` plies.
     fn truncate(&mut self, ply: usize) {
         self.line.truncate(ply);
-        self.over = self.rules_end();
+        self.over = self.end_here();
         self.hint = None;
         if let Some((p, _)) = &mut self.analysis {
             *p = (*p).min(ply);
@@ -294,6 +330,7 @@ impl Session {
             )));
         }
         let m = self.line.check(ply, text)?;
+        self.forget_decided_if_playing();
         if ply < len {
             self.truncate(ply);
         }
@@ -384,6 +421,7 @@ impl Session {
             return Err(conflict("there is no move of yours to take back"));
         };
         self.settle(now);
+        self.forget_decided_if_playing();
         self.truncate(ply);
         self.after_change(now);
         Ok(())
@@ -399,7 +437,7 @@ impl Session {
             Human::Both => self.side(),
         };
         self.settle(now);
-        self.over = Some(End::lost_by(loser, Reason::Resignation(loser)));
+        self.decide(End::lost_by(loser, Reason::Resignation(loser)));
         self.after_change(now);
         Ok(())
     }
@@ -463,7 +501,7 @@ impl Session {
                 .is_some_and(|c| c.left(side, true, now)[side.index()] < 0);
         if fallen {
             self.settle(now);
-            self.over = Some(End::lost_by(side, Reason::Time(side)));
+            self.decide(End::lost_by(side, Reason::Time(side)));
             self.after_change(now);
         }
         fallen
@@ -496,111 +534,6 @@ impl Session {
             ("fen", Value::from(self.line.fens()[ply].as_str())),
             ("legal", Value::Array(self.line.legal_at(ply))),
         ]))
-    }
-
-    /// The game state as the page reads it.
-    pub fn state(&self, now: Instant) -> Value {
-        let line = &self.line;
-        let legal: Vec<Value> = if self.over.is_some() {
-            Vec::new()
-        } else {
-            line.legal_at(line.moves().len())
-        };
-        let result = self.over.map(|e| {
-            json::object([
-                ("result", Value::from(e.result.pdn())),
-                ("winner", Value::from(e.winner().map(Color::name))),
-                ("reason", Value::from(e.reason.tag())),
-                ("text", Value::from(e.describe())),
-            ])
-        });
-        let thinking = self.engine.busy().map(JobKind::name);
-        json::object([
-            ("id", Value::from(self.id.as_str())),
-            ("version", Value::from(self.version)),
-            ("variant", Value::from(line.variant().name())),
-            ("start_fen", Value::from(line.fens()[0].as_str())),
-            ("fens", Value::from(line.fens().to_vec())),
-            ("moves", Value::from(line.moves().to_vec())),
-            ("turn", Value::from(self.side().name())),
-            ("human", Value::from(self.human.name())),
-            (
-                "your_turn",
-                Value::from(self.over.is_none() && self.person_may_move()),
-            ),
-            ("engine_failed", Value::from(self.stalled)),
-            ("level", Value::from(self.level)),
-            ("elo", Value::from(LADDER[self.level as usize])),
-            ("time", self.time_json(now)),
-            ("legal", Value::Array(legal)),
-            ("result", result.into()),
-            ("status", Value::from(self.status())),
-            ("thinking", thinking.into()),
-            ("plies_since_capture", Value::from(line.clock())),
-            ("repetitions", Value::from(line.repetitions())),
-            (
-                "analysis",
-                self.analysis
-                    .map(|(ply, k)| {
-                        json::object([("ply", Value::from(ply)), ("multipv", Value::from(k))])
-                    })
-                    .into(),
-            ),
-            (
-                "hint",
-                self.hint
-                    .as_ref()
-                    .map(|h| {
-                        json::object([
-                            ("ply", Value::from(h.ply)),
-                            ("move", Value::from(h.mv.as_str())),
-                            ("score", h.score.map_or(Value::Null, json::score)),
-                        ])
-                    })
-                    .into(),
-            ),
-            ("notice", self.notice.clone().into()),
-        ])
-    }
-
-    fn time_json(&self, now: Instant) -> Value {
-        match (self.time, &self.clocks) {
-            (TimeRule::Clock { base_ms, inc_ms }, Some(c)) => {
-                let [w, b] = c.left(self.side(), self.clocks_run(), now);
-                json::object([
-                    ("kind", Value::from("clock")),
-                    ("base_ms", Value::from(base_ms)),
-                    ("inc_ms", Value::from(inc_ms)),
-                    ("white_ms", Value::from(w)),
-                    ("black_ms", Value::from(b)),
-                    (
-                        "running",
-                        self.clocks_run().then(|| self.side().name()).into(),
-                    ),
-                ])
-            }
-            (TimeRule::MoveTime(ms), _) | (TimeRule::Clock { base_ms: ms, .. }, None) => {
-                json::object([("kind", Value::from("movetime")), ("ms", Value::from(ms))])
-            }
-        }
-    }
-
-    /// One line for the page's status element: whose turn, or the result.
-    pub fn status(&self) -> String {
-        if let Some(end) = self.over {
-            return format!("{} {}", end.result.pdn(), end.describe());
-        }
-        let side = capital(self.side());
-        let who = if self.analysis.is_some() {
-            "analysis"
-        } else if self.human.plays(self.side()) {
-            "your move"
-        } else if self.stalled {
-            "the engine failed: play its move or retry"
-        } else {
-            "engine thinking"
-        };
-        format!("{side} to move ({who})")
     }
 }
 

@@ -2,12 +2,13 @@
 //! (`variant`), the start (a FEN, moves, or an uploaded PDN), the side the person plays, the
 //! engine's level and the time rule. Every field is checked here with a one-line reason.
 
+use super::ending::{End, Reason};
 use super::error::{ApiError, ErrorKind};
 use super::json::Value;
 use super::line::{GameLine, new_line};
 use crate::games::Variant;
 use crate::games::kit::color::Color;
-use crate::record::pdn::parse_games;
+use crate::record::pdn::{PdnGame, PdnMove, parse_games};
 use crate::search::skill::MAX_LEVEL;
 
 /// Level of a new game when the request names none.
@@ -22,6 +23,8 @@ pub const MAX_CLOCK_BASE_MS: u64 = 3 * 3600 * 1000;
 pub const MAX_CLOCK_INC_MS: u64 = 60 * 1000;
 /// Most moves a new game may start with (a PDN of a very long game still fits).
 pub const MAX_START_MOVES: usize = 2000;
+/// Most variations a PDN may bring (each is checked by replaying it from the start).
+pub const MAX_VARIATIONS: usize = 300;
 
 /// Who the person plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +73,12 @@ pub struct NewGame {
     pub level: u8,
     /// The time rule.
     pub time: TimeRule,
+    /// The variations of an uploaded PDN, each a whole line from the start in the game's
+    /// notation, a variation before those inside it.
+    pub variations: Vec<Vec<String>>,
+    /// How an uploaded PDN says its game ended, when that is a resignation or a loss on time
+    /// (an end by the rules the line shows by itself).
+    pub recorded: Option<End>,
 }
 
 fn bad(what: impl Into<String>) -> ApiError {
@@ -125,9 +134,14 @@ fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
         .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
 }
 
-/// The start of a game: `pdn` (its first game), or `fen` and `moves`, in the game named by
-/// `variant`, or for a PDN without it, by its `GameType` tag (Bashni when it has none).
-fn start(body: &Value) -> Result<Box<dyn GameLine>, ApiError> {
+/// A game's line, the variations that come with it, and the end its PDN records.
+type Start = (Box<dyn GameLine>, Vec<Vec<String>>, Option<End>);
+
+/// The start of a game: `pdn` (its first game, with its variations), or `fen`, `moves` and
+/// `variations` (whole lines from the start, as a page keeps its move tree), in the game
+/// named by `variant`, or for a PDN without it, by its `GameType` tag (Bashni when it has
+/// none).
+fn start(body: &Value) -> Result<Start, ApiError> {
     let mut game = variant(body.get("variant"))?;
     let text = |name: &str| -> Result<Option<&str>, ApiError> {
         body.get(name)
@@ -139,15 +153,21 @@ fn start(body: &Value) -> Result<Box<dyn GameLine>, ApiError> {
     };
     let mut moves: Vec<String> = match body.get("moves") {
         None => Vec::new(),
-        Some(v) => v
-            .as_array()
-            .and_then(|a| a.iter().map(|m| m.as_str().map(str::to_string)).collect())
-            .ok_or_else(|| bad("'moves' must be an array of move strings"))?,
+        Some(v) => move_texts(v).ok_or_else(|| bad("'moves' must be an array of move strings"))?,
     };
     let mut fen = text("fen")?.map(str::to_string);
+    let mut lines = match body.get("variations") {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .and_then(|a| a.iter().map(move_texts).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| bad("'variations' must be an array of arrays of move strings"))?,
+    };
+    let mut what = "";
+    let mut recorded = None;
     if let Some(pdn) = text("pdn")? {
-        if fen.is_some() || !moves.is_empty() {
-            return Err(bad("give 'pdn' or 'fen'/'moves', not both"));
+        if fen.is_some() || !moves.is_empty() || !lines.is_empty() {
+            return Err(bad("give 'pdn' or 'fen'/'moves'/'variations', not both"));
         }
         let games = parse_games(pdn).map_err(|e| bad(format!("PDN: {e}")))?;
         let g = games
@@ -171,12 +191,124 @@ fn start(body: &Value) -> Result<Box<dyn GameLine>, ApiError> {
             }
         }
         fen = g.tag("FEN").map(str::to_string);
-        moves = g.moves.into_iter().map(|m| m.text).collect();
+        moves = g.moves.iter().map(|m| m.text.clone()).collect();
+        variation_lines(&g.moves, &[], &mut lines)?;
+        what = "PDN: ";
+        recorded = recorded_end(&g);
     }
     if moves.len() > MAX_START_MOVES {
         return Err(bad(format!("at most {MAX_START_MOVES} moves")));
     }
-    new_line(game.unwrap_or_default(), fen.as_deref(), &moves).map_err(bad)
+    let variant = game.unwrap_or_default();
+    let line = new_line(variant, fen.as_deref(), &moves).map_err(bad)?;
+    let variations = checked(variant, fen.as_deref(), lines, what)?;
+    let variations = without_repeats(line.moves(), variations);
+    Ok((line, variations, recorded))
+}
+
+/// Variations (whole lines from the start) checked by the game's rules and written in its
+/// own notation (`d4xf6` → `d4:f6`); `what` begins the message of a refused one.
+fn checked(
+    variant: Variant,
+    fen: Option<&str>,
+    lines: Vec<Vec<String>>,
+    what: &str,
+) -> Result<Vec<Vec<String>>, ApiError> {
+    if lines.len() > MAX_VARIATIONS {
+        return Err(bad(format!("more than {MAX_VARIATIONS} variations")));
+    }
+    lines
+        .into_iter()
+        .map(|l| {
+            if l.len() > MAX_START_MOVES {
+                return Err(bad(format!("a variation of over {MAX_START_MOVES} moves")));
+            }
+            new_line(variant, fen, &l)
+                .map(|c| c.moves().to_vec())
+                .map_err(|e| bad(format!("{what}in the variation {}: {e}", short_line(&l))))
+        })
+        .collect()
+}
+
+/// A resignation or a loss on time, as a PDN's `Termination` tag and result record it (so a
+/// game the server wrote comes back with its end).
+fn recorded_end(g: &PdnGame) -> Option<End> {
+    let loser = match g.result.as_str() {
+        "1-0" => Color::Black,
+        "0-1" => Color::White,
+        _ => return None,
+    };
+    match g.tag("Termination")? {
+        "resignation" => Some(End::lost_by(loser, Reason::Resignation(loser))),
+        "time forfeit" => Some(End::lost_by(loser, Reason::Time(loser))),
+        _ => None,
+    }
+}
+
+/// An array of move strings.
+fn move_texts(v: &Value) -> Option<Vec<String>> {
+    v.as_array()?
+        .iter()
+        .map(|m| m.as_str().map(str::to_string))
+        .collect()
+}
+
+/// Every variation of a PDN line whose moves come after `before`, each as a whole line from
+/// the start, depth first: a variation, then those inside it, then the next one.
+fn variation_lines(
+    moves: &[PdnMove],
+    before: &[String],
+    out: &mut Vec<Vec<String>>,
+) -> Result<(), ApiError> {
+    let mut prefix = before.to_vec();
+    for m in moves {
+        for v in &m.variations {
+            if out.len() == MAX_VARIATIONS {
+                return Err(bad(format!("PDN: more than {MAX_VARIATIONS} variations")));
+            }
+            let mut whole = prefix.clone();
+            whole.extend(v.iter().map(|m| m.text.clone()));
+            if whole.len() > MAX_START_MOVES {
+                return Err(bad(format!(
+                    "PDN: a variation of over {MAX_START_MOVES} moves"
+                )));
+            }
+            out.push(whole);
+            variation_lines(v, &prefix, out)?;
+        }
+        prefix.push(m.text.clone());
+    }
+    Ok(())
+}
+
+/// The variations less those that add nothing: a line inside the main line or inside
+/// another variation (of two equal ones, the first stays).
+fn without_repeats(main: &[String], lines: Vec<Vec<String>>) -> Vec<Vec<String>> {
+    let inside = |a: &[String], b: &[String]| a.len() <= b.len() && a == &b[..a.len()];
+    let keep: Vec<bool> = (0..lines.len())
+        .map(|i| {
+            let l = &lines[i];
+            !inside(l, main)
+                && !lines
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && inside(l, o) && (l.len() < o.len() || j < i))
+        })
+        .collect();
+    lines
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(l, k)| k.then_some(l))
+        .collect()
+}
+
+/// A line's first moves, for an error message.
+fn short_line(moves: &[String]) -> String {
+    let mut s = moves.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
+    if moves.len() > 6 {
+        s.push_str(" ...");
+    }
+    s
 }
 
 /// Reads a new game's settings; `max_think_ms` caps the time per move.
@@ -188,11 +320,14 @@ pub fn parse_new_game(body: &Value, max_think_ms: u64) -> Result<NewGame, ApiErr
         None => DEFAULT_LEVEL,
         Some(v) => whole(v, "level", 0, MAX_LEVEL as u64)? as u8,
     };
+    let (game, variations, recorded) = start(body)?;
     Ok(NewGame {
-        game: start(body)?,
+        game,
         human: human(body.get("human"))?,
         level,
         time: time_rule(body, max_think_ms)?,
+        variations,
+        recorded,
     })
 }
 
@@ -255,6 +390,70 @@ mod tests {
     }
 
     #[test]
+    fn a_pdns_variations_come_whole_and_checked() {
+        let pdn = "1. c3-d4 (1. c3-b4 f6-g5 (1... f6-e5 2. b4-a5) 2. g3-h4) 1... f6-e5 \
+                   (1... b6-a5) 2. d4xf6 g7:e5 (2... e7:g5) 1-0\n";
+        let body = object([("pdn", Value::from(pdn))]).to_string();
+        let g = new_game(&body).unwrap();
+        assert_eq!(g.game.moves(), ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]);
+        let want: Vec<Vec<&str>> = vec![
+            vec!["c3-b4", "f6-g5", "g3-h4"],
+            vec!["c3-b4", "f6-e5", "b4-a5"],
+            vec!["c3-d4", "b6-a5"],
+            vec!["c3-d4", "f6-e5", "d4:f6", "e7:g5"],
+        ];
+        assert_eq!(g.variations, want);
+        // A variation inside another one, or inside the main line, adds nothing.
+        let pdn = "1. c3-d4 (1. c3-b4) (1. c3-b4 f6-g5) (1. c3-d4) f6-e5 *\n";
+        let body = object([("pdn", Value::from(pdn))]).to_string();
+        assert_eq!(
+            new_game(&body).unwrap().variations,
+            vec![vec!["c3-b4", "f6-g5"]]
+        );
+        // A bad move in a variation: refused, with the variation named.
+        let pdn = "1. c3-d4 (1. c3-b4 f6-g5 2. b4-c7) f6-e5 *\n";
+        let body = object([("pdn", Value::from(pdn))]).to_string();
+        let e = new_game(&body).unwrap_err();
+        assert!(
+            e.starts_with("PDN: in the variation c3-b4 f6-g5 b4-c7: move 3: illegal move b4-c7"),
+            "{e}"
+        );
+        let many = format!(
+            "1. c3-d4 {} f6-e5 *\n",
+            "(1. c3-b4) ".repeat(MAX_VARIATIONS + 1)
+        );
+        let body = object([("pdn", Value::from(many.as_str()))]).to_string();
+        assert_eq!(
+            new_game(&body).unwrap_err(),
+            format!("PDN: more than {MAX_VARIATIONS} variations")
+        );
+    }
+
+    #[test]
+    fn a_pdns_resignation_or_loss_on_time_comes_with_it() {
+        let end = |pdn: &str| {
+            let body = object([("pdn", Value::from(pdn))]).to_string();
+            new_game(&body).unwrap().recorded
+        };
+        assert_eq!(
+            end("[Termination \"time forfeit\"]\n\n1. c3-d4 0-1\n"),
+            Some(End::lost_by(Color::White, Reason::Time(Color::White)))
+        );
+        assert_eq!(
+            end("[Termination \"resignation\"]\n\n1. c3-d4 1-0\n"),
+            Some(End::lost_by(
+                Color::Black,
+                Reason::Resignation(Color::Black)
+            ))
+        );
+        assert_eq!(
+            end("[Termination \"max plies\"]\n\n1. c3-d4 1/2-1/2\n"),
+            None
+        );
+        assert_eq!(end("[Termination \"resignation\"]\n\n1. c3-d4 *\n"), None);
+    }
+
+    #[test]
     fn every_bad_field_has_a_reason() {
         for (text, reason) in [
             ("[]", "the body must be a JSON object"),
@@ -305,8 +504,20 @@ mod tests {
             ),
             (r#"{"pdn":""}"#, "PDN: no game in the text"),
             (
+                r#"{"variations":[["c3-d4"],"c3-b4"]}"#,
+                "'variations' must be an array of arrays of move strings",
+            ),
+            (
+                r#"{"moves":["c3-d4"],"variations":[["c3-b4","b6-a5","a3-a4"]]}"#,
+                "in the variation c3-b4 b6-a5 a3-a4: move 3: illegal move a3-a4",
+            ),
+            (
+                r#"{"pdn":"*","variations":[["c3-d4"]]}"#,
+                "give 'pdn' or 'fen'/'moves'/'variations', not both",
+            ),
+            (
                 r#"{"pdn":"* ","fen":"x"}"#,
-                "give 'pdn' or 'fen'/'moves', not both",
+                "give 'pdn' or 'fen'/'moves'/'variations', not both",
             ),
         ] {
             let e = new_game(text).unwrap_err();

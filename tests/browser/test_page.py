@@ -4,7 +4,8 @@
 after every ply compares each data-tower on the board with the server's FEN; takes back;
 opens FENs with towers; runs analysis and sees the score; plays Turkish draughts (all 64
 squares, moves along ranks and files) and Russian draughts the same way, downloads their
-PDN; saves a screenshot.
+PDN; saves a screenshot. The move tree's and the review's tests are in test_tree.py, what
+the tests share in harness.py.
 
 Run from the repository root after `cargo build --release`:
     python3 tests/browser/test_page.py
@@ -17,168 +18,16 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import time
-import urllib.parse
 import urllib.request
 
 from playwright.sync_api import sync_playwright
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BASHNI = os.environ.get("BASHNI", os.path.join(ROOT, "target", "release", "bashni"))
-OUT = os.environ.get("BROWSER_OUT", os.path.join(ROOT, "target", "browser"))
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-FILES = "abcdefgh"
-# Generous limits, only so a broken page cannot hang CI.
-WAIT_MS = 30_000
-
-
-def parse_fen(fen):
-    """{square: tower} with towers top first, as in docs/rules.md (an independent reader)."""
-    board = fen.split()[0]
-    rows = board.split("/")
-    assert len(rows) == 8, fen
-    out = {}
-    for i, row in enumerate(rows):
-        rank, file, k = 8 - i, 0, 0
-        while k < len(row):
-            c = row[k]
-            if c.isdigit():
-                file += int(c)
-            else:
-                if c == "(":
-                    end = row.index(")", k)
-                    tower, k = row[k + 1:end], end
-                else:
-                    tower = c
-                out[FILES[file] + str(rank)] = tower
-                file += 1
-            k += 1
-    return out
-
-
-class Server:
-    def __init__(self, *args):
-        self.proc = subprocess.Popen([BASHNI, "serve", "--port", "0", *args],
-                                     stdout=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline()
-        m = re.search(r"http://\S+/", line)
-        assert m, f"no address in {line!r}"
-        self.url = m.group(0)
-
-    def get(self, path):
-        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=30) as r:
-            return json.loads(r.read())
-
-    def stop(self):
-        self.proc.kill()
-        self.proc.wait()
-
-
-class Page:
-    def __init__(self, server, browser):
-        self.server = server
-        self.page = browser.new_page(viewport={"width": 1180, "height": 820})
-        self.errors = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("dialog", lambda d: d.accept())
-        if os.environ.get("WEB_DIR"):
-            self.page.route(re.compile(r"^https?://[^/]+/(?!api/)[^?]*(\?.*)?$"), self.serve_from_disk)
-
-    def serve_from_disk(self, route):
-        """WEB_DIR=web: the page's files from that folder, not the binary's (quicker edits)."""
-        path = urllib.parse.urlparse(route.request.url).path
-        name = "index.html" if path in ("/", "/index.html") else path.lstrip("/")
-        full = os.path.join(os.environ["WEB_DIR"], name)
-        if "/" in name or not os.path.isfile(full):
-            return route.continue_()
-        kind = {"html": "text/html", "js": "text/javascript", "css": "text/css"}[name.rsplit(".", 1)[1]]
-        with open(full, "rb") as f:
-            route.fulfill(status=200, body=f.read(), content_type=kind + "; charset=utf-8")
-
-    def open(self, query=""):
-        self.page.goto(self.server.url + query)
-        self.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
-        self.wait_settled()
-
-    def game(self):
-        return self.page.get_attribute("body", "data-game")
-
-    def state(self):
-        return self.server.get(f"/api/games/{self.game()}")
-
-    def moves_shown(self):
-        """The main line's moves (a variation's carry data-variation)."""
-        return self.page.eval_on_selector_all("#moves > :not([data-variation])",
-                                              "els => els.map(e => e.dataset.move)")
-
-    def towers_shown(self):
-        return self.page.eval_on_selector_all(
-            "#board [data-tower]",
-            "els => els.map(e => [e.getAttribute('data-square'), e.getAttribute('data-tower')])")
-
-    def wait_settled(self):
-        """Until the page shows the server's latest state and the engine is not moving."""
-        self.page.wait_for_function(
-            """() => { const s = document.getElementById('status');
-                       return s.dataset.state && s.dataset.thinking !== 'play'; }""",
-            timeout=WAIT_MS)
-        for _ in range(300):
-            st = self.state()
-            if st["thinking"] != "play" and self.moves_shown() == st["moves"]:
-                return st
-            time.sleep(0.05)
-        raise AssertionError(f"page moves {self.moves_shown()} never matched {self.state()['moves']}")
-
-    def check_board(self, fen=None):
-        """Every data-tower on the board equals the FEN (the server's last one by default)."""
-        if fen is None:
-            fen = self.state()["fens"][-1]
-        want = parse_fen(fen)
-        shown = dict(self.towers_shown())
-        assert len(self.towers_shown()) == len(shown), "two towers on one square"
-        assert shown == want, f"board {shown} != FEN {fen}"
-        assert self.page.get_attribute("#board", "data-fen") == fen
-        return fen
-
-    def click(self, square):
-        # The topmost element of the square: its tower if any, else the square itself.
-        self.page.locator(f'#board [data-square="{square}"]').last.click()
-
-    def squares(self):
-        """The playable squares drawn (each square's rect carries data-square)."""
-        return sorted(self.page.eval_on_selector_all(
-            "#board rect[data-square]", "els => els.map(e => e.getAttribute('data-square'))"))
-
-    def new_game(self, variant, human="white", level="0", movetime="0.1"):
-        """A new game from the dialog."""
-        self.page.click("#btn-new")
-        self.page.select_option("#variant", variant)
-        self.page.check(f'input[name=human][value={human}]')
-        self.page.fill("#level", level)
-        self.page.check('input[name=tmode][value=move]')
-        self.page.fill("#movetime", movetime)
-        first = self.game()
-        self.page.click("#new-start")
-        self.page.wait_for_function(f"() => document.body.dataset.game !== '{first}'",
-                                    timeout=WAIT_MS)
-        return self.wait_settled()
-
-    def pdn(self):
-        """The game's PDN as the page's download link gives it."""
-        href = self.page.get_attribute("#pdn-download", "href")
-        with urllib.request.urlopen(self.server.url + href.lstrip("/"), timeout=30) as r:
-            return r.read().decode()
-
-
-def choose(legal):
-    """A capture when there is one (then all legal moves are captures), else a quiet move."""
-    caps = [m for m in legal if ":" in m["move"]]
-    return (caps or legal)[0]
-
+from harness import (ARGS, CHROMIUM, FILES, OUT, ROOT, TOWER_FENS, WAIT_MS, Page, Server, choose,
+                     parse_fen, play_by_clicking, play_first_legal, wait_notice)
+from test_tree import (test_engine_game_variation, test_pdn_variations, test_result_stays_with_its_line,
+                       test_review, test_variation_from_analysis)
 
 def test_play_against_level_0(server, browser):
     p = Page(server, browser)
@@ -209,7 +58,7 @@ def test_play_against_level_0(server, browser):
         p.click(m["path"][-1])
         # Our ply shown, then the engine's reply (or the end).
         p.page.wait_for_function(
-            f"""() => document.querySelectorAll('#moves > *').length >= {before + 2}
+            f"""() => document.querySelectorAll('#moves > [data-ply]').length >= {before + 2}
                       || document.getElementById('status').dataset.state === 'over'""",
             timeout=WAIT_MS)
         replies.append(time.perf_counter() - t0)
@@ -237,7 +86,7 @@ def test_play_against_level_0(server, browser):
     if not st["result"]:
         p.page.click("#btn-takeback")
         p.page.wait_for_function(
-            f"() => document.querySelectorAll('#moves > *').length === {n - 2}", timeout=WAIT_MS)
+            f"() => document.querySelectorAll('#moves > [data-ply]').length === {n - 2}", timeout=WAIT_MS)
         st = p.wait_settled()
         assert len(st["moves"]) == n - 2, st["moves"]
         p.check_board()
@@ -274,7 +123,7 @@ def test_ambiguous_captures(server, browser):
     options = sorted(p.page.eval_on_selector_all("#choice button", "bs => bs.map(b => b.dataset.move)"))
     assert options == ["a1:e5:h8", "a1:f6:h8"], options
     p.click("f6")  # the square on the way decides
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["a1:f6:h8"], p.moves_shown()
     p.check_board()
@@ -284,20 +133,13 @@ def test_ambiguous_captures(server, browser):
     p.click("c3")
     p.page.wait_for_selector("#choice button", timeout=WAIT_MS)
     p.page.click('#choice button[data-move="c3:a5:c7:e5:c3"]')
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["c3:a5:c7:e5:c3"]
     fen = p.check_board()
     assert parse_fen(fen)["c3"] == "wbbbb", fen
     assert not p.errors, p.errors
     p.page.close()
-
-
-TOWER_FENS = [
-    "1b1b4/b1b3b1/1b1b4/8/3(Wbwbbw)4/w1w1(Bbw)1w1/1w1w1w1w/w7 w 0 12",
-    "8/b7/8/2(Wbbbbwwbb)5/8/2(bwwwb)5/8/(BWw)7 b 3 40",
-    "1b1b1b2/b1b1(bw)1b1/1b3b1b/8/3(Wbb)4/w1w3w1/1w1w1w1w/w1w5 w 0 14",
-]
 
 
 def test_fen_with_towers(server, browser):
@@ -346,7 +188,7 @@ def test_analysis(server, browser):
     p.page.wait_for_function(
         f"""() => {{ const s = document.getElementById('an-score');
                    return +(s.dataset.depth || 0) >= 2 && s.textContent !== {json.dumps(before)}
-                          && document.querySelectorAll('#moves > *').length === 1; }}""",
+                          && document.querySelectorAll('#moves > [data-ply]').length === 1; }}""",
         timeout=WAIT_MS)
     p.check_board()
     os.makedirs(OUT, exist_ok=True)
@@ -361,35 +203,6 @@ def test_analysis(server, browser):
     assert st["analysis"] is None and st["thinking"] is None, st
     assert not p.errors, p.errors
     p.page.close()
-
-
-def play_by_clicking(p, plies):
-    """Plays `plies` of our moves by clicking (a capture when there is one), checking every
-    square against the server's FEN after each ply, ours and the engine's."""
-    played = 0
-    for _ in range(plies):
-        st = p.wait_settled()
-        p.check_board()
-        if st["result"]:
-            break
-        m = choose(st["legal"])
-        before = len(st["moves"])
-        for sq in m["path"][:1] + m["path"][-1:]:
-            p.click(sq)
-        p.page.wait_for_function(
-            f"""() => document.querySelectorAll('#moves > *').length >= {before + 2}
-                      || document.getElementById('status').dataset.state === 'over'""",
-            timeout=WAIT_MS)
-        st = p.wait_settled()
-        assert st["moves"][before] == m["move"], (st["moves"], m)
-        assert not st["notice"], st["notice"]
-        p.check_board(st["fens"][-1])
-        if len(st["moves"]) > before + 1:
-            p.page.click(f'#moves > [data-ply="{before + 1}"]')
-            p.check_board(st["fens"][before + 1])
-            p.page.keyboard.press("End")
-        played += 1
-    return played
 
 
 def test_turkish(server, browser):
@@ -423,7 +236,7 @@ def test_turkish(server, browser):
     options = sorted(p.page.eval_on_selector_all("#choice button", "bs => bs.map(b => b.dataset.move)"))
     assert options == ["g3:c3:a3", "g3:d3:a3"], options
     p.click("d3")
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["g3:d3:a3"], p.moves_shown()
     p.check_board()
@@ -433,7 +246,7 @@ def test_turkish(server, browser):
     p.click("a3")
     p.page.wait_for_selector("#choice button", timeout=WAIT_MS)
     p.page.click('#choice button[data-move="g3:c3:a3"]')
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["g3:c3:a3"]
     p.check_board()
@@ -465,11 +278,11 @@ def test_russian(server, browser):
     p.open("?variant=russian&fen=" + urllib.request.quote(fen))
     p.click("b2")
     p.click("c3")
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     p.click("d4")
     p.click("b2")
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 2",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 2",
                              timeout=WAIT_MS)
     assert p.moves_shown() == ["b2-c3", "d4:b2"], p.moves_shown()
     fen = p.check_board()
@@ -478,13 +291,6 @@ def test_russian(server, browser):
     assert '[GameType "25,W,8,8,A0,0"]' in p.pdn()
     assert not p.errors, p.errors
     p.page.close()
-
-
-def wait_notice(p, part):
-    p.page.wait_for_function(
-        f"() => document.getElementById('notice').textContent.includes({json.dumps(part)})",
-        timeout=WAIT_MS)
-    return p.page.inner_text("#notice")
 
 
 def test_nothing_lost(server, browser):
@@ -496,7 +302,7 @@ def test_nothing_lost(server, browser):
     m = p.state()["legal"][0]
     p.click(m["path"][0])
     p.click(m["path"][-1])
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1",
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
                              timeout=WAIT_MS)
     game, moves, fen = p.game(), p.moves_shown(), p.check_board()
     pdn = p.pdn()
@@ -532,19 +338,6 @@ def test_nothing_lost(server, browser):
     p.check_board()
     assert not p.errors, p.errors
     p.page.close()
-
-
-def play_first_legal(p, n):
-    """Plays the first legal move `n` times by clicking (a game where the person plays both)."""
-    for _ in range(n):
-        st = p.state()
-        m = st["legal"][0]
-        p.click(m["path"][0])
-        p.click(m["path"][-1])
-        p.page.wait_for_function(
-            f"() => document.querySelectorAll('#moves > :not([data-variation])').length === {len(st['moves']) + 1}",
-            timeout=WAIT_MS)
-    return p.wait_settled()["moves"]
 
 
 def test_reload_keeps_the_game(server, browser):
@@ -614,134 +407,6 @@ def test_flip_and_eval_bar(server, browser):
     p.page.close()
 
 
-def test_variation_from_analysis(server, browser, shot=None):
-    p = Page(server, browser)
-    p.open("?fen=" + urllib.request.quote(TOWER_FENS[2]))
-    main = play_first_legal(p, 2)
-    p.page.click('#moves > [data-ply="1"]')
-    assert p.page.inner_text("#status").startswith("Ply 1 of 2: Black to move here"), p.page.inner_text("#status")
-    p.page.check("#analysis-on")
-    p.page.select_option("#multipv", "2")
-    p.page.wait_for_function(
-        """() => +(document.getElementById('an-score').dataset.depth || 0) >= 6
-                 && document.querySelectorAll('#an-lines li').length === 2
-                 && document.querySelectorAll('#an-lines li:first-child .pv-move').length >= 3""",
-        timeout=WAIT_MS)
-    # Move numbers in the lines (waited for: the lines are redrawn as the search deepens).
-    p.page.wait_for_function(
-        "() => document.querySelectorAll('#an-lines li:first-child .pv-num').length >= 1",
-        timeout=WAIT_MS)
-    # The second line's second move: a variation from ply 1.
-    # (read and clicked in one go, tried again while no line has two moves: the lines
-    # change as the search deepens)
-    pv = None
-    for _ in range(200):
-        pv = p.page.evaluate("""() => {
-            const lis = [...document.querySelectorAll('#an-lines li')]
-                .map(li => [...li.querySelectorAll('.pv-move')]).filter(ms => ms.length >= 2);
-            const ms = lis[1] || lis[0];
-            if (!ms) return null;
-            ms[1].click();
-            return ms.map(e => e.dataset.move); }""")
-        if pv:
-            break
-        time.sleep(0.05)
-    assert pv, "no analysis line with two moves to click"
-    line = main[:1] + pv[:2]
-    p.page.wait_for_function(
-        f"() => document.getElementById('board').dataset.ply === '3' && document.querySelectorAll('#moves > [data-variation]').length >= 1",
-        timeout=WAIT_MS)
-    st = p.state()
-    assert st["moves"] == line, (st["moves"], line)
-    assert p.moves_shown() == main, "the main line stays"
-    var = p.page.eval_on_selector_all("#moves > [data-variation]", "els => els.map(e => [e.dataset.move, e.dataset.ply])")
-    # Its moves after the last one in common with the main line (the line may begin with
-    # the main line's second move).
-    fork = 2 if line[1] == main[1] else 1
-    assert var == [[m, str(fork + i + 1)] for i, m in enumerate(line[fork:])], var
-    p.check_board(st["fens"][-1])
-    if shot:
-        p.page.wait_for_function(
-            """() => +(document.getElementById('an-score').dataset.depth || 0) >= 8
-                     && document.querySelectorAll('#an-lines li').length === 2""", timeout=WAIT_MS)
-        p.page.screenshot(path=shot)
-        print(f"screenshot: {shot}")
-    # A variation survives a reload too.
-    p.page.reload()
-    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-variation]').length >= 1",
-                             timeout=WAIT_MS)
-    assert p.moves_shown() == main
-    # Into the variation, back to the main line, then the variation becomes the main line.
-    p.page.click('#moves > [data-variation]:last-child')
-    p.page.wait_for_function(f"() => document.getElementById('board').dataset.ply === '{len(line)}'", timeout=WAIT_MS)
-    assert p.state()["moves"] == line
-    p.page.click('#moves > [data-ply="2"]:not([data-variation])')
-    # (the server holds the main line again, or a line beginning with it)
-    for _ in range(100):
-        if p.state()["moves"][:2] == main and p.page.get_attribute("#board", "data-ply") == "2":
-            break
-        time.sleep(0.05)
-    assert p.state()["moves"][:2] == main
-    p.check_board(p.state()["fens"][2])
-    p.page.click('#moves > [data-variation]:last-child')
-    p.page.wait_for_selector("#var-promote:not([hidden])", timeout=WAIT_MS)
-    with p.page.expect_download() as dl:
-        p.page.click("#position-box summary")
-        p.page.click("#pdn-tree")
-    text = open(dl.value.path()).read()
-    assert "(" in text and line[-1] in text and main[-1] in text, text
-    p.page.click("#var-promote")
-    p.page.wait_for_function(
-        f"() => [...document.querySelectorAll('#moves > :not([data-variation])')].map(e => e.dataset.move).join() === {json.dumps(','.join(line))}",
-        timeout=WAIT_MS)
-    var = p.page.eval_on_selector_all("#moves > [data-variation]", "els => els.map(e => e.dataset.move)")
-    assert var == main[fork:], var
-    assert not p.errors, p.errors
-    p.page.close()
-
-
-def test_engine_game_variation(server, browser):
-    """Against the engine: a move from an earlier position in analysis mode is a variation;
-    leaving analysis mode brings the server game back to the main line, which never changed."""
-    p = Page(server, browser)
-    p.open()
-    p.new_game("bashni")
-    play_by_clicking(p, 1)
-    main = p.state()["moves"]
-    assert len(main) == 2, main
-    p.page.check("#analysis-on")
-    p.page.wait_for_function("() => document.getElementById('status').dataset.thinking === 'analysis'",
-                             timeout=WAIT_MS)
-    p.page.keyboard.press("Home")  # (the Analysis checkbox has the focus: keys still work)
-    assert p.page.get_attribute("#board", "data-ply") == "0"
-    legal = p.server.get(f"/api/games/{p.game()}/legal?ply=0")["legal"]
-    m = [x for x in legal if x["move"] != main[0]][0]
-    for _ in range(50):
-        p.click(m["path"][0])
-        if p.page.locator("#marks .hl-sel").count():
-            break
-        time.sleep(0.1)
-    p.click(m["path"][-1])
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-variation]').length === 1",
-                             timeout=WAIT_MS)
-    assert p.moves_shown() == main
-    assert p.state()["moves"] == [m["move"]]
-    assert p.page.get_attribute("#moves > [data-variation]", "data-move") == m["move"]
-    p.page.uncheck("#analysis-on")
-    for _ in range(100):
-        st = p.state()
-        if st["moves"] == main and st["analysis"] is None:
-            break
-        time.sleep(0.05)
-    assert st["moves"] == main and st["analysis"] is None, st
-    p.wait_settled()
-    assert p.moves_shown() == main
-    assert p.page.locator("#moves > [data-variation]").count() == 1
-    assert not p.errors, p.errors
-    p.page.close()
-
-
 def test_phone(server, browser, shot=None):
     p = Page(server, browser)
     p.page.set_viewport_size({"width": 390, "height": 844})
@@ -797,7 +462,7 @@ def test_buried_king(server, browser):
     p.click(src)
     assert tower in p.page.inner_text("#tower-info")
     p.click(dst)
-    p.page.wait_for_function("() => document.querySelectorAll('#moves > *').length === 1", timeout=WAIT_MS)
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1", timeout=WAIT_MS)
     p.click(dst)
     after = p.page.inner_text("#tower-info")
     assert after.startswith(dst), after
@@ -825,69 +490,6 @@ def test_serve_variant(server, browser):
         p.page.close()
     finally:
         russian.stop()
-
-
-# A hand-made Bashni game of 12 plies in which White gives men away (f2:d4 and h2:f4 are
-# marked at 0.2 s a position), and Black's last move f6-e5 is a blunder.
-REVIEW_GAME = ["g3-h4", "h6-g5", "e3-f4", "g5:e3", "f2:d4", "f6-e5", "d4:f6", "g7:e5",
-               "e3-f4", "e5:g3", "h2:f4", "f6-e5"]
-
-
-def test_review(server, browser, shot=None):
-    p = Page(server, browser)
-    p.open("?moves=" + ",".join(REVIEW_GAME))
-    assert p.moves_shown() == REVIEW_GAME
-    assert p.page.locator("#review-graph [data-ply]").count() == 0
-    p.page.click("#review")
-    # Progress while it runs, k/n.
-    p.page.wait_for_function("() => /^\\d+\\/12$/.test(document.getElementById('review').dataset.progress || '')",
-                             timeout=WAIT_MS)
-    p.page.wait_for_function("() => document.getElementById('review').dataset.progress === '12/12'",
-                             timeout=60_000)
-    report = server.get(f"/api/games/{p.game()}/review")
-    for _ in range(100):
-        if not report["running"]:
-            break
-        time.sleep(0.1)
-        report = server.get(f"/api/games/{p.game()}/review")
-    assert not report["running"] and len(report["moves"]) == 12, report
-    p.page.wait_for_function("() => !document.getElementById('review').disabled", timeout=WAIT_MS)
-    # One graph point per move reviewed.
-    plies = p.page.eval_on_selector_all("#review-graph [data-ply]", "els => els.map(e => +e.dataset.ply)")
-    assert plies == list(range(1, 13)), plies
-    # Every main-line move has its score; the marks are the server's.
-    rows = p.page.eval_on_selector_all(
-        "#moves > :not([data-variation])",
-        "els => els.map(e => [e.dataset.move, e.dataset.eval ?? null, e.dataset.mark ?? null])")
-    assert len(rows) == 12
-    for (move, ev, mark), r in zip(rows, report["moves"]):
-        assert move == r["move"]
-        want = (("-M" if r["eval"]["mate"] < 0 else "M") + str(abs(r["eval"]["mate"]))
-                if "mate" in r["eval"] else f"{r['eval']['cp'] / 100:.2f}")
-        assert ev == want, (move, ev, r)
-        assert mark == r["mark"], (move, mark, r)
-    assert all(re.fullmatch(r"-?(\d+\.\d\d|M\d+)", ev) for _, ev, _ in rows), rows
-    white_marks = [m for i, (_, _, m) in enumerate(rows) if i % 2 == 0 and m]
-    assert white_marks, f"no White move marked: {rows}"
-    # The summary counts them.
-    white = report["summary"]["white"]
-    cells = p.page.eval_on_selector_all('#review-summary tr[data-side="white"] td', "els => els.map(e => e.textContent)")
-    assert cells[1:4] == [str(white["inaccuracies"]), str(white["mistakes"]), str(white["blunders"])], cells
-    # A click on a marked move's point shows it; the position before it has the best move as
-    # an arrow and in words.
-    ply = next(r["ply"] for r in report["moves"] if r["mark"] and r["best"] and r["ply"] % 2 == 1)
-    p.page.locator(f'#review-graph [data-ply="{ply}"]').click()
-    p.page.wait_for_function(f"() => document.getElementById('board').dataset.ply === '{ply}'", timeout=WAIT_MS)
-    p.page.click(f'#moves > [data-ply="{ply - 1}"]') if ply > 1 else p.page.click("#nav-first")
-    p.page.wait_for_function(f"() => document.getElementById('board').dataset.ply === '{ply - 1}'", timeout=WAIT_MS)
-    best = report["moves"][ply - 1]["best"]
-    assert p.page.locator("#board .arrow.best").count() == 1
-    assert f"Best was {best}" in p.page.inner_text("#review-best"), p.page.inner_text("#review-best")
-    assert not p.errors, p.errors
-    if shot:
-        p.page.screenshot(path=shot)
-        print(f"screenshot: {shot}")
-    p.page.close()
 
 
 def screenshot(server, browser):
@@ -918,7 +520,8 @@ def main():
                      test_analysis, test_turkish, test_russian, test_serve_variant,
                      test_nothing_lost, test_reload_keeps_the_game, test_flip_and_eval_bar,
                      test_variation_from_analysis, test_engine_game_variation, test_phone,
-                     test_buried_king, test_review]
+                     test_buried_king, test_review, test_pdn_variations,
+                     test_result_stays_with_its_line]
             # BROWSER_TESTS=name,name runs only those (and no screenshot).
             only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
             if only:
@@ -934,6 +537,7 @@ def main():
                 test_variation_from_analysis(server, browser, os.path.join(docs, "serve-variation.png"))
                 test_phone(server, browser, os.path.join(docs, "serve-phone.png"))
                 test_review(server, browser, os.path.join(docs, "serve-review.png"))
+                test_pdn_variations(server, browser, os.path.join(docs, "serve-nested.png"))
             browser.close()
     finally:
         server.stop()

@@ -1,0 +1,236 @@
+"""What the browser tests of `bashni serve`'s page share: the server run on a free port, a
+page driven through the automation contract (web/CONTRACT.md), an independent FEN reader, and
+helpers that play moves by clicking."""
+
+import json
+import os
+import re
+import subprocess
+import time
+import urllib.parse
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BASHNI = os.environ.get("BASHNI", os.path.join(ROOT, "target", "release", "bashni"))
+OUT = os.environ.get("BROWSER_OUT", os.path.join(ROOT, "target", "browser"))
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+FILES = "abcdefgh"
+# Generous limits, only so a broken page cannot hang CI.
+WAIT_MS = 30_000
+
+
+def parse_fen(fen):
+    """{square: tower} with towers top first, as in docs/rules.md (an independent reader)."""
+    board = fen.split()[0]
+    rows = board.split("/")
+    assert len(rows) == 8, fen
+    out = {}
+    for i, row in enumerate(rows):
+        rank, file, k = 8 - i, 0, 0
+        while k < len(row):
+            c = row[k]
+            if c.isdigit():
+                file += int(c)
+            else:
+                if c == "(":
+                    end = row.index(")", k)
+                    tower, k = row[k + 1:end], end
+                else:
+                    tower = c
+                out[FILES[file] + str(rank)] = tower
+                file += 1
+            k += 1
+    return out
+
+
+class Server:
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([BASHNI, "serve", "--port", "0", *args],
+                                     stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://\S+/", line)
+        assert m, f"no address in {line!r}"
+        self.url = m.group(0)
+
+    def get(self, path):
+        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=30) as r:
+            return json.loads(r.read())
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+class Page:
+    def __init__(self, server, browser, context=None):
+        """A page in a browser context of its own, or another tab of `context`'s (its
+        localStorage shared)."""
+        self.server = server
+        if context is None:
+            context = browser.new_context(viewport={"width": 1180, "height": 820})
+        self.page = context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("dialog", lambda d: d.accept())
+        if os.environ.get("WEB_DIR"):
+            self.page.route(re.compile(r"^https?://[^/]+/(?!api/)[^?]*(\?.*)?$"), self.serve_from_disk)
+
+    def serve_from_disk(self, route):
+        """WEB_DIR=web: the page's files from that folder, not the binary's (quicker edits)."""
+        path = urllib.parse.urlparse(route.request.url).path
+        name = "index.html" if path in ("/", "/index.html") else path.lstrip("/")
+        full = os.path.join(os.environ["WEB_DIR"], name)
+        if "/" in name or not os.path.isfile(full):
+            return route.continue_()
+        kind = {"html": "text/html", "js": "text/javascript", "css": "text/css"}[name.rsplit(".", 1)[1]]
+        with open(full, "rb") as f:
+            route.fulfill(status=200, body=f.read(), content_type=kind + "; charset=utf-8")
+
+    def open(self, query=""):
+        self.page.goto(self.server.url + query)
+        self.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+        self.wait_settled()
+
+    def game(self):
+        return self.page.get_attribute("body", "data-game")
+
+    def state(self):
+        return self.server.get(f"/api/games/{self.game()}")
+
+    def moves_shown(self):
+        """The main line's moves (a variation's carry data-variation)."""
+        return self.page.eval_on_selector_all("#moves > [data-ply]:not([data-variation])",
+                                              "els => els.map(e => e.dataset.move)")
+
+    def towers_shown(self):
+        return self.page.eval_on_selector_all(
+            "#board [data-tower]",
+            "els => els.map(e => [e.getAttribute('data-square'), e.getAttribute('data-tower')])")
+
+    def wait_settled(self):
+        """Until the page shows the server's latest state and the engine is not moving."""
+        self.page.wait_for_function(
+            """() => { const s = document.getElementById('status');
+                       return s.dataset.state && s.dataset.thinking !== 'play'; }""",
+            timeout=WAIT_MS)
+        for _ in range(300):
+            st = self.state()
+            if st["thinking"] != "play" and self.moves_shown() == st["moves"]:
+                return st
+            time.sleep(0.05)
+        raise AssertionError(f"page moves {self.moves_shown()} never matched {self.state()['moves']}")
+
+    def check_board(self, fen=None):
+        """Every data-tower on the board equals the FEN (the server's last one by default)."""
+        if fen is None:
+            fen = self.state()["fens"][-1]
+        want = parse_fen(fen)
+        shown = dict(self.towers_shown())
+        assert len(self.towers_shown()) == len(shown), "two towers on one square"
+        assert shown == want, f"board {shown} != FEN {fen}"
+        assert self.page.get_attribute("#board", "data-fen") == fen
+        return fen
+
+    def click(self, square):
+        # The topmost element of the square: its tower if any, else the square itself.
+        self.page.locator(f'#board [data-square="{square}"]').last.click()
+
+    def squares(self):
+        """The playable squares drawn (each square's rect carries data-square)."""
+        return sorted(self.page.eval_on_selector_all(
+            "#board rect[data-square]", "els => els.map(e => e.getAttribute('data-square'))"))
+
+    def new_game(self, variant, human="white", level="0", movetime="0.1"):
+        """A new game from the dialog."""
+        self.page.click("#btn-new")
+        self.page.select_option("#variant", variant)
+        self.page.check(f'input[name=human][value={human}]')
+        self.page.fill("#level", level)
+        self.page.check('input[name=tmode][value=move]')
+        self.page.fill("#movetime", movetime)
+        first = self.game()
+        self.page.click("#new-start")
+        self.page.wait_for_function(f"() => document.body.dataset.game !== '{first}'",
+                                    timeout=WAIT_MS)
+        return self.wait_settled()
+
+    def pdn(self):
+        """The game's PDN as the page's download link gives it."""
+        href = self.page.get_attribute("#pdn-download", "href")
+        with urllib.request.urlopen(self.server.url + href.lstrip("/"), timeout=30) as r:
+            return r.read().decode()
+
+
+def choose(legal):
+    """A capture when there is one (then all legal moves are captures), else a quiet move."""
+    caps = [m for m in legal if ":" in m["move"]]
+    return (caps or legal)[0]
+
+
+TOWER_FENS = [
+    "1b1b4/b1b3b1/1b1b4/8/3(Wbwbbw)4/w1w1(Bbw)1w1/1w1w1w1w/w7 w 0 12",
+    "8/b7/8/2(Wbbbbwwbb)5/8/2(bwwwb)5/8/(BWw)7 b 3 40",
+    "1b1b1b2/b1b1(bw)1b1/1b3b1b/8/3(Wbb)4/w1w3w1/1w1w1w1w/w1w5 w 0 14",
+]
+
+
+def play_by_clicking(p, plies):
+    """Plays `plies` of our moves by clicking (a capture when there is one), checking every
+    square against the server's FEN after each ply, ours and the engine's."""
+    played = 0
+    for _ in range(plies):
+        st = p.wait_settled()
+        p.check_board()
+        if st["result"]:
+            break
+        m = choose(st["legal"])
+        before = len(st["moves"])
+        for sq in m["path"][:1] + m["path"][-1:]:
+            p.click(sq)
+        p.page.wait_for_function(
+            f"""() => document.querySelectorAll('#moves > [data-ply]').length >= {before + 2}
+                      || document.getElementById('status').dataset.state === 'over'""",
+            timeout=WAIT_MS)
+        st = p.wait_settled()
+        assert st["moves"][before] == m["move"], (st["moves"], m)
+        assert not st["notice"], st["notice"]
+        p.check_board(st["fens"][-1])
+        if len(st["moves"]) > before + 1:
+            p.page.click(f'#moves > [data-ply="{before + 1}"]')
+            p.check_board(st["fens"][before + 1])
+            p.page.keyboard.press("End")
+        played += 1
+    return played
+
+
+def wait_notice(p, part):
+    p.page.wait_for_function(
+        f"() => document.getElementById('notice').textContent.includes({json.dumps(part)})",
+        timeout=WAIT_MS)
+    return p.page.inner_text("#notice")
+
+
+def play_first_legal(p, n):
+    """Plays the first legal move `n` times by clicking (a game where the person plays both)."""
+    for _ in range(n):
+        st = p.state()
+        m = st["legal"][0]
+        p.click(m["path"][0])
+        p.click(m["path"][-1])
+        p.page.wait_for_function(
+            f"() => document.querySelectorAll('#moves > [data-ply]:not([data-variation])').length === {len(st['moves']) + 1}",
+            timeout=WAIT_MS)
+    return p.wait_settled()["moves"]
+
+
+def click_move(p, m):
+    """Plays legal move `m` on the board (the legal moves of an earlier position come a
+    moment later: the first click is tried until it selects)."""
+    for _ in range(50):
+        p.click(m["path"][0])
+        if p.page.locator("#marks .hl-sel").count():
+            break
+        time.sleep(0.1)
+    p.click(m["path"][-1])

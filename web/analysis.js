@@ -1,0 +1,85 @@
+// Analysis mode's panel: the score (#an-score), the evaluation bar beside the board, and the
+// engine's lines (#an-lines), whose moves play the line up to them as a variation.
+
+import { ui, $, actions } from './state.js';
+import { parseFen } from './board.js';
+import * as T from './tree.js';
+
+export function scoreText(score, side) {
+  // Scores arrive from the mover's view; shown from White's.
+  const sign = side === 'w' ? 1 : -1;
+  if (score.mate !== undefined) {
+    const n = score.mate * sign;
+    return (n > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
+  }
+  const cp = score.cp * sign;
+  return (cp >= 0 ? '+' : '−') + (Math.abs(cp) / 100).toFixed(2);
+}
+function whiteShare(score, side) {
+  const sign = side === 'w' ? 1 : -1;
+  if (score.mate !== undefined) return score.mate * sign > 0 ? 1 : 0;
+  return 0.5 + 0.5 * Math.tanh((score.cp * sign) / 400);
+}
+
+export function renderAnalysis() {
+  const st = ui.st;
+  const on = !!(st && st.analysis);
+  $('analysis-panel').hidden = !on;
+  const bar = $('eval-bar');
+  bar.hidden = !on;
+  // White's end of the bar is on White's side of the board.
+  bar.dataset.whiteAt = ui.flipped ? 'top' : 'bottom';
+  bar.title = `Evaluation (White at the ${bar.dataset.whiteAt} of the bar, as on the board)`;
+  if (!on) return;
+  const an = ui.analysis && ui.analysis.ply === ui.shown ? ui.analysis : null;
+  const side = parseFen(st.fens[ui.shown]).side;
+  const lines = $('an-lines');
+  lines.replaceChildren();
+  if (!an || !an.lines.length) {
+    $('an-score').textContent = st.result && ui.shown === st.moves.length ? 'game over' : '…';
+    $('an-depth').textContent = '';
+    delete $('an-score').dataset.depth;
+    $('evalfill').style.height = '50%';
+    $('evaltext').textContent = '';
+    return;
+  }
+  const best = an.lines[0];
+  $('an-score').textContent = scoreText(best.score, side);
+  $('an-score').dataset.depth = best.depth;
+  $('an-depth').textContent = 'depth ' + best.depth + (an.done ? ' (stopped)' : '');
+  $('evalfill').style.height = (100 * whiteShare(best.score, side)).toFixed(1) + '%';
+  // The bar's chip is narrow: one decimal there (the panel has two), `#3` for a win in 3.
+  $('evaltext').textContent = best.score.mate !== undefined
+    ? (scoreText(best.score, side).startsWith('White') ? '+#' : '−#') + Math.abs(best.score.mate)
+    : scoreText(best.score, side).slice(0, -1);
+  const number = T.numbering(st.start_fen);
+  const before = st.moves.slice(0, an.ply);
+  for (const l of an.lines) {
+    const li = document.createElement('li');
+    const score = document.createElement('span');
+    score.className = 'pv-score';
+    score.textContent = scoreText(l.score, side);
+    li.appendChild(score);
+    li.title = `depth ${l.depth}`;
+    l.pv.slice(0, 16).forEach((m, k) => {
+      const ply = an.ply + k + 1;
+      const { num, white } = number(ply);
+      if (white || k === 0) {
+        const n = document.createElement('span');
+        n.className = 'pv-num';
+        n.textContent = white ? num + '.' : num + '…';
+        li.append(' ', n);
+      }
+      const b = document.createElement('span');
+      b.className = 'pv-move';
+      b.textContent = m;
+      b.dataset.move = m;
+      b.dataset.ply = ply;
+      b.title = 'Play the line up to here as a variation';
+      b.onclick = () => actions.goto([...before, ...l.pv.slice(0, k + 1)]);
+      li.append(' ', b);
+    });
+    lines.appendChild(li);
+  }
+}
+

@@ -1,0 +1,32 @@
+// What the page's modules share: the page's state, the element lookup, the notice line, and
+// the controller's actions other modules call back (filled in by app.js).
+
+export const $ = (id) => document.getElementById(id);
+
+export const ui = {
+  info: null,        // GET /api/info
+  st: null,          // the game state from the server (it holds the line tree.cur)
+  tree: null,        // the move tree (tree.js)
+  shown: 0,          // ply shown on the board
+  follow: true,      // the shown ply follows the end of the line
+  flipped: false,    // Black at the bottom
+  sel: null,         // {from, via: [], cands: [...]} while choosing a move
+  legalAt: null,     // {ply, legal} for an earlier position (analysis)
+  analysis: null,    // the last analysis event
+  es: null,          // EventSource
+  settings: null,    // the dialog's last settings (without a start)
+  game: null,        // this game's settings: {human, level, movetime_ms | clock}
+  switching: false,  // the server game is being moved to another line of the tree
+  infoSq: null,      // the square whose tower #tower-info describes
+  clockBase: 0,      // performance.now() when the clocks were received
+  review: null,      // the latest review report of this game (GET .../review, `review` events)
+  mainEnd: null,     // {line, result}: the main line's end when the server last held it
+  leavingAnalysis: false, // analysis mode is being turned off
+};
+
+// Set by app.js: goto(moves) shows a line's position, hold(moves, id) moves the server game
+// to a line, render() redraws.
+export const actions = { goto: null, hold: null, render: null };
+
+export const variant = () => (ui.st ? ui.st.variant : 'bashni');
+export function notice(text) { $('notice').textContent = text || ''; }

@@ -1,0 +1,109 @@
+// The game kept in localStorage (`bashni-game`): a reload or a reopened tab creates it again
+// on the server with its whole move tree; the link that carries a game; the dialog's last
+// settings (`bashni-settings`).
+
+import { ui, $ } from './state.js';
+import { TITLES } from './board.js';
+import * as T from './tree.js';
+
+// The ends the rules cannot find again from the moves: kept with the stored game.
+const DECIDED = ['resignation', 'time forfeit'];
+
+const STORE = 'bashni-game';
+
+function stored() {
+  const st = ui.st;
+  if (!st || !ui.tree) return null;
+  return {
+    variant: st.variant, fen: st.start_fen, moves: ui.tree.main,
+    // Whole lines, in the tree's order (a variation after the one it hangs from).
+    vars: ui.tree.vars.map((v) => ({ moves: v.moves })),
+    end: decidedEnd(),
+    ...ui.game, flipped: ui.flipped,
+  };
+}
+
+// The main line's resignation or loss on time, if it ended so.
+function decidedEnd() {
+  const e = ui.mainEnd;
+  if (!e || !e.result || e.line !== ui.tree.main.join() || !DECIDED.includes(e.result.reason)) return undefined;
+  return { result: e.result.result, reason: e.result.reason };
+}
+
+export function save() {
+  const s = stored();
+  if (!s || ui.switching) return;
+  try { localStorage.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
+}
+
+export function load() {
+  try { return JSON.parse(localStorage.getItem(STORE) || 'null'); } catch (e) { return null; }
+}
+
+// The variations of a stored game, as whole lines.
+export function storedLines(s) {
+  return Array.isArray(s && s.vars) ? s.vars.filter((v) => v && Array.isArray(v.moves)).map((v) => v.moves) : [];
+}
+
+// The start of a game with its variations: the server checks every line and answers with
+// them (`variations`), as for a PDN's.
+export function startOf(fen, main, lines) {
+  const body = { moves: main, variations: lines };
+  if (fen) body.fen = fen;
+  return body;
+}
+
+// A stored game that ended by resignation or on time, as a PDN that records that end (the
+// server reads its Termination tag), with its variations.
+function pdnOf(s) {
+  const tree = T.withVariations(T.newTree(s.moves || []), storedLines(s));
+  const quote = (v) => String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+  const tags = [['Result', s.end.result], ['Termination', s.end.reason]];
+  if (s.fen) tags.push(['FEN', s.fen]);
+  const head = tags.map(([k, v]) => `[${k} "${quote(v)}"]`).join('\n');
+  return { pdn: head + '\n\n' + T.movetext(tree, s.fen || '', s.end.result) + '\n' };
+}
+
+// The request that recreates a stored game on the server.
+export function recreate(s) {
+  const ended = s.end && DECIDED.includes(s.end.reason) && /^(1-0|0-1)$/.test(s.end.result);
+  const start = ended ? pdnOf(s) : startOf(s.fen, s.moves || [], storedLines(s));
+  const body = { variant: s.variant, ...start, human: s.human, level: s.level };
+  if (s.clock) body.clock = s.clock;
+  else if (s.movetime_ms) body.movetime_ms = s.movetime_ms;
+  return body;
+}
+
+// A link that carries the whole game: its main line, and its variations (`vars`: each a
+// whole line, moves joined by `,`, lines by `;`).
+export function gameLink() {
+  const st = ui.st;
+  const q = new URLSearchParams({ variant: st.variant, fen: st.start_fen });
+  if (ui.tree.main.length) q.set('moves', ui.tree.main.join(','));
+  if (ui.tree.vars.length) q.set('vars', ui.tree.vars.map((v) => v.moves.join(',')).join(';'));
+  return '/?' + q.toString();
+}
+
+// The lines of a link's `vars`.
+export function linkLines(text) {
+  return (text || '').split(';').map((l) => l.split(',').map((m) => m.trim()).filter(Boolean)).filter((l) => l.length);
+}
+
+export function saveSettings(body) {
+  try { localStorage.setItem('bashni-settings', JSON.stringify(body)); } catch (e) { /* private mode */ }
+}
+
+// The dialog's last settings, put back into the dialog.
+export function restoreSettings() {
+  try {
+    const s = JSON.parse(localStorage.getItem('bashni-settings') || 'null');
+    if (!s) return null;
+    const form = $('new-form');
+    form.human.value = s.human || 'white';
+    if (TITLES[s.variant]) $('variant').value = s.variant;
+    $('level').value = s.level ?? 5;
+    if (s.clock) { form.tmode.value = 'clock'; $('clock-min').value = s.clock.base_ms / 60000; $('clock-inc').value = s.clock.inc_ms / 1000; }
+    else if (s.movetime_ms) { form.tmode.value = 'move'; $('movetime').value = s.movetime_ms / 1000; }
+    return s;
+  } catch (e) { return null; }
+}
