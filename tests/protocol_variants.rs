@@ -31,7 +31,7 @@ fn answers_a_legal_start_move<G: Game>(variant: &str) {
     assert_eq!(code, 0);
     assert!(
         out.lines().any(|l| l
-            == "option name UCI_Variant type combo default bashni var bashni var turkish var russian"),
+            == "option name UCI_Variant type combo default bashni var bashni var turkish var russian var lasca"),
         "{out}"
     );
     assert!(!out.contains("error"), "{out}");

@@ -318,7 +318,7 @@ fn a_turkish_game_with_its_own_rules_and_engine() {
     assert_eq!(status, 400);
     assert_eq!(
         error_of(&e),
-        "unknown variant 'chess' (expected one of: bashni, turkish, russian)"
+        "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"
     );
     let (id, v) = server.new_game(r#"{"variant":"turkish","level":0,"movetime_ms":100}"#);
     assert_eq!(str_of(&v, "variant"), "turkish");

@@ -82,7 +82,7 @@ fn an_unknown_variant_or_a_foreign_fen_is_a_clear_error() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("unknown variant 'chess' (expected one of: bashni, turkish, russian)"),
+        err.contains("unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"),
         "{err}"
     );
     // A Bashni FEN with a tower is not a Russian position.

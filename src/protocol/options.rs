@@ -522,11 +522,11 @@ mod tests {
         assert_eq!(d.len(), 12 + Features::NAMES.len());
         assert!(d.iter().all(|l| l.starts_with("option name ")));
         assert!(d.contains(
-            &"option name UCI_Variant type combo default bashni var bashni var turkish var russian"
+            &"option name UCI_Variant type combo default bashni var bashni var turkish var russian var lasca"
                 .to_string()
         ));
         assert!(declarations(Variant::Turkish).contains(
-            &"option name UCI_Variant type combo default turkish var bashni var turkish var russian"
+            &"option name UCI_Variant type combo default turkish var bashni var turkish var russian var lasca"
                 .to_string()
         ));
     }

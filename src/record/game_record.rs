@@ -86,12 +86,13 @@ pub struct Event {
     pub round: u64,
 }
 
-/// A move as PDN writes it: Bashni's notation as it is; in Russian and Turkish draughts a
-/// capture's squares joined by `x`, as PDN 3.0 and pydraughts write them (`c3xe5xg3`).
+/// A move as PDN writes it: Bashni's notation as it is; in Russian and Turkish draughts and
+/// in Lasca a capture's squares joined by `x`, as PDN 3.0 and pydraughts write them
+/// (`c3xe5xg3`; Lasca's rules write its captures so too).
 pub fn pdn_move(variant: Variant, text: &str) -> String {
     match variant {
         Variant::Bashni => text.to_string(),
-        Variant::Russian | Variant::Turkish => text.replace(':', "x"),
+        Variant::Russian | Variant::Turkish | Variant::Lasca => text.replace(':', "x"),
     }
 }
 

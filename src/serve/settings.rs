@@ -288,7 +288,7 @@ mod tests {
             (r#"{"moves":["c3-d5"]}"#, "move 1: illegal move c3-d5"),
             (
                 r#"{"variant":"chess"}"#,
-                "unknown variant 'chess' (expected one of: bashni, turkish, russian)",
+                "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)",
             ),
             (r#"{"variant":3}"#, "'variant' must be a string"),
             (

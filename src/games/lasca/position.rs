@@ -1,0 +1,216 @@
+//! The Lasca position: the column on each of the 25 squares (the kit's [`Tower`], top
+//! first), the squares each side commands and those an officer commands as bitboards, the
+//! side to move, the no-capture clock and the move number, with a hash kept incrementally.
+
+use crate::games::kit::Color;
+use crate::games::kit::tower::{Piece, Tower};
+use crate::games::lasca::board::{NUM_SQUARES, Square, promotion_mask};
+use crate::games::lasca::moves::Move;
+
+/// XORed into the hash when Black is to move.
+const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A seed per square, mixed with a column's packed contents.
+const SEEDS: [u64; NUM_SQUARES] = {
+    let mut s = [0u64; NUM_SQUARES];
+    let mut i = 0;
+    while i < NUM_SQUARES {
+        s[i] = splitmix(0x6c61_7363_6100 + i as u64);
+        i += 1;
+    }
+    s
+};
+
+/// The hash contribution of `column` on `sq`: a mix of its whole contents (every piece in
+/// order and the height), 0 for an empty square.
+#[inline]
+fn column_key(sq: Square, column: Tower) -> u64 {
+    if column.is_empty() {
+        0
+    } else {
+        splitmix(column.raw() ^ SEEDS[sq.index()])
+    }
+}
+
+/// A Lasca position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    columns: [Tower; NUM_SQUARES],
+    by_color: [u32; 2],
+    officers: u32,
+    side: Color,
+    clock: u16,
+    fullmove: u16,
+    hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, clock 0, move 1.
+    pub fn empty() -> Position {
+        Position {
+            columns: [Tower::EMPTY; NUM_SQUARES],
+            by_color: [0; 2],
+            officers: 0,
+            side: Color::White,
+            clock: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The initial position: 11 white soldiers on ranks 1-3, 11 black ones on ranks 5-7.
+    pub fn startpos() -> Position {
+        let mut p = Position::empty();
+        for sq in Square::all() {
+            let c = match sq.rank() {
+                0..=2 => Color::White,
+                4..=6 => Color::Black,
+                _ => continue,
+            };
+            p.set(sq, Tower::single(Piece::new(c, false)));
+        }
+        p
+    }
+
+    /// The column on `sq` (empty for an empty square).
+    #[inline]
+    pub fn column(&self, sq: Square) -> Tower {
+        self.columns[sq.index()]
+    }
+
+    /// Puts `column` on `sq` (the empty tower clears it), keeping sets and hash exact.
+    #[inline]
+    pub(crate) fn set(&mut self, sq: Square, column: Tower) {
+        let i = sq.index();
+        let bit = sq.bit();
+        self.hash ^= column_key(sq, self.columns[i]) ^ column_key(sq, column);
+        self.columns[i] = column;
+        self.by_color[0] &= !bit;
+        self.by_color[1] &= !bit;
+        self.officers &= !bit;
+        if !column.is_empty() {
+            let top = column.top();
+            self.by_color[top.color().index()] |= bit;
+            if top.is_king() {
+                self.officers |= bit;
+            }
+        }
+    }
+
+    /// Sets the side to move.
+    pub(crate) fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= SIDE_KEY;
+            self.side = side;
+        }
+    }
+
+    /// Sets the no-capture clock.
+    pub(crate) fn set_clock(&mut self, clock: u16) {
+        self.clock = clock;
+    }
+
+    /// Sets the move number.
+    pub(crate) fn set_fullmove(&mut self, n: u16) {
+        self.fullmove = n;
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The squares whose column `c` commands.
+    #[inline]
+    pub fn pieces(&self, c: Color) -> u32 {
+        self.by_color[c.index()]
+    }
+
+    /// The squares whose column an officer (of either side) commands.
+    #[inline]
+    pub fn officers(&self) -> u32 {
+        self.officers
+    }
+
+    /// Occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> u32 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Plies since the last capture (the engine's no-capture policy, not a rule of Lasca).
+    #[inline]
+    pub fn clock(&self) -> u16 {
+        self.clock
+    }
+
+    /// Move number (starts at 1, grows after Black moves).
+    #[inline]
+    pub fn fullmove(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// Hash of the columns and the side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (equals [`Position::hash`] at all times).
+    pub fn compute_hash(&self) -> u64 {
+        let side = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        Square::all().fold(side, |h, sq| h ^ column_key(sq, self.column(sq)))
+    }
+
+    /// Plays a legal move in place. The moving column leaves its start square; each jumped
+    /// column, in order, loses its commander, which goes to the bottom of the moving column
+    /// (what lay below it now commands its square); the column lands on the last square, and
+    /// a soldier commanding it is promoted there if that is its far rank.
+    #[inline]
+    pub fn play(&mut self, m: &Move) {
+        let us = self.side;
+        let from = m.from();
+        let mut col = self.column(from);
+        self.set(from, Tower::EMPTY);
+        if m.is_capture() {
+            for sq in m.jumps() {
+                let jumped = self.column(sq);
+                col = col.with_bottom(jumped.top());
+                self.set(sq, jumped.without_top());
+            }
+        }
+        let to = m.to();
+        if !col.top().is_king() && to.bit() & promotion_mask(us) != 0 {
+            col = col.with_top_crowned();
+        }
+        self.set(to, col);
+        self.clock = if m.is_capture() {
+            0
+        } else {
+            self.clock.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = us.opponent();
+        self.hash ^= SIDE_KEY;
+    }
+}
