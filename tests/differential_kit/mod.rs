@@ -1,5 +1,6 @@
 //! The differential test framework every game's differential test instantiates
-//! (`differential.rs`, `differential_turkish.rs`, `differential_russian.rs`): positions from
+//! (`differential.rs`, `differential_turkish.rs`, `differential_russian.rs`,
+//! `differential_lasca.rs`): positions from
 //! seeded random playouts and random placements, the engine's move list compared with its
 //! reference generator's, and perft 3 of both on a sample of positions.
 
