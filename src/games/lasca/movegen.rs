@@ -12,15 +12,13 @@
 use crate::games::kit::movelist::MoveList;
 use crate::games::lasca::board::{Dir, NUM_SQUARES, Square, promotion_mask, squares};
 use crate::games::lasca::moves::{MAX_JUMPS, Move};
-use crate::games::lasca::position::Position;
+use crate::games::lasca::position::{Position, Sets};
 
-/// No square.
-const NONE: u8 = u8::MAX;
-
-/// Per square and direction (in [`Dir::ALL`] order): the square jumped and the landing
-/// square of a jump that way, or [`NONE`] twice when the board ends first.
-const JUMPS: [[(u8, u8); 4]; NUM_SQUARES] = {
-    let mut t = [[(NONE, NONE); 4]; NUM_SQUARES];
+/// Per square (index below 32, so that a masked index needs no bounds check) and direction
+/// (in [`Dir::ALL`] order): the bit of the square a jump that way passes over and the bit of
+/// the square it lands on, both 0 when the board ends first.
+const JUMPS: [[(u32, u32); 4]; 32] = {
+    let mut t = [[(0, 0); 4]; 32];
     let mut sq = 0;
     while sq < NUM_SQUARES {
         let mut d = 0;
@@ -29,7 +27,7 @@ const JUMPS: [[(u8, u8); 4]; NUM_SQUARES] = {
             let over = dir.shift(1 << sq);
             let land = dir.shift(over);
             if land != 0 {
-                t[sq][d] = (over.trailing_zeros() as u8, land.trailing_zeros() as u8);
+                t[sq][d] = (over, land);
             }
             d += 1;
         }
@@ -38,23 +36,37 @@ const JUMPS: [[(u8, u8); 4]; NUM_SQUARES] = {
     t
 };
 
-/// Direction indices a soldier of each colour jumps in, and an officer.
-const SOLDIER_DIRS: [[usize; 2]; 2] = [[0, 1], [2, 3]];
-const OFFICER_DIRS: [usize; 4] = [0, 1, 2, 3];
+/// The directions (bits in [`Dir::ALL`] order) a soldier of each colour jumps in, and an
+/// officer.
+const SOLDIER_DIRS: [u8; 2] = [0b0011, 0b1100];
+const OFFICER_DIRS: u8 = 0b1111;
 
 /// What one capture walk reads.
-struct Walk<'a> {
+struct Walk {
     /// Squares commanded by the opponent.
     enemy: u32,
     /// Empty squares, the start square included.
     empty: u32,
-    /// Directions the moving column jumps in.
-    dirs: &'a [usize],
+    /// Directions the moving column jumps in (bits in [`Dir::ALL`] order).
+    dirs: u8,
     /// Squares where the walk stops (a soldier's far rank; none for an officer).
     stop: u32,
 }
 
-impl Walk<'_> {
+impl Walk {
+    /// The jumps from `sq` when the squares `jumped` have been jumped: per direction, the
+    /// bits of the square passed over and of the landing square (0, 0 for none).
+    #[inline(always)]
+    fn jumps(&self, sq: usize, jumped: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0..4).filter_map(move |d| {
+            let (over, land) = JUMPS[sq & 31][d];
+            let open = self.dirs & 1 << d != 0
+                && self.enemy & !jumped & over != 0
+                && self.empty & land != 0;
+            open.then_some((over, land))
+        })
+    }
+
     /// Calls `emit` with every complete landing path from `sq` (the landings so far are
     /// `path[..depth]`, the squares jumped so far `jumped`).
     fn paths(
@@ -66,18 +78,14 @@ impl Walk<'_> {
         emit: &mut impl FnMut(&[Square]),
     ) {
         let mut any = false;
-        for &d in self.dirs {
-            let (over, land) = JUMPS[sq][d];
-            if over == NONE || self.enemy & !jumped & 1 << over == 0 || self.empty & 1 << land == 0
-            {
-                continue;
-            }
+        for (over, land) in self.jumps(sq, jumped) {
             any = true;
-            path[depth] = Square::from_index(land);
-            if self.stop & 1 << land != 0 {
+            let at = land.trailing_zeros() as usize;
+            path[depth] = Square::from_index(at as u8);
+            if self.stop & land != 0 {
                 emit(&path[..=depth]);
             } else {
-                self.paths(land as usize, jumped | 1 << over, path, depth + 1, emit);
+                self.paths(at, jumped | over, path, depth + 1, emit);
             }
         }
         if !any && depth > 0 {
@@ -85,37 +93,34 @@ impl Walk<'_> {
         }
     }
 
-    /// The number of complete landing paths from `sq` ([`Walk::paths`] without the paths).
-    fn count(&self, sq: usize, jumped: u32, depth: usize) -> u64 {
+    /// The number of complete landing paths from `sq` ([`Walk::paths`] without the paths);
+    /// 0 when there is no jump from it.
+    fn count(&self, sq: usize, jumped: u32) -> u64 {
         let mut n = 0;
-        for &d in self.dirs {
-            let (over, land) = JUMPS[sq][d];
-            if over == NONE || self.enemy & !jumped & 1 << over == 0 || self.empty & 1 << land == 0
-            {
-                continue;
-            }
-            n += if self.stop & 1 << land != 0 {
+        for (over, land) in self.jumps(sq, jumped) {
+            n += if self.stop & land != 0 {
                 1
             } else {
-                self.count(land as usize, jumped | 1 << over, depth + 1)
+                let at = land.trailing_zeros() as usize;
+                self.count(at, jumped | over).max(1)
             };
         }
-        if n == 0 && depth > 0 { 1 } else { n }
+        n
     }
 }
 
 /// The walk of the column on `from` of the side to move.
 #[inline]
-fn walk(pos: &Position, from: Square) -> Walk<'static> {
+fn walk(pos: &Sets, from: Square) -> Walk {
     let us = pos.side();
     let officer = pos.officers() & from.bit() != 0;
     Walk {
         enemy: pos.pieces(us.opponent()),
         empty: !pos.occupied() | from.bit(),
         dirs: if officer {
-            &OFFICER_DIRS
+            OFFICER_DIRS
         } else {
-            &SOLDIER_DIRS[us.index()]
+            SOLDIER_DIRS[us.index()]
         },
         stop: if officer { 0 } else { promotion_mask(us) },
     }
@@ -123,7 +128,7 @@ fn walk(pos: &Position, from: Square) -> Walk<'static> {
 
 /// The squares from which the side to move can jump at once.
 #[inline]
-fn capturers(pos: &Position) -> u32 {
+fn capturers(pos: &Sets) -> u32 {
     let us = pos.side();
     let ours = pos.pieces(us);
     let enemy = pos.pieces(us.opponent());
@@ -148,33 +153,48 @@ fn capturers(pos: &Position) -> u32 {
 /// Whether the side to move has a capture.
 #[inline]
 pub fn can_capture(pos: &Position) -> bool {
-    capturers(pos) != 0
+    capturers(pos.sets()) != 0
 }
 
 /// Pushes every capture of the side to move; whether there was any.
 pub fn generate_captures(pos: &Position, list: &mut MoveList<Move>) -> bool {
+    for_each_capture(pos, |m| list.push(m))
+}
+
+/// Calls `f` with every capture of the side to move; whether there was any.
+#[inline]
+pub fn for_each_capture(pos: &Position, mut f: impl FnMut(Move)) -> bool {
+    let pos = pos.sets();
     let from_set = capturers(pos);
     let mut path = [Square::default(); MAX_JUMPS];
     for from in squares(from_set) {
         walk(pos, from).paths(from.index(), 0, &mut path, 0, &mut |landings| {
-            list.push(Move::capture(from, landings))
+            f(Move::capture(from, landings))
         });
     }
     from_set != 0
 }
 
+/// Calls `f` with every legal move: the captures if there is any, else the steps.
+#[inline]
+pub fn for_each_move(pos: &Position, mut f: impl FnMut(Move)) {
+    if !for_each_capture(pos, &mut f) {
+        for_each_quiet(pos, f);
+    }
+}
+
 /// The number of captures of the side to move.
 #[inline]
-pub fn count_captures(pos: &Position) -> u64 {
+fn count_captures(pos: &Sets) -> u64 {
     squares(capturers(pos))
-        .map(|from| walk(pos, from).count(from.index(), 0, 0))
+        .map(|from| walk(pos, from).count(from.index(), 0))
         .sum()
 }
 
 /// Per direction, the squares a step that way can go to: (origins, targets) sets of the
 /// side to move, soldiers forward and officers every way.
 #[inline]
-fn step_targets(pos: &Position, d: Dir) -> u32 {
+fn step_targets(pos: &Sets, d: Dir) -> u32 {
     let us = pos.side();
     let ours = pos.pieces(us);
     let movers = if Dir::forward(us).contains(&d) {
@@ -187,10 +207,17 @@ fn step_targets(pos: &Position, d: Dir) -> u32 {
 
 /// Pushes every step of the side to move (call only when it has no capture).
 pub fn generate_quiets(pos: &Position, list: &mut MoveList<Move>) {
+    for_each_quiet(pos, |m| list.push(m));
+}
+
+/// Calls `f` with every step of the side to move.
+#[inline]
+fn for_each_quiet(pos: &Position, mut f: impl FnMut(Move)) {
+    let pos = pos.sets();
     for d in Dir::ALL {
         for to in squares(step_targets(pos, d)) {
             let from = Square::from_index((to.index() as i8 - d.offset()) as u8);
-            list.push(Move::quiet(from, to));
+            f(Move::quiet(from, to));
         }
     }
 }
@@ -207,7 +234,13 @@ pub fn legal_moves(pos: &Position) -> MoveList<Move> {
 /// The number of legal moves, without building them.
 #[inline]
 pub fn count_legal_moves(pos: &Position) -> u64 {
-    if can_capture(pos) {
+    count_moves(pos.sets())
+}
+
+/// The number of legal moves of the position whose [`Sets`] are `pos`.
+#[inline]
+pub fn count_moves(pos: &Sets) -> u64 {
+    if capturers(pos) != 0 {
         return count_captures(pos);
     }
     Dir::ALL
@@ -219,7 +252,8 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
 /// Whether the side to move has a legal move.
 #[inline]
 pub fn has_legal_move(pos: &Position) -> bool {
-    can_capture(pos) || Dir::ALL.iter().any(|&d| step_targets(pos, d) != 0)
+    let pos = pos.sets();
+    capturers(pos) != 0 || Dir::ALL.iter().any(|&d| step_targets(pos, d) != 0)
 }
 
 #[cfg(test)]
@@ -232,8 +266,8 @@ mod tests {
             for (i, d) in Dir::ALL.iter().enumerate() {
                 let want = sq
                     .step(*d)
-                    .and_then(|o| o.step(*d).map(|l| (o.index() as u8, l.index() as u8)));
-                assert_eq!(want.unwrap_or((NONE, NONE)), JUMPS[sq.index()][i]);
+                    .and_then(|o| o.step(*d).map(|l| (o.bit(), l.bit())));
+                assert_eq!(want.unwrap_or((0, 0)), JUMPS[sq.index()][i]);
             }
         }
     }

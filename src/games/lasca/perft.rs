@@ -1,8 +1,8 @@
 //! Lasca's perft: counting move paths to a fixed depth (docs/rules-lasca.md, "Perft"), the
-//! proof of the move generator. Each move is played on a copy, and the last ply is counted
-//! without building its moves.
+//! proof of the move generator. Moves are played as they are generated (no move list), each
+//! on a copy without the hash, and the last ply is counted without building its moves.
 
-use crate::games::lasca::movegen::{count_legal_moves, legal_moves};
+use crate::games::lasca::movegen::{count_legal_moves, count_moves, for_each_move};
 use crate::games::lasca::position::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -27,16 +27,22 @@ fn count(pos: &Position, depth: u32, stop: &AtomicBool) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal_moves(pos),
+        2 => {
+            // The last ply reads only who commands what: no copy of the columns.
+            let mut n = 0;
+            for_each_move(pos, |m| n += count_moves(&pos.sets_after(&m)));
+            n
+        }
         _ => {
             if depth >= STOP_CHECK_DEPTH && stop.load(Ordering::Relaxed) {
                 return 0;
             }
             let mut n = 0;
-            for m in legal_moves(pos).iter() {
+            for_each_move(pos, |m| {
                 let mut next = *pos;
-                next.play(m);
+                next.play_unhashed(&m);
                 n += count(&next, depth - 1, stop);
-            }
+            });
             n
         }
     }

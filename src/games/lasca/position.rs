@@ -39,13 +39,63 @@ fn column_key(sq: Square, column: Tower) -> u64 {
     }
 }
 
+/// What move generation reads of a position: the squares each side commands, those an
+/// officer commands, and the side to move (16 bytes, so perft's last ply needs no copy of
+/// the columns).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Sets {
+    by_color: [u32; 2],
+    officers: u32,
+    side: Color,
+}
+
+impl Sets {
+    /// Side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The squares whose column `c` commands.
+    #[inline]
+    pub fn pieces(&self, c: Color) -> u32 {
+        self.by_color[c.index()]
+    }
+
+    /// The squares whose column an officer (of either side) commands.
+    #[inline]
+    pub fn officers(&self) -> u32 {
+        self.officers
+    }
+
+    /// Occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> u32 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Makes `sq` commanded as `column` says (empty: by nobody).
+    #[inline(always)]
+    fn command(&mut self, sq: Square, column: Tower) {
+        let bit = sq.bit();
+        self.by_color[0] &= !bit;
+        self.by_color[1] &= !bit;
+        self.officers &= !bit;
+        if !column.is_empty() {
+            let top = column.top();
+            self.by_color[top.color().index()] |= bit;
+            if top.is_king() {
+                self.officers |= bit;
+            }
+        }
+    }
+}
+
 /// A Lasca position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     columns: [Tower; NUM_SQUARES],
-    by_color: [u32; 2],
-    officers: u32,
-    side: Color,
+    sets: Sets,
     clock: u16,
     fullmove: u16,
     hash: u64,
@@ -62,9 +112,11 @@ impl Position {
     pub fn empty() -> Position {
         Position {
             columns: [Tower::EMPTY; NUM_SQUARES],
-            by_color: [0; 2],
-            officers: 0,
-            side: Color::White,
+            sets: Sets {
+                by_color: [0; 2],
+                officers: 0,
+                side: Color::White,
+            },
             clock: 0,
             fullmove: 1,
             hash: 0,
@@ -94,27 +146,25 @@ impl Position {
     /// Puts `column` on `sq` (the empty tower clears it), keeping sets and hash exact.
     #[inline]
     pub(crate) fn set(&mut self, sq: Square, column: Tower) {
+        self.put::<true>(sq, column);
+    }
+
+    /// [`Position::set`], keeping the hash only when `HASH` (perft needs no hash).
+    #[inline(always)]
+    fn put<const HASH: bool>(&mut self, sq: Square, column: Tower) {
         let i = sq.index();
-        let bit = sq.bit();
-        self.hash ^= column_key(sq, self.columns[i]) ^ column_key(sq, column);
-        self.columns[i] = column;
-        self.by_color[0] &= !bit;
-        self.by_color[1] &= !bit;
-        self.officers &= !bit;
-        if !column.is_empty() {
-            let top = column.top();
-            self.by_color[top.color().index()] |= bit;
-            if top.is_king() {
-                self.officers |= bit;
-            }
+        if HASH {
+            self.hash ^= column_key(sq, self.columns[i]) ^ column_key(sq, column);
         }
+        self.columns[i] = column;
+        self.sets.command(sq, column);
     }
 
     /// Sets the side to move.
     pub(crate) fn set_side(&mut self, side: Color) {
-        if side != self.side {
+        if side != self.sets.side {
             self.hash ^= SIDE_KEY;
-            self.side = side;
+            self.sets.side = side;
         }
     }
 
@@ -128,28 +178,55 @@ impl Position {
         self.fullmove = n;
     }
 
+    /// What move generation reads.
+    #[inline]
+    pub fn sets(&self) -> &Sets {
+        &self.sets
+    }
+
     /// Side to move.
     #[inline]
     pub fn side(&self) -> Color {
-        self.side
+        self.sets.side
     }
 
     /// The squares whose column `c` commands.
     #[inline]
     pub fn pieces(&self, c: Color) -> u32 {
-        self.by_color[c.index()]
+        self.sets.pieces(c)
     }
 
     /// The squares whose column an officer (of either side) commands.
     #[inline]
     pub fn officers(&self) -> u32 {
-        self.officers
+        self.sets.officers
     }
 
     /// Occupied squares.
     #[inline]
     pub fn occupied(&self) -> u32 {
-        self.by_color[0] | self.by_color[1]
+        self.sets.occupied()
+    }
+
+    /// The [`Sets`] of the position after the legal move `m`, without playing it.
+    #[inline]
+    pub fn sets_after(&self, m: &Move) -> Sets {
+        let mut s = self.sets;
+        let from = m.from();
+        let mut col = self.column(from);
+        s.command(from, Tower::EMPTY);
+        if m.is_capture() {
+            for sq in m.jumps() {
+                s.command(sq, self.column(sq).without_top());
+            }
+        }
+        let to = m.to();
+        if !col.top().is_king() && to.bit() & promotion_mask(s.side) != 0 {
+            col = col.with_top_crowned();
+        }
+        s.command(to, col);
+        s.side = s.side.opponent();
+        s
     }
 
     /// Plies since the last capture (the engine's no-capture policy, not a rule of Lasca).
@@ -172,7 +249,7 @@ impl Position {
 
     /// The hash computed from scratch (equals [`Position::hash`] at all times).
     pub fn compute_hash(&self) -> u64 {
-        let side = if self.side == Color::Black {
+        let side = if self.side() == Color::Black {
             SIDE_KEY
         } else {
             0
@@ -186,22 +263,33 @@ impl Position {
     /// a soldier commanding it is promoted there if that is its far rank.
     #[inline]
     pub fn play(&mut self, m: &Move) {
-        let us = self.side;
+        self.apply::<true>(m);
+    }
+
+    /// [`Position::play`] without keeping the hash, for perft: the hash is left stale.
+    #[inline]
+    pub(crate) fn play_unhashed(&mut self, m: &Move) {
+        self.apply::<false>(m);
+    }
+
+    #[inline(always)]
+    fn apply<const HASH: bool>(&mut self, m: &Move) {
+        let us = self.side();
         let from = m.from();
         let mut col = self.column(from);
-        self.set(from, Tower::EMPTY);
+        self.put::<HASH>(from, Tower::EMPTY);
         if m.is_capture() {
             for sq in m.jumps() {
                 let jumped = self.column(sq);
                 col = col.with_bottom(jumped.top());
-                self.set(sq, jumped.without_top());
+                self.put::<HASH>(sq, jumped.without_top());
             }
         }
         let to = m.to();
         if !col.top().is_king() && to.bit() & promotion_mask(us) != 0 {
             col = col.with_top_crowned();
         }
-        self.set(to, col);
+        self.put::<HASH>(to, col);
         self.clock = if m.is_capture() {
             0
         } else {
@@ -210,7 +298,9 @@ impl Position {
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.side = us.opponent();
-        self.hash ^= SIDE_KEY;
+        self.sets.side = us.opponent();
+        if HASH {
+            self.hash ^= SIDE_KEY;
+        }
     }
 }
