@@ -288,7 +288,11 @@ pub const VARIANT_OPTION: &str = "UCI_Variant";
 fn variant(value: Option<&str>) -> Result<OptionChange, OptionError> {
     let v = value.ok_or(OptionError::MissingValue(VARIANT_OPTION))?;
     v.parse().map(OptionChange::Variant).map_err(|_| {
-        OptionError::BadValue(VARIANT_OPTION, v.to_string(), "bashni, turkish or russian")
+        OptionError::BadValue(
+            VARIANT_OPTION,
+            v.to_string(),
+            "bashni, turkish, russian or lasca",
+        )
     })
 }
 
@@ -485,7 +489,7 @@ mod tests {
             parse_change("UCI_Variant", Some("chess"))
                 .unwrap_err()
                 .to_string(),
-            "setoption: option 'UCI_Variant' needs bashni, turkish or russian, got 'chess'; \
+            "setoption: option 'UCI_Variant' needs bashni, turkish, russian or lasca, got 'chess'; \
              not changed"
         );
     }

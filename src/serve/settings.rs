@@ -119,7 +119,7 @@ fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
     let Some(v) = v else { return Ok(None) };
     let name = v
         .as_str()
-        .ok_or_else(|| bad("'variant' must be a string: bashni, turkish or russian"))?;
+        .ok_or_else(|| bad("'variant' must be a string: bashni, turkish, russian or lasca"))?;
     name.parse()
         .map(Some)
         .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
@@ -158,7 +158,7 @@ fn start(body: &Value) -> Result<Box<dyn GameLine>, ApiError> {
             let of_pdn = Variant::from_pdn_game_type(tag).ok_or_else(|| {
                 bad(format!(
                     "PDN: GameType \"{tag}\" is none of the games played here (bashni, \
-                     turkish, russian)"
+                     turkish, russian, lasca)"
                 ))
             })?;
             match game {
