@@ -89,7 +89,7 @@ pub fn parse<G: LinearEval>(text: &str) -> Result<Vec<[i32; 2]>, WeightsError> {
 mod tests {
     use super::*;
     use crate::games::bashni::Position;
-    use crate::games::{russian, turkish};
+    use crate::games::{lasca, russian, turkish};
 
     /// Game `G`'s compiled-in file (`file`, its text) is exactly what the writer makes of its
     /// weights (header aside), and reads back to the same weights.
@@ -107,6 +107,7 @@ mod tests {
         round_trip::<Position>(include_str!("../games/bashni/eval/weights.rs"));
         round_trip::<turkish::Position>(include_str!("../games/turkish/eval/weights.rs"));
         round_trip::<russian::Position>(include_str!("../games/russian/eval/weights.rs"));
+        round_trip::<lasca::Position>(include_str!("../games/lasca/eval/weights.rs"));
     }
 
     #[test]
@@ -124,6 +125,10 @@ mod tests {
             (
                 russian::Position::WEIGHTS_FILE,
                 include_str!("../games/russian/eval/weights.rs"),
+            ),
+            (
+                lasca::Position::WEIGHTS_FILE,
+                include_str!("../games/lasca/eval/weights.rs"),
             ),
         ] {
             let on_disk = std::fs::read_to_string(format!("{root}/{path}")).unwrap();
