@@ -41,10 +41,11 @@ impl_game! {
     game {
         type Evaluator = Linear;
 
-        /// 100: the hand-set weights' soldier (docs/rules-lasca.md, "Scores").
-        const MAN: i32 = 100;
+        /// 230: the median depth-8 score of the start with one of Black's 11 soldiers removed
+        /// (docs/rules-lasca.md, "Scores").
+        const MAN: i32 = 230;
 
-        const BOOK: Option<&'static str> = None;
+        const BOOK: Option<&'static str> = Some(include_str!("../../../openings/lasca.txt"));
 
         const CLOCK_RULE: &'static str = "100-ply-rule";
 

@@ -35,16 +35,23 @@ mod tests {
 
     #[test]
     fn material_counts() {
-        // The start with Black's g7 soldier gone, then with White's a3 soldier an officer.
+        // The start with Black's g7 soldier gone.
         let start = Position::startpos();
         let up = Position::from_fen("b1b1b2/1b1b1b1/b1b1b1b/7/w1w1w1w/1w1w1w1/w1w1w1w w").unwrap();
         assert!(evaluate(&up) > evaluate(&start) + 50, "{}", evaluate(&up));
-        let officer =
-            Position::from_fen("b1b1b2/1b1b1b1/b1b1b1b/7/W1w1w1w/1w1w1w1/w1w1w1w w").unwrap();
+        // An officer is worth more than a soldier, and a prisoner more than none.
+        let soldier = Position::from_fen("7/7/7/3b3/7/7/w6 w").unwrap();
+        let officer = Position::from_fen("7/7/7/3b3/7/7/W6 w").unwrap();
         assert!(
-            evaluate(&officer) > evaluate(&up) + 50,
+            evaluate(&officer) > evaluate(&soldier) + 50,
             "{}",
             evaluate(&officer)
+        );
+        let holding = Position::from_fen("7/7/7/3b3/7/7/(Wb)6 w").unwrap();
+        assert!(
+            evaluate(&holding) > evaluate(&officer),
+            "{}",
+            evaluate(&holding)
         );
     }
 
