@@ -779,3 +779,36 @@ fn a_lasca_game_through_a_pipe() {
     );
     assert_eq!(answer(&out, "fen", 0), "7/7/7/7/7/7/(Bww)6 w 0 2");
 }
+
+#[test]
+fn a_lasca_game_saves_with_its_game_type_and_loads_only_as_lasca() {
+    let dir = scratch("lasca");
+    let pdn = dir.join("lasca.pdn");
+    let save = format!("save {}", pdn.display());
+    let load = format!("load {}", pdn.display());
+    let (out, err, code) = play(
+        &["--variant", "lasca", "--level", "1", "--seed", "1"],
+        &["c3 d4", "fen", &save, "new", &load, "fen"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let before = answer(&out, "fen", 0);
+    assert_eq!(
+        answer(&out, &load, 0),
+        "loaded 2 plies; you are White, to move"
+    );
+    assert_eq!(answer(&out, "fen", 1), before);
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(text.contains("[GameType \"Lasca\"]"), "{text}");
+    // Black's forced answer is a capture, written with `x` in PDN.
+    assert!(
+        text.contains("1. c3-d4 {") && text.contains("e5xc3"),
+        "{text}"
+    );
+    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &[&load]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        answer(&out, &load, 0).contains("is a game of Lasca (GameType \"Lasca\"), not of Bashni"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
