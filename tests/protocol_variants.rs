@@ -155,8 +155,8 @@ fn a_bad_variant_is_refused_and_the_game_stays() {
     assert_eq!(
         said,
         [
-            "info string error: setoption: option 'UCI_Variant' needs bashni, turkish or \
-             russian, got 'chess'; not changed",
+            "info string error: setoption: option 'UCI_Variant' needs bashni, turkish, russian \
+             or lasca, got 'chess'; not changed",
             "info string error: setoption: option 'UCI_Variant' needs 'value <x>'",
             "readyok"
         ]

@@ -456,7 +456,7 @@ fn serve_variant_names_the_game_the_page_starts_with() {
         .iter()
         .map(|v| str_of(v, "name"))
         .collect();
-    assert_eq!(names, ["bashni", "turkish", "russian"]);
+    assert_eq!(names, ["bashni", "turkish", "russian", "lasca"]);
     let turkish = Server::start(&["--variant", "turkish"]);
     let info = turkish.ok("GET", "/api/info", "");
     assert_eq!(str_of(&info, "default_variant"), "turkish");
