@@ -41,9 +41,9 @@ impl_game! {
     game {
         type Evaluator = Linear;
 
-        /// 230: the median depth-8 score of the start with one of Black's 11 soldiers removed
+        /// 235: the median depth-8 score of the start with one of Black's 11 soldiers removed
         /// (docs/rules-lasca.md, "Scores").
-        const MAN: i32 = 230;
+        const MAN: i32 = 235;
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/lasca.txt"));
 
