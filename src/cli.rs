@@ -42,7 +42,7 @@ pub struct Cli {
 /// How the protocol starts: with no subcommand, or `bashni uci`.
 #[derive(clap::Args, Debug)]
 struct ProtocolArgs {
-    /// The game the session starts in: bashni, turkish or russian (`UCI_Variant`'s
+    /// The game the session starts in: bashni, turkish, russian or lasca (`UCI_Variant`'s
     /// default; `setoption name UCI_Variant` switches).
     #[arg(long, default_value_t = Variant::Bashni)]
     variant: Variant,
@@ -74,14 +74,14 @@ enum Command {
     /// Count move paths to a depth (proves the move generator).
     ///
     /// Reference counts from the start position: docs/rules.md, section 6 (Bashni),
-    /// docs/rules-turkish.md and docs/rules-russian.md.
+    /// docs/rules-turkish.md, docs/rules-russian.md and docs/rules-lasca.md.
     /// Example: bashni perft 7 --divide
     /// Example: bashni perft 6 --variant turkish
     #[command(verbatim_doc_comment)]
     Perft {
-        /// Depth in plies (at most 16).
+        /// Depth in plies (at most 16; 22 in Lasca).
         depth: u32,
-        /// The game: bashni, turkish or russian.
+        /// The game: bashni, turkish, russian or lasca.
         #[arg(long, default_value_t = Variant::Bashni)]
         variant: Variant,
         /// Position to start from, in the game's FEN (default: the initial position).
@@ -106,7 +106,7 @@ enum Command {
         #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH,
             value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
         depth: u32,
-        /// The game: bashni, turkish or russian.
+        /// The game: bashni, turkish, russian or lasca.
         #[arg(long, default_value_t = Variant::Bashni)]
         variant: Variant,
         /// Search threads.
@@ -199,7 +199,17 @@ fn run_perft<R: Rules>(args: PerftArgs) -> i32 {
             return 2;
         }
     };
-    if let Err(e) = check_depth(args.depth) {
+    if R::VARIANT == Variant::Lasca {
+        // Lasca's counts grow about threefold a ply: its own, deeper limit.
+        let most = crate::games::lasca::perft::MAX_PERFT_DEPTH;
+        if args.depth > most {
+            eprintln!(
+                "error: perft depth {} is too large (the maximum is {most})",
+                args.depth
+            );
+            return 2;
+        }
+    } else if let Err(e) = check_depth(args.depth) {
         eprintln!("error: {e}");
         return 2;
     }

@@ -29,12 +29,20 @@ pub fn color_name(c: Color) -> &'static str {
     c.name()
 }
 
-/// The board diagram, rank 8 at the top, every tower written in full (top piece first), then
-/// the FEN and the side to move. Each file is as wide as its tallest tower.
+/// The number of files and ranks of `pos`'s board: 8, or 7 for a game that plays on no
+/// square of file h or rank 8 (Lasca).
+pub fn board_size<G: Game>(pos: &G) -> u8 {
+    let eighth = (0..8).any(|i| pos.tower_at(7, i).is_some() || pos.tower_at(i, 7).is_some());
+    if eighth { 8 } else { 7 }
+}
+
+/// The board diagram, the last rank at the top, every tower written in full (top piece
+/// first), then the FEN and the side to move. Each file is as wide as its tallest tower.
 pub fn diagram<G: Game>(pos: &G) -> Vec<String> {
-    let cells: Vec<Vec<String>> = (0..8u8)
+    let n = board_size(pos);
+    let cells: Vec<Vec<String>> = (0..n)
         .rev()
-        .map(|r| (0..8u8).map(|f| cell(f, r, pos)).collect())
+        .map(|r| (0..n).map(|f| cell(f, r, pos)).collect())
         .collect();
     let widths = column_widths(&cells);
     let row_text = |label: String, texts: Vec<&str>| {
@@ -45,10 +53,10 @@ pub fn diagram<G: Game>(pos: &G) -> Vec<String> {
         s.trim_end().to_string()
     };
     let files = ["a", "b", "c", "d", "e", "f", "g", "h"];
-    let mut lines = vec![row_text(" ".to_string(), files.to_vec())];
+    let mut lines = vec![row_text(" ".to_string(), files[..n as usize].to_vec())];
     for (i, row) in cells.iter().enumerate() {
         lines.push(row_text(
-            (8 - i).to_string(),
+            (n as usize - i).to_string(),
             row.iter().map(String::as_str).collect(),
         ));
     }
@@ -57,11 +65,14 @@ pub fn diagram<G: Game>(pos: &G) -> Vec<String> {
         crate::games::Variant::Bashni => {
             "w b = men, W B = kings; a tower is written top first: (Wbb)".to_string()
         }
+        crate::games::Variant::Lasca => {
+            "w b = soldiers, W B = officers; a column is written top first: (Wbb)".to_string()
+        }
         _ => "w b = men, W B = kings".to_string(),
     });
     lines.push(format!("FEN: {}", pos.to_fen()));
     let since = match G::VARIANT {
-        crate::games::Variant::Bashni => "since the last capture",
+        crate::games::Variant::Bashni | crate::games::Variant::Lasca => "since the last capture",
         _ => "since the last capture or man's move",
     };
     lines.push(format!(
@@ -75,7 +86,7 @@ pub fn diagram<G: Game>(pos: &G) -> Vec<String> {
 
 /// Width of each column: its widest cell, at least 1.
 fn column_widths(cells: &[Vec<String>]) -> Vec<usize> {
-    (0..8)
+    (0..cells[0].len())
         .map(|f| {
             cells
                 .iter()
@@ -120,7 +131,11 @@ pub fn tower_list<G: Game>(pos: &G) -> Option<String> {
             }
         }
     }
-    (!list.is_empty()).then(|| format!("towers, top first: {}", list.join(", ")))
+    let what = match G::VARIANT {
+        crate::games::Variant::Lasca => "columns",
+        _ => "towers",
+    };
+    (!list.is_empty()).then(|| format!("{what}, top first: {}", list.join(", ")))
 }
 
 /// How [`board`] draws: which side is at the bottom, colour or plain text, which squares
@@ -180,21 +195,22 @@ fn board_cell(text: &str, width: usize, dark: bool, marked: bool, color: bool) -
 /// and height (`W3`; [`tower_list`] writes it in full), file letters above and below, rank
 /// numbers left and right, the marked squares highlighted.
 pub fn board<G: Game>(pos: &G, style: &BoardStyle) -> Vec<String> {
+    let n = board_size(pos);
     let ranks: Vec<u8> = if style.flipped {
-        (0..8).collect()
+        (0..n).collect()
     } else {
-        (0..8).rev().collect()
+        (0..n).rev().collect()
     };
     let files: Vec<u8> = if style.flipped {
-        (0..8).rev().collect()
+        (0..n).rev().collect()
     } else {
-        (0..8).collect()
+        (0..n).collect()
     };
     let cells: Vec<Vec<String>> = ranks
         .iter()
         .map(|&r| files.iter().map(|&f| glyph(f, r, pos)).collect())
         .collect();
-    let widths = [GLYPH_WIDTH; 8];
+    let widths = vec![GLYPH_WIDTH; n as usize];
     let (frame, reset) = if style.color {
         (ansi::FRAME, ansi::RESET)
     } else {
@@ -361,6 +377,26 @@ mod tests {
         let r = russian::Position::startpos();
         assert_eq!(diagram(&r)[8], " 1  w   w   w   w");
         assert_eq!(tower_list(&r), None);
+    }
+
+    #[test]
+    fn lasca_is_drawn_on_seven_files_and_ranks() {
+        use crate::games::lasca;
+        let p = lasca::notation::parse_fen("7/7/2(wbB)4/7/7/7/w6 b 3 9").unwrap();
+        let d = diagram(&p);
+        assert_eq!(d[0], "    a b c     d e f g");
+        assert_eq!(d[3], " 5  .   (wbB)   .   .");
+        assert_eq!(d[7], " 1  w   .       .   .");
+        assert!(d[9].starts_with("w b = soldiers"), "{}", d[9]);
+        assert!(d[11].starts_with("Black to move; 3 plies since the last capture"));
+        let b = board(&p, &BoardStyle::default());
+        assert_eq!(b.len(), 9);
+        assert_eq!(b[0], "    a   b   c   d   e   f   g");
+        assert_eq!(b[3], " 5  .       w3      .       .   5");
+        assert_eq!(
+            tower_list(&p).as_deref(),
+            Some("columns, top first: c5 (wbB)")
+        );
     }
 
     #[test]

@@ -162,6 +162,23 @@ fn each_game_is_analysed_in_its_own_notation() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Best move: d4:f6"), "{out}");
+    // Lasca: a 7x7 board; Black's reply to c3-d4 is forced, and White takes back on d4,
+    // freeing the soldier under Black's commander on c3.
+    let (code, out, err) = analyse(&[
+        "--variant",
+        "lasca",
+        "--moves",
+        "c3-d4",
+        "e5xc3",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("FEN: b1b1b1b/1b1b1b1/b1b3b/7/w1(bw)1w1w/1w1w1w1/w1w1w1w w 0 2"),
+        "{out}"
+    );
+    assert!(out.contains("Best move: b2:d4"), "{out}");
     // A move of another game is refused in this one.
     let (code, _, err) = analyse(&["--variant", "turkish", "--moves", "c3-d4"]);
     assert_eq!(code, 2);

@@ -74,6 +74,30 @@ fn bad_arguments_are_clear_errors() {
     assert!(err.contains("'5/4' is not a shard"), "{err}");
 }
 
+/// A Lasca run writes Lasca positions, each read back as it was written, quiet, with a move.
+#[test]
+fn lasca_data_reads_back() {
+    use bashni::games::{Game, Rules, lasca};
+    let out = temp("lasca");
+    let text = datagen(&out, &["--variant", "lasca", "--opening-plies", "8"]);
+    let ends = text.lines().filter(|l| l.starts_with("# game")).count();
+    assert_eq!(ends, 6);
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("# game"))
+            .all(|l| l.ends_with(" lasca"))
+    );
+    let mut samples = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let fen = line.split(" | ").next().unwrap();
+        let pos = lasca::Position::from_fen(fen).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(pos.to_fen(), fen);
+        assert!(pos.has_legal_move() && !pos.can_capture(), "{line}");
+        samples += 1;
+    }
+    assert!(samples > 30, "only {samples} positions");
+}
+
 /// A Turkish run writes Turkish positions: every line reads back as a Turkish FEN that
 /// writes out the same, with a legal move and no capture (quiet), and a stopped run resumes
 /// to the same file.

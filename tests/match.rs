@@ -5,7 +5,7 @@
 //! Matches of every game. Searches are shallow and timeouts short: the file runs in seconds.
 
 use bashni::games::bashni::notation::{START_FEN, parse_fen};
-use bashni::games::{Game, Outcome, Record, Variant, russian, turkish};
+use bashni::games::{Game, Outcome, Record, Variant, lasca, russian, turkish};
 use bashni::record::pdn::parse_games;
 use std::path::PathBuf;
 use std::process::Command;
@@ -480,6 +480,11 @@ fn short_turkish_match() {
 #[test]
 fn short_russian_match() {
     short_match_of::<russian::Position>("russian", 4);
+}
+
+#[test]
+fn short_lasca_match() {
+    short_match_of::<lasca::Position>("lasca", 5);
 }
 
 /// An engine that does not declare the game, or not with that value, stops the match before

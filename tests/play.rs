@@ -792,3 +792,72 @@ fn a_turkish_game_saves_with_its_game_type_and_load_switches_to_its_game() {
     assert_eq!(answer(&out, "fen", 4), bashni_fen, "back in Bashni");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_lasca_game_through_a_pipe() {
+    // White steps c3-d4; Black's e5 must take it and goes on over b2 to a1 (the capture
+    // continues, and promotion on rank 1 ends it): Black's officer column holds both white
+    // soldiers, and White, commanding no column, loses.
+    let (out, err, code) = play(
+        &[
+            "--variant",
+            "lasca",
+            "--fen",
+            "7/7/4b2/7/2w4/1w5/7 w",
+            "--level",
+            "3",
+            "--seed",
+            "1",
+        ],
+        &["c3 d4", "fen"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("bashni play (Lasca): "), "{out}");
+    // Seven files and ranks.
+    assert!(out.contains("\n    a   b   c   d   e   f   g\n"), "{out}");
+    assert!(
+        out.contains("\n 5  .       .       b       .   5\n"),
+        "{out}"
+    );
+    assert_eq!(answer(&out, "c3 d4", 0), "you play c3-d4");
+    assert!(out.contains("\nbashni plays e5:c3:a1 (depth "), "{out}");
+    assert!(out.contains("\ncolumns, top first: a1 (Bww)\n"), "{out}");
+    assert!(
+        out.contains("\ngame over: White has no columns left: bashni wins, 0-1\n"),
+        "{out}"
+    );
+    assert_eq!(answer(&out, "fen", 0), "7/7/7/7/7/7/(Bww)6 w 0 2");
+}
+
+#[test]
+fn a_lasca_game_saves_with_its_game_type_and_loads_only_as_lasca() {
+    let dir = scratch("lasca");
+    let pdn = dir.join("lasca.pdn");
+    let save = format!("save {}", pdn.display());
+    let load = format!("load {}", pdn.display());
+    let (out, err, code) = play(
+        &["--variant", "lasca", "--level", "1", "--seed", "1"],
+        &["c3 d4", "fen", &save, "new", &load, "fen"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let before = answer(&out, "fen", 0);
+    assert_eq!(
+        answer(&out, &load, 0),
+        "loaded 2 plies; you are White, to move"
+    );
+    assert_eq!(answer(&out, "fen", 1), before);
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(text.contains("[GameType \"Lasca\"]"), "{text}");
+    // Black's forced answer is a capture, written with `x` in PDN.
+    assert!(
+        text.contains("1. c3-d4 {") && text.contains("e5xc3"),
+        "{text}"
+    );
+    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &[&load]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        answer(&out, &load, 0).contains("is a game of Lasca (GameType \"Lasca\"), not of Bashni"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

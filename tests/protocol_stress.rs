@@ -14,7 +14,7 @@
 mod common;
 
 use bashni::games::bashni::notation::START_FEN;
-use bashni::games::{Game, Record, Rules, Variant, russian, turkish};
+use bashni::games::{Game, Record, Rules, Variant, lasca, russian, turkish};
 use bashni::protocol::MAX_LINE_BYTES;
 use bashni::protocol::command::{Command, parse_line};
 use bashni::protocol::game::AnyGame;
@@ -56,6 +56,13 @@ const RUSSIAN_FENS: [&str; 3] = [
     "8/8/8/8/8/2b5/1b6/w7 w",
 ];
 
+/// Lasca positions the stress test plays from.
+const LASCA_FENS: [&str; 3] = [
+    lasca::START_FEN,
+    "7/1b1b3/7/1b1b3/2W4/7/7 w 0 1",
+    "7/3b1b1/2(wB)4/7/7/7/7 w",
+];
+
 /// Runs `$body` with `$g` bound to the record inside an `AnyGame`, whichever game it is.
 macro_rules! on_game {
     ($any:expr, $g:ident => $body:expr) => {
@@ -63,6 +70,7 @@ macro_rules! on_game {
             AnyGame::Bashni($g) => $body,
             AnyGame::Turkish($g) => $body,
             AnyGame::Russian($g) => $body,
+            AnyGame::Lasca($g) => $body,
         }
     };
 }
@@ -141,12 +149,13 @@ impl Stress {
         let variant = if self.rng.random_bool(0.9) {
             self.game.variant()
         } else {
-            Variant::ALL[self.rng.random_range(0..3)]
+            Variant::ALL[self.rng.random_range(0..Variant::ALL.len())]
         };
         let (fen, mut moves, start) = match variant {
             Variant::Bashni => self.playout::<bashni::games::bashni::Position>(&FENS),
             Variant::Turkish => self.playout::<turkish::Position>(&TURKISH_FENS),
             Variant::Russian => self.playout::<russian::Position>(&RUSSIAN_FENS),
+            Variant::Lasca => self.playout::<lasca::Position>(&LASCA_FENS),
         };
         if self.rng.random_bool(0.2) {
             let bad = self.pick(&["c3-c4", "a1-h8", "c3d4", "z9-a1", "c3:e5:g7:", ""]);

@@ -31,7 +31,7 @@ fn answers_a_legal_start_move<G: Game>(variant: &str) {
     assert_eq!(code, 0);
     assert!(
         out.lines().any(|l| l
-            == "option name UCI_Variant type combo default bashni var bashni var turkish var russian"),
+            == "option name UCI_Variant type combo default bashni var bashni var turkish var russian var lasca"),
         "{out}"
     );
     assert!(!out.contains("error"), "{out}");
@@ -155,8 +155,8 @@ fn a_bad_variant_is_refused_and_the_game_stays() {
     assert_eq!(
         said,
         [
-            "info string error: setoption: option 'UCI_Variant' needs bashni, turkish or \
-             russian, got 'chess'; not changed",
+            "info string error: setoption: option 'UCI_Variant' needs bashni, turkish, russian \
+             or lasca, got 'chess'; not changed",
             "info string error: setoption: option 'UCI_Variant' needs 'value <x>'",
             "readyok"
         ]

@@ -1,6 +1,7 @@
 //! One unit for scores in every game: 100 centi-men = one man. The start position with one
 //! of Black's men removed (h6) reads between +0.70 and +1.50 (`cp 70` to `cp 150`) for White
-//! at depth 8 in Bashni, Turkish and Russian draughts, driven over the protocol.
+//! at depth 8 in Bashni, Turkish and Russian draughts, and in Lasca with Black's b6 soldier
+//! removed, driven over the protocol.
 
 mod common;
 
@@ -39,6 +40,7 @@ fn one_man_up_reads_about_one_man_in_every_game() {
             "turkish",
             "8/bbbbbbbb/bbbbbbb1/8/8/wwwwwwww/wwwwwwww/8 w 0 1",
         ),
+        ("lasca", "b1b1b1b/3b1b1/b1b1b1b/7/w1w1w1w/1w1w1w1/w1w1w1w w"),
     ] {
         let cp = depth8_cp(variant, fen);
         assert!(

@@ -322,7 +322,7 @@ fn a_turkish_game_with_its_own_rules_and_engine() {
     assert_eq!(status, 400);
     assert_eq!(
         error_of(&e),
-        "unknown variant 'chess' (expected one of: bashni, turkish, russian)"
+        "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"
     );
     let (id, v) = server.new_game(r#"{"variant":"turkish","level":0,"movetime_ms":100}"#);
     assert_eq!(str_of(&v, "variant"), "turkish");
@@ -460,7 +460,7 @@ fn serve_variant_names_the_game_the_page_starts_with() {
         .iter()
         .map(|v| str_of(v, "name"))
         .collect();
-    assert_eq!(names, ["bashni", "turkish", "russian"]);
+    assert_eq!(names, ["bashni", "turkish", "russian", "lasca"]);
     let turkish = Server::start(&["--variant", "turkish"]);
     let info = turkish.ok("GET", "/api/info", "");
     assert_eq!(str_of(&info, "default_variant"), "turkish");

@@ -17,6 +17,19 @@ fn stdout(out: &Output) -> String {
 }
 
 #[test]
+fn lasca_perft_goes_deeper_than_the_other_games() {
+    let out = bashni(&["perft", "23", "--variant", "lasca"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("perft depth 23 is too large (the maximum is 22)"),
+        "{err}"
+    );
+    let out = bashni(&["perft", "17", "--variant", "russian"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn each_variant_counts_its_own_game() {
     for (args, nodes) in [
         (vec!["perft", "4"], "nodes 1469 "),
@@ -28,6 +41,11 @@ fn each_variant_counts_its_own_game() {
             "nodes 37986 ",
         ),
         (vec!["perft", "6"], "nodes 37908 "),
+        (vec!["perft", "12", "--variant", "lasca"], "nodes 97440 "),
+        (
+            vec!["perft", "12", "--variant", "lasca", "--threads", "2"],
+            "nodes 97440 ",
+        ),
     ] {
         let out = bashni(&args);
         assert!(out.status.success(), "{args:?}");
@@ -82,7 +100,7 @@ fn an_unknown_variant_or_a_foreign_fen_is_a_clear_error() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("unknown variant 'chess' (expected one of: bashni, turkish, russian)"),
+        err.contains("unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"),
         "{err}"
     );
     // A Bashni FEN with a tower is not a Russian position.

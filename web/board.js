@@ -9,14 +9,17 @@ const VISIBLE = 6;        // pieces drawn in full; taller towers are compacted
 const SHOWN_TOP = 4;      // pieces kept on top of a compacted tower
 const DISC_RX = 40, DISC_RY = 13, THICK = 11, STEP = 13;
 const SVGNS = 'http://www.w3.org/2000/svg';
-export const TITLES = { bashni: 'Bashni', turkish: 'Turkish draughts', russian: 'Russian draughts' };
+export const TITLES = { bashni: 'Bashni', turkish: 'Turkish draughts', russian: 'Russian draughts', lasca: 'Lasca' };
+// Files and ranks of each game's board: Lasca's is 7x7, the others 8x8.
+const sizeOf = (v) => (v === 'lasca' ? 7 : 8);
 
 // {squares: {c3: 'Bbw', ...}, side: 'w'|'b'}; towers are listed top first.
 export function parseFen(fen) {
   const [board, side] = fen.trim().split(/\s+/);
   const squares = {};
-  board.split('/').forEach((row, i) => {
-    const rank = 8 - i;
+  const rows = board.split('/');
+  rows.forEach((row, i) => {
+    const rank = rows.length - i;
     let file = 0;
     for (let k = 0; k < row.length; k++) {
       const c = row[k];
@@ -34,17 +37,22 @@ export function parseFen(fen) {
   return { squares, side: (side || 'w').toLowerCase() };
 }
 
+// Lasca plays on the squares of the corners' colour, which are a1's: the dark ones here too.
 const isDark = (sq) => (FILES.indexOf(sq[0]) + +sq[1]) % 2 === 1;
 // Turkish draughts is played on every square, the others on the dark ones.
 const allSquares = (v) => v === 'turkish';
 const isKing = (p) => p === p.toUpperCase();
-const pieceName = (p) => (isKing(p) ? 'king' : 'man') + ' (' + (p.toLowerCase() === 'w' ? 'white' : 'black') + ')';
+// Lasca's men are soldiers and officers.
+const rankWords = (v) => (v === 'lasca' ? ['officer', 'soldier'] : ['king', 'man']);
+const pieceName = (p, v) => rankWords(v)[isKing(p) ? 0 : 1] + ' (' + (p.toLowerCase() === 'w' ? 'white' : 'black') + ')';
 
 export function describeTower(sq, t, variant) {
-  if (t.length === 1 && variant !== 'bashni') return `${sq}: ${pieceName(t)}`;
-  const list = [...t].map((p, i) => (i === 0 ? 'commander: ' : '') + pieceName(p)).join(', ');
+  const stacks = variant === 'bashni' || variant === 'lasca';
+  if (t.length === 1 && !stacks) return `${sq}: ${pieceName(t, variant)}`;
+  const list = [...t].map((p, i) => (i === 0 ? 'commander: ' : '') + pieceName(p, variant)).join(', ');
   const kings = [...t].filter(isKing).length;
-  return `${sq}: ${t} — ${t.length} piece${t.length > 1 ? 's' : ''}${kings ? `, ${kings} king${kings > 1 ? 's' : ''}` : ''}, top first: ${list}`;
+  const king = rankWords(variant)[0];
+  return `${sq}: ${t} — ${t.length} piece${t.length > 1 ? 's' : ''}${kings ? `, ${kings} ${king}${kings > 1 ? 's' : ''}` : ''}, top first: ${list}`;
 }
 
 // Move text to a path of squares (a short capture form is not sent by the engine).
@@ -52,9 +60,10 @@ export const pathOf = (text) => text.split(/[-:x]/);
 
 let view = { flipped: false, variant: 'bashni' };
 function squareXY(sq) {
+  const last = sizeOf(view.variant) - 1;
   let f = FILES.indexOf(sq[0]), r = +sq[1] - 1;
-  if (view.flipped) { f = 7 - f; r = 7 - r; }
-  return [MARGIN + f * SQ, MARGIN + (7 - r) * SQ];
+  if (view.flipped) { f = last - f; r = last - r; }
+  return [MARGIN + f * SQ, MARGIN + (last - r) * SQ];
 }
 const center = (sq) => { const [x, y] = squareXY(sq); return [x + SQ / 2, y + SQ / 2]; };
 function el(name, attrs, parent) {
@@ -71,8 +80,9 @@ function drawSquares(svg) {
   el('rect', { x: 6, width: 6, height: 12, fill: '#333' }, pat);
   const g = el('g', { id: 'squares' }, svg);
   const all = allSquares(view.variant);
-  for (let r = 1; r <= 8; r++) {
-    for (let f = 0; f < 8; f++) {
+  const n = sizeOf(view.variant);
+  for (let r = 1; r <= n; r++) {
+    for (let f = 0; f < n; f++) {
       const sq = FILES[f] + r;
       const [x, y] = squareXY(sq);
       const cls = all ? 'sq-all' : isDark(sq) ? 'sq-dark' : 'sq-light';
@@ -81,10 +91,10 @@ function drawSquares(svg) {
       el('rect', attrs, g);
     }
   }
-  for (let i = 0; i < 8; i++) {
-    const file = view.flipped ? FILES[7 - i] : FILES[i];
-    const rank = view.flipped ? i + 1 : 8 - i;
-    el('text', { x: MARGIN + i * SQ + SQ / 2, y: 840 - MARGIN / 2, class: 'coord' }, g).textContent = file;
+  for (let i = 0; i < n; i++) {
+    const file = view.flipped ? FILES[n - 1 - i] : FILES[i];
+    const rank = view.flipped ? i + 1 : n - i;
+    el('text', { x: MARGIN + i * SQ + SQ / 2, y: n * SQ + 2 * MARGIN - MARGIN / 2, class: 'coord' }, g).textContent = file;
     el('text', { x: MARGIN / 2, y: MARGIN + i * SQ + SQ / 2, class: 'coord' }, g).textContent = rank;
   }
 }
@@ -188,6 +198,8 @@ export function drawBoard(svg, opts) {
     el('g', { id: 'arrows' }, svg);
     drawnAs = opts.flipped + opts.variant;
     svg.setAttribute('data-variant', opts.variant);
+    const side = sizeOf(opts.variant) * SQ + 2 * MARGIN;
+    svg.setAttribute('viewBox', `0 0 ${side} ${side}`);
     svg.setAttribute('aria-label', TITLES[opts.variant] + ' board');
   }
   const marks = svg.querySelector('#marks'), towers = svg.querySelector('#towers'), arrows = svg.querySelector('#arrows');

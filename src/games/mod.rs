@@ -14,6 +14,7 @@
 
 pub mod bashni;
 pub mod kit;
+pub mod lasca;
 pub mod russian;
 pub mod turkish;
 
@@ -49,6 +50,10 @@ macro_rules! for_variant {
                 type $g = $crate::games::russian::Position;
                 $body
             }
+            $crate::games::Variant::Lasca => {
+                type $g = $crate::games::lasca::Position;
+                $body
+            }
         }
     };
 }
@@ -81,6 +86,7 @@ mod tests {
         start_checks::<bashni::Position>(7);
         start_checks::<turkish::Position>(8);
         start_checks::<russian::Position>(7);
+        start_checks::<lasca::Position>(6);
         assert_eq!(<turkish::Position as Rules>::VARIANT, Variant::Turkish);
     }
 }

@@ -182,7 +182,7 @@ impl Part {
             Some(name) => name
                 .as_str()
                 .and_then(|n| n.parse().ok())
-                .ok_or_else(|| bad("\"variant\" is not bashni, turkish or russian"))?,
+                .ok_or_else(|| bad("\"variant\" is not bashni, turkish, russian or lasca"))?,
         };
         let shard: Shard = string("shard")?
             .parse()

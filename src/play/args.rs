@@ -37,7 +37,7 @@ pub enum ColorChoice {
         bashni play --variant russian --color black"
 )]
 pub struct PlayArgs {
-    /// The game: bashni, turkish or russian.
+    /// The game: bashni, turkish, russian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
     /// Playing level from 0 (weakest) to 20 (full strength); the README's ladder gives the

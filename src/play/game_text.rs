@@ -13,6 +13,7 @@ pub fn game_name(v: Variant) -> &'static str {
         Variant::Bashni => "Bashni",
         Variant::Turkish => "Turkish draughts",
         Variant::Russian => "Russian draughts",
+        Variant::Lasca => "Lasca",
     }
 }
 
@@ -20,6 +21,7 @@ pub fn game_name(v: Variant) -> &'static str {
 pub fn piece_word(v: Variant) -> &'static str {
     match v {
         Variant::Bashni => "tower",
+        Variant::Lasca => "column",
         _ => "piece",
     }
 }
@@ -29,6 +31,7 @@ pub fn example_moves(v: Variant) -> (&'static str, &'static str) {
     match v {
         Variant::Turkish => ("d3-d4", "d3:d5:f5"),
         Variant::Bashni | Variant::Russian => ("c3-d4", "c3:e5:g7"),
+        Variant::Lasca => ("c3-d4", "c3:e5:c7"),
     }
 }
 
@@ -45,6 +48,11 @@ pub fn legend(v: Variant) -> &'static str {
         }
         Variant::Russian => {
             "The board: w b men, W B kings on the dark squares; a captured piece leaves the board."
+        }
+        Variant::Lasca => {
+            "The board: w b soldiers, W B officers on 25 squares of a 7x7 board; a column shows its \
+             commander and\nheight (W3), and the columns are written in full, top first, below \
+             the board."
         }
     }
 }
@@ -63,6 +71,10 @@ pub fn clock_rule_reason(v: Variant) -> String {
         Variant::Russian => format!(
             "{} plies of kings' moves without a capture",
             crate::games::russian::CLOCK_LIMIT
+        ),
+        Variant::Lasca => format!(
+            "{} plies without a capture (the engine's adjudication; Lasca has no draw rule)",
+            crate::games::lasca::CLOCK_LIMIT
         ),
     }
 }

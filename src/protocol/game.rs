@@ -6,7 +6,7 @@
 //! differs from game to game beyond the rules is here too: only Bashni has a network.
 
 use crate::display::{eval_report, linear_report};
-use crate::games::{Game, Record, Rules, Variant, russian, turkish};
+use crate::games::{Game, Record, Rules, Variant, lasca, russian, turkish};
 use crate::search::{Engine, Score};
 
 /// The game being played, in whichever variant: its start position and moves.
@@ -19,6 +19,8 @@ pub enum AnyGame {
     Turkish(Record<turkish::Position>),
     /// Russian draughts (docs/rules-russian.md).
     Russian(Record<russian::Position>),
+    /// Lasca (docs/rules-lasca.md).
+    Lasca(Record<lasca::Position>),
 }
 
 /// Runs `$body` with `$g` bound to the [`Record`] inside `$any` (an `AnyGame`, `&AnyGame` or
@@ -29,6 +31,7 @@ macro_rules! on_game {
             $crate::protocol::game::AnyGame::Bashni($g) => $body,
             $crate::protocol::game::AnyGame::Turkish($g) => $body,
             $crate::protocol::game::AnyGame::Russian($g) => $body,
+            $crate::protocol::game::AnyGame::Lasca($g) => $body,
         }
     };
 }
@@ -41,6 +44,7 @@ impl AnyGame {
             Variant::Bashni => AnyGame::Bashni(Record::new(Rules::startpos())),
             Variant::Turkish => AnyGame::Turkish(Record::new(Rules::startpos())),
             Variant::Russian => AnyGame::Russian(Record::new(Rules::startpos())),
+            Variant::Lasca => AnyGame::Lasca(Record::new(Rules::startpos())),
         }
     }
 
@@ -70,6 +74,7 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
         // Their search evaluates with the linear evaluation alone: the table is all.
         AnyGame::Turkish(g) => linear_report(g.position()),
         AnyGame::Russian(g) => linear_report(g.position()),
+        AnyGame::Lasca(g) => linear_report(g.position()),
     }
 }
 
@@ -114,7 +119,7 @@ mod tests {
     #[test]
     fn eval_shows_each_games_terms_and_what_the_search_uses() {
         let engine = Engine::new();
-        for v in [Variant::Turkish, Variant::Russian] {
+        for v in [Variant::Turkish, Variant::Russian, Variant::Lasca] {
             let game = AnyGame::start(v);
             let lines = eval_lines(&game, Some(&engine), true);
             assert!(

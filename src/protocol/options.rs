@@ -288,7 +288,11 @@ pub const VARIANT_OPTION: &str = "UCI_Variant";
 fn variant(value: Option<&str>) -> Result<OptionChange, OptionError> {
     let v = value.ok_or(OptionError::MissingValue(VARIANT_OPTION))?;
     v.parse().map(OptionChange::Variant).map_err(|_| {
-        OptionError::BadValue(VARIANT_OPTION, v.to_string(), "bashni, turkish or russian")
+        OptionError::BadValue(
+            VARIANT_OPTION,
+            v.to_string(),
+            "bashni, turkish, russian or lasca",
+        )
     })
 }
 
@@ -485,7 +489,7 @@ mod tests {
             parse_change("UCI_Variant", Some("chess"))
                 .unwrap_err()
                 .to_string(),
-            "setoption: option 'UCI_Variant' needs bashni, turkish or russian, got 'chess'; \
+            "setoption: option 'UCI_Variant' needs bashni, turkish, russian or lasca, got 'chess'; \
              not changed"
         );
     }
@@ -522,11 +526,11 @@ mod tests {
         assert_eq!(d.len(), 12 + Features::NAMES.len());
         assert!(d.iter().all(|l| l.starts_with("option name ")));
         assert!(d.contains(
-            &"option name UCI_Variant type combo default bashni var bashni var turkish var russian"
+            &"option name UCI_Variant type combo default bashni var bashni var turkish var russian var lasca"
                 .to_string()
         ));
         assert!(declarations(Variant::Turkish).contains(
-            &"option name UCI_Variant type combo default turkish var bashni var turkish var russian"
+            &"option name UCI_Variant type combo default turkish var bashni var turkish var russian var lasca"
                 .to_string()
         ));
     }

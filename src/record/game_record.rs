@@ -10,11 +10,11 @@ use crate::games::{Rules, Variant};
 use std::time::Duration;
 
 /// `fen` (any FEN of `variant`) as a PDN `[FEN]` tag gives it: for Russian and Turkish
-/// draughts the standard draughts FEN ([`Rules::to_pdn_fen`]); Bashni's, and a FEN the game
-/// cannot read, as it is.
+/// draughts the standard draughts FEN ([`Rules::to_pdn_fen`]); Bashni's and Lasca's, and a FEN
+/// the game cannot read, as it is.
 pub fn fen_tag(variant: Variant, fen: &str) -> String {
-    if variant == Variant::Bashni {
-        return fen.to_string(); // Bashni's FEN is its PDN's, as given
+    if matches!(variant, Variant::Bashni | Variant::Lasca) {
+        return fen.to_string(); // Bashni's and Lasca's FEN are their PDN's, as given
     }
     crate::for_variant!(variant, G => G::from_fen(fen).map_or_else(|_| fen.to_string(), |p| p.to_pdn_fen()))
 }
@@ -96,12 +96,13 @@ pub struct Event {
     pub round: u64,
 }
 
-/// A move as PDN writes it: Bashni's notation as it is; in Russian and Turkish draughts a
-/// capture's squares joined by `x`, as PDN 3.0 and pydraughts write them (`c3xe5xg3`).
+/// A move as PDN writes it: Bashni's notation as it is; in Russian and Turkish draughts and
+/// in Lasca a capture's squares joined by `x`, as PDN 3.0 and pydraughts write them
+/// (`c3xe5xg3`; Lasca's rules write its captures so too).
 pub fn pdn_move(variant: Variant, text: &str) -> String {
     match variant {
         Variant::Bashni => text.to_string(),
-        Variant::Russian | Variant::Turkish => text.replace(':', "x"),
+        Variant::Russian | Variant::Turkish | Variant::Lasca => text.replace(':', "x"),
     }
 }
 

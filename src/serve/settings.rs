@@ -128,7 +128,7 @@ fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
     let Some(v) = v else { return Ok(None) };
     let name = v
         .as_str()
-        .ok_or_else(|| bad("'variant' must be a string: bashni, turkish or russian"))?;
+        .ok_or_else(|| bad("'variant' must be a string: bashni, turkish, russian or lasca"))?;
     name.parse()
         .map(Some)
         .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
@@ -178,7 +178,7 @@ fn start(body: &Value) -> Result<Start, ApiError> {
             let of_pdn = Variant::from_pdn_game_type(tag).ok_or_else(|| {
                 bad(format!(
                     "PDN: GameType \"{tag}\" is none of the games played here (bashni, \
-                     turkish, russian)"
+                     turkish, russian, lasca)"
                 ))
             })?;
             match game {
@@ -487,7 +487,7 @@ mod tests {
             (r#"{"moves":["c3-d5"]}"#, "move 1: illegal move c3-d5"),
             (
                 r#"{"variant":"chess"}"#,
-                "unknown variant 'chess' (expected one of: bashni, turkish, russian)",
+                "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)",
             ),
             (r#"{"variant":3}"#, "'variant' must be a string"),
             (

@@ -25,10 +25,10 @@ def parse_fen(fen):
     """{square: tower} with towers top first, as in docs/rules.md (an independent reader)."""
     board = fen.split()[0]
     rows = board.split("/")
-    assert len(rows) == 8, fen
+    assert len(rows) in (7, 8), fen  # Lasca's board is 7x7
     out = {}
     for i, row in enumerate(rows):
-        rank, file, k = 8 - i, 0, 0
+        rank, file, k = len(rows) - i, 0, 0
         while k < len(row):
             c = row[k]
             if c.isdigit():

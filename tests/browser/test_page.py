@@ -3,9 +3,9 @@
 (web/CONTRACT.md): plays moves by clicking (captures and ambiguous captures included) and
 after every ply compares each data-tower on the board with the server's FEN; takes back;
 opens FENs with towers; runs analysis and sees the score; plays Turkish draughts (all 64
-squares, moves along ranks and files) and Russian draughts the same way, downloads their
-PDN; saves a screenshot. The move tree's and the review's tests are in test_tree.py, what
-the tests share in harness.py.
+squares, moves along ranks and files), Russian draughts and Lasca (a 7x7 board) the same way,
+downloads their PDN; saves a screenshot. The move tree's and the review's tests are in
+test_tree.py, what the tests share in harness.py.
 
 Run from the repository root after `cargo build --release`:
     python3 tests/browser/test_page.py
@@ -293,6 +293,47 @@ def test_russian(server, browser):
     p.page.close()
 
 
+def test_lasca(server, browser):
+    """Lasca on its 7x7 board: 25 squares, the corners among them; columns drawn as in
+    Bashni; a game played by clicking; a capture that frees a white soldier and leaves a
+    buried officer marked at its depth; the PDN's GameType."""
+    p = Page(server, browser)
+    p.open()
+    st = p.new_game("lasca")
+    assert st["variant"] == "lasca", st
+    assert p.page.get_attribute("#board", "data-variant") == "lasca"
+    assert p.page.get_attribute("#board", "viewBox") == "0 0 740 740"
+    want = sorted(f + str(r) for f in FILES[:7] for r in range(1, 8) if (FILES.index(f) + r) % 2 == 1)
+    assert p.squares() == want and len(want) == 25 and "a1" in want and "g7" in want, p.squares()
+    fen = p.check_board()
+    assert len(parse_fen(fen)) == 22, fen
+    assert play_by_clicking(p, 4) >= 3
+    # Every first move is a sacrifice: Black's answer made a column of two.
+    assert any(len(t) > 1 for _, t in p.towers_shown()), p.towers_shown()
+    # c3 takes d4's commander: the white soldier below it is freed and commands d4 over a
+    # black officer; the capturer's column holds the black soldier at its bottom.
+    fen = "7/7/7/3(bwB)3/2(wb)4/7/7 w"
+    p.open("?variant=lasca&fen=" + urllib.request.quote(fen))
+    assert p.state()["variant"] == "lasca"
+    p.check_board()
+    p.click("c3")
+    p.click("e5")
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length >= 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown()[0] == "c3:e5", p.moves_shown()
+    fen = p.check_board(p.state()["fens"][1])
+    assert parse_fen(fen) == {"d4": "wB", "e5": "wbb"}, fen
+    p.page.click('#moves > [data-ply="1"]')
+    buried = p.page.eval_on_selector('#board g.tower[data-square="d4"]',
+                                     "g => g.querySelectorAll('.king-mark').length")
+    assert buried == 1, buried
+    title = p.page.eval_on_selector('#board g.tower[data-square="d4"] title', "t => t.textContent")
+    assert "officer (black)" in title, title
+    assert '[GameType "Lasca"]' in p.pdn()
+    assert not p.errors, p.errors
+    p.page.close()
+
+
 def test_nothing_lost(server, browser):
     """A bad FEN, a bad PDN, a tower FEN in a Turkish game, an unknown variant: the game shown
     stays exactly as it was and #notice says why; a good FEN or PDN says what was loaded."""
@@ -517,7 +558,7 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             tests = [test_play_against_level_0, test_ambiguous_captures, test_fen_with_towers,
-                     test_analysis, test_turkish, test_russian, test_serve_variant,
+                     test_analysis, test_turkish, test_russian, test_lasca, test_serve_variant,
                      test_nothing_lost, test_reload_keeps_the_game, test_flip_and_eval_bar,
                      test_variation_from_analysis, test_engine_game_variation, test_phone,
                      test_buried_king, test_review, test_pdn_variations,

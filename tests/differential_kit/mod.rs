@@ -1,8 +1,9 @@
 //! The differential test framework every game's differential test instantiates
-//! (`differential.rs`, `differential_turkish.rs`, `differential_russian.rs`): positions from
-//! seeded random playouts and random placements, the engine's move list compared with the
-//! reference generator's (`reference/`, which each of them declares beside this module, with
-//! its game's rule values), and perft 3 of both on a sample of positions.
+//! (`differential.rs`, `differential_turkish.rs`, `differential_russian.rs`,
+//! `differential_lasca.rs`): positions from seeded random playouts and random placements, the
+//! engine's move list compared with the reference generator's (`reference/`, which each of
+//! them declares beside this module, with its game's rule values), and perft 3 of both on a
+//! sample of positions.
 
 #![allow(dead_code)]
 

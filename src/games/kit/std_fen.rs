@@ -32,7 +32,8 @@ impl Layout {
     pub fn of(variant: Variant) -> Layout {
         match variant {
             Variant::Turkish => Layout::Full,
-            Variant::Bashni | Variant::Russian => Layout::Diagonal,
+            // Lasca's 7x7 board has no standard numbering; Hub, the only user, refuses it.
+            Variant::Bashni | Variant::Russian | Variant::Lasca => Layout::Diagonal,
         }
     }
 

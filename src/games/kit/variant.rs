@@ -13,11 +13,18 @@ pub enum Variant {
     Turkish,
     /// Russian draughts (docs/rules-russian.md).
     Russian,
+    /// Lasca, Lasker's column draughts (docs/rules-lasca.md).
+    Lasca,
 }
 
 impl Variant {
     /// Every variant, in the order the help lists them.
-    pub const ALL: [Variant; 3] = [Variant::Bashni, Variant::Turkish, Variant::Russian];
+    pub const ALL: [Variant; 4] = [
+        Variant::Bashni,
+        Variant::Turkish,
+        Variant::Russian,
+        Variant::Lasca,
+    ];
 
     /// The name typed after `--variant`.
     pub const fn name(self) -> &'static str {
@@ -25,17 +32,19 @@ impl Variant {
             Variant::Bashni => "bashni",
             Variant::Turkish => "turkish",
             Variant::Russian => "russian",
+            Variant::Lasca => "lasca",
         }
     }
 
     /// The value of the PDN `GameType` tag: the standard's number and board description
-    /// where the game has one (FMJD's PDN table: 25 Russian, 30 Turkish draughts); Bashni,
-    /// which has none, keeps its name.
+    /// where the game has one (FMJD's PDN table: 25 Russian, 30 Turkish draughts); Bashni
+    /// and Lasca, which have none, keep their names.
     pub const fn pdn_game_type(self) -> &'static str {
         match self {
             Variant::Bashni => "Bashni",
             Variant::Turkish => "30,W,8,8,A0,0",
             Variant::Russian => "25,W,8,8,A0,0",
+            Variant::Lasca => "Lasca",
         }
     }
 
@@ -98,7 +107,7 @@ mod tests {
         let e = "chess".parse::<Variant>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown variant 'chess' (expected one of: bashni, turkish, russian)"
+            "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"
         );
         assert_eq!(Variant::default(), Variant::Bashni);
         for v in Variant::ALL {
@@ -106,6 +115,7 @@ mod tests {
         }
         assert_eq!(Variant::from_pdn_game_type("30"), Some(Variant::Turkish));
         assert_eq!(Variant::from_pdn_game_type("bashni"), Some(Variant::Bashni));
+        assert_eq!(Variant::from_pdn_game_type("Lasca"), Some(Variant::Lasca));
         assert_eq!(Variant::from_pdn_game_type("20,W,10,10,N2,0"), None);
     }
 }
