@@ -199,17 +199,7 @@ fn run_perft<R: Rules>(args: PerftArgs) -> i32 {
             return 2;
         }
     };
-    if R::VARIANT == Variant::Lasca {
-        // Lasca's counts grow about threefold a ply: its own, deeper limit.
-        let most = crate::games::lasca::perft::MAX_PERFT_DEPTH;
-        if args.depth > most {
-            eprintln!(
-                "error: perft depth {} is too large (the maximum is {most})",
-                args.depth
-            );
-            return 2;
-        }
-    } else if let Err(e) = check_depth(args.depth) {
+    if let Err(e) = check_depth(args.depth, R::MAX_PERFT_DEPTH) {
         eprintln!("error: {e}");
         return 2;
     }

@@ -212,10 +212,14 @@ mod tests {
 
     #[test]
     fn depth_limit() {
-        assert_eq!(check_depth(MAX_PERFT_DEPTH), Ok(MAX_PERFT_DEPTH));
-        assert_eq!(check_depth(0), Ok(0));
-        let e = check_depth(100).unwrap_err();
-        assert_eq!(e, DepthTooLarge(100));
+        assert_eq!(
+            check_depth(MAX_PERFT_DEPTH, MAX_PERFT_DEPTH),
+            Ok(MAX_PERFT_DEPTH)
+        );
+        assert_eq!(check_depth(0, MAX_PERFT_DEPTH), Ok(0));
+        let e = check_depth(100, MAX_PERFT_DEPTH).unwrap_err();
+        assert_eq!(e, DepthTooLarge(100, 16));
+        assert_eq!(check_depth(22, 22), Ok(22));
         assert_eq!(
             e.to_string(),
             "perft depth 100 is too large (the maximum is 16)"

@@ -17,26 +17,27 @@ pub const STOP_CHECK_DEPTH: u32 = 4;
 /// deeper is refused rather than left to run for days.
 pub const MAX_PERFT_DEPTH: u32 = 16;
 
-/// A perft depth above [`MAX_PERFT_DEPTH`].
+/// A perft depth (the first) above the game's deepest (the second).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct DepthTooLarge(pub u32);
+pub struct DepthTooLarge(pub u32, pub u32);
 
 impl fmt::Display for DepthTooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "perft depth {} is too large (the maximum is {MAX_PERFT_DEPTH})",
-            self.0
+            "perft depth {} is too large (the maximum is {})",
+            self.0, self.1
         )
     }
 }
 
 impl std::error::Error for DepthTooLarge {}
 
-/// `Ok(depth)` if perft accepts it, else the error to show.
-pub fn check_depth(depth: u32) -> Result<u32, DepthTooLarge> {
-    if depth > MAX_PERFT_DEPTH {
-        Err(DepthTooLarge(depth))
+/// `Ok(depth)` if perft accepts it in a game whose deepest is `most` (`Rules::MAX_PERFT_DEPTH`),
+/// else the error to show.
+pub fn check_depth(depth: u32, most: u32) -> Result<u32, DepthTooLarge> {
+    if depth > most {
+        Err(DepthTooLarge(depth, most))
     } else {
         Ok(depth)
     }

@@ -67,6 +67,9 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// Whether a move captures.
     fn is_capture(m: &Self::Move) -> bool;
 
+    /// The deepest perft `bashni perft` accepts in this game: deeper would run for days.
+    const MAX_PERFT_DEPTH: u32 = super::perft::MAX_PERFT_DEPTH;
+
     /// The position's hash (pieces and side to move), kept incrementally by [`Rules::play`].
     fn hash(&self) -> u64;
 

@@ -34,6 +34,8 @@ pub const CLOCK_LIMIT: u16 = 100;
 impl_game! {
     Position: Lasca, Move, MoveList<Move>, squares = board::NUM_SQUARES;
     rules {
+        const MAX_PERFT_DEPTH: u32 = perft::MAX_PERFT_DEPTH;
+
         fn perft_until(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
             perft::perft_until(self, depth, stop)
         }
