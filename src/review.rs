@@ -227,10 +227,18 @@ fn search_position<G: Game>(
             score: ended(outcome, side),
         };
     }
+    // A search's clock starts with its control (`SearchControl::started`), and one control
+    // serves the whole review (stopping it stops the review): each position's think time is
+    // counted from now, not from the review's start.
+    let mut limits = limits.clone();
+    if let Some(ms) = limits.movetime {
+        let now = control.started().elapsed().as_millis() as u64;
+        limits.movetime = Some(now.saturating_add(ms));
+    }
     let r = engine.search(
         record.position(),
         record.history(),
-        limits,
+        &limits,
         control,
         &mut |_| {},
     );

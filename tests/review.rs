@@ -107,3 +107,49 @@ fn a_move_that_hangs_two_men_is_a_blunder_and_the_best_move_is_not_marked() {
     let good = review_one(fen, best);
     assert!(!good.last().unwrap().contains('?'), "{good:?}");
 }
+
+/// Each position of a `--movetime` review gets its own think time (the search's clock used to
+/// run from the start of the whole review, so every position after the first few was searched
+/// for no time at all). Only a lower bound is checked: a busy machine makes it slower, not
+/// faster, and a position with one legal move may end its search early.
+#[test]
+fn every_position_of_a_movetime_review_gets_its_time() {
+    let pdn = temp("timed.pdn");
+    let engine = format!("cmd={BASHNI}");
+    let (code, stdout, stderr) = bashni(&[
+        "match",
+        "--engine",
+        &engine,
+        "--engine",
+        &engine,
+        "--depth",
+        "1",
+        "--games",
+        "1",
+        "--max-plies",
+        "24",
+        "--seed",
+        "3",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let plies = parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap()[0]
+        .moves
+        .len() as u64;
+    assert!(plies >= 16, "{plies} plies");
+    let start = std::time::Instant::now();
+    let (code, stdout, stderr) = bashni(&[
+        "analyse",
+        "--pdn",
+        pdn.to_str().unwrap(),
+        "--movetime",
+        "60",
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let ms = start.elapsed().as_millis() as u64;
+    assert!(
+        ms >= plies * 60 / 4,
+        "{plies} positions reviewed in {ms} ms at 60 ms each"
+    );
+}
