@@ -830,7 +830,7 @@ fn a_lasca_game_through_a_pipe() {
 }
 
 #[test]
-fn a_lasca_game_saves_with_its_game_type_and_loads_only_as_lasca() {
+fn a_lasca_game_saves_with_its_game_type_and_loads_back_as_lasca() {
     let dir = scratch("lasca");
     let pdn = dir.join("lasca.pdn");
     let save = format!("save {}", pdn.display());
@@ -853,11 +853,13 @@ fn a_lasca_game_saves_with_its_game_type_and_loads_only_as_lasca() {
         text.contains("1. c3-d4 {") && text.contains("e5xc3"),
         "{text}"
     );
-    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &[&load]);
+    // Loaded in a Bashni session, the game switches to Lasca and reads the same position.
+    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &[&load, "fen"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        answer(&out, &load, 0).contains("is a game of Lasca (GameType \"Lasca\"), not of Bashni"),
+        answer(&out, &load, 0).starts_with("switching to Lasca: "),
         "{out}"
     );
+    assert_eq!(answer(&out, "fen", 0), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
