@@ -155,6 +155,20 @@ pub fn find<M: PathMove>(
     Err(MoveError::Illegal(text.to_string(), names))
 }
 
+/// The legal move (of `legal`) that `text` names, its squares (at most `most`) read by
+/// `square` and its errors worded by `words`: a game's whole `parse_move` when its square
+/// names are exactly the squares it plays on.
+pub fn parse_legal<M: PathMove>(
+    legal: &[M],
+    text: &str,
+    most: usize,
+    words: Words,
+    square: impl Fn(&str) -> Option<M::Square>,
+) -> Result<M, MoveError> {
+    let squares = parse_path(text, text.trim(), most, words, square)?;
+    find(legal, text, &squares, || None)
+}
+
 /// Implements [`PathMove`] for a move type `$m` on squares `$s` through its own
 /// `is_capture`, `from`, `to` and `path`.
 macro_rules! impl_path_move {

@@ -152,12 +152,7 @@ impl Square {
 
     /// Parses a square name such as `c3`; `None` if it is not a dark square.
     pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let rank = b[1].wrapping_sub(b'1');
+        let Coords(file, rank) = Coords::parse(text)?;
         Square::from_coords(file, rank)
     }
 
@@ -179,12 +174,34 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
+        Coords(self.file(), self.rank()).fmt(f)
+    }
+}
+
+/// A square's file (0 = a) and rank (0 = rank 1) on any game's board, and its name (`c3`):
+/// every game names its squares this way, whichever of them it plays on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Coords(pub u8, pub u8);
+
+impl Coords {
+    /// The coordinates a two-character name such as `c3` or `C3` gives (file letter in either
+    /// case), whether or not the game plays on that square; `None` for any other text. The
+    /// letters and digits are not bounded: each game's `from_coords` refuses what is off
+    /// its board.
+    pub fn parse(text: &str) -> Option<Coords> {
+        let b = text.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
+        let rank = b[1].wrapping_sub(b'1');
+        Some(Coords(file, rank))
+    }
+}
+
+impl fmt::Display for Coords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.0) as char, (b'1' + self.1) as char)
     }
 }
 

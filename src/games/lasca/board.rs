@@ -7,6 +7,7 @@
 //! a set of squares moves one step with one shift and one edge mask.
 
 use crate::games::kit::Color;
+use crate::games::kit::square::Coords;
 use std::fmt;
 
 /// Number of playable squares.
@@ -90,12 +91,7 @@ impl Square {
     /// Parses a square name such as `d4` (file letter in either case); `None` for a name
     /// off the board or of an unplayable square.
     pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let rank = b[1].wrapping_sub(b'1');
+        let Coords(file, rank) = Coords::parse(text)?;
         Square::from_coords(file, rank)
     }
 
@@ -107,12 +103,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
+        Coords(self.file(), self.rank()).fmt(f)
     }
 }
 

@@ -2,6 +2,7 @@
 //! bit 0 and `h8` bit 63), the four orthogonal directions, and sets of squares as plain `u64`.
 
 use crate::games::kit::Color;
+use crate::games::kit::square::Coords;
 use std::fmt;
 
 /// Squares of file a (shifting west from it leaves the board).
@@ -79,12 +80,7 @@ impl Square {
 
     /// Parses a square name such as `d3` (file letter in either case).
     pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let rank = b[1].wrapping_sub(b'1');
+        let Coords(file, rank) = Coords::parse(text)?;
         Square::from_coords(file, rank)
     }
 
@@ -96,12 +92,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
+        Coords(self.file(), self.rank()).fmt(f)
     }
 }
 
