@@ -150,12 +150,6 @@ impl Square {
         (0..NUM_BITS as u8).filter_map(Square::from_index)
     }
 
-    /// Parses a square name such as `c3`; `None` if it is not a dark square.
-    pub fn parse(text: &str) -> Option<Square> {
-        let Coords(file, rank) = Coords::parse(text)?;
-        Square::from_coords(file, rank)
-    }
-
     /// The direction from `self` to `other` if they lie on one diagonal.
     pub fn direction_to(self, other: Square) -> Option<Direction> {
         let df = other.file() as i32 - self.file() as i32;
@@ -172,11 +166,7 @@ impl Square {
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Coords(self.file(), self.rank()).fmt(f)
-    }
-}
+impl_square!(Square, "a dark square");
 
 /// A square's file (0 = a) and rank (0 = rank 1) on any game's board, and its name (`c3`):
 /// every game names its squares this way, whichever of them it plays on.
@@ -204,6 +194,43 @@ impl fmt::Display for Coords {
         write!(f, "{}{}", (b'a' + self.0) as char, (b'1' + self.1) as char)
     }
 }
+
+/// A square of any game's board, as the toolkit's moves need it: a name to print and an index
+/// to hash.
+pub trait BoardSquare: Copy + Default + Eq + fmt::Display {
+    /// The square's index on its board.
+    fn index(self) -> usize;
+}
+
+/// What every game's square type `$sq` (with its own `from_coords`, `file`, `rank` and
+/// `index`) does the same way: its name, written (`Display`) and read (`parse`, for `$which`,
+/// the squares the game plays on), and [`BoardSquare`].
+macro_rules! impl_square {
+    ($sq:ty, $which:literal) => {
+        impl $sq {
+            #[doc = concat!("Parses a square name such as `c3` (file letter in either case); `None` if it is not ", $which, ".")]
+            pub fn parse(text: &str) -> Option<$sq> {
+                let $crate::games::kit::square::Coords(file, rank) =
+                    $crate::games::kit::square::Coords::parse(text)?;
+                <$sq>::from_coords(file, rank)
+            }
+        }
+
+        impl std::fmt::Display for $sq {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&$crate::games::kit::square::Coords(self.file(), self.rank()), f)
+            }
+        }
+
+        impl $crate::games::kit::square::BoardSquare for $sq {
+            #[inline]
+            fn index(self) -> usize {
+                <$sq>::index(self)
+            }
+        }
+    };
+}
+pub(crate) use impl_square;
 
 #[cfg(test)]
 mod tests {

@@ -7,8 +7,6 @@
 //! a set of squares moves one step with one shift and one edge mask.
 
 use crate::games::kit::Color;
-use crate::games::kit::square::Coords;
-use std::fmt;
 
 /// Number of playable squares.
 pub const NUM_SQUARES: usize = 25;
@@ -88,24 +86,13 @@ impl Square {
         Some(Square((self.0 as i8 + dir.offset()) as u8))
     }
 
-    /// Parses a square name such as `d4` (file letter in either case); `None` for a name
-    /// off the board or of an unplayable square.
-    pub fn parse(text: &str) -> Option<Square> {
-        let Coords(file, rank) = Coords::parse(text)?;
-        Square::from_coords(file, rank)
-    }
-
     /// All 25 squares, a1 first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..NUM_SQUARES as u8).map(Square)
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Coords(self.file(), self.rank()).fmt(f)
-    }
-}
+crate::games::kit::square::impl_square!(Square, "a playable square of the 7x7 board");
 
 /// A diagonal direction.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -2,8 +2,6 @@
 //! bit 0 and `h8` bit 63), the four orthogonal directions, and sets of squares as plain `u64`.
 
 use crate::games::kit::Color;
-use crate::games::kit::square::Coords;
-use std::fmt;
 
 /// Squares of file a (shifting west from it leaves the board).
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -78,23 +76,13 @@ impl Square {
         Square::from_coords(f as u8, r as u8)
     }
 
-    /// Parses a square name such as `d3` (file letter in either case).
-    pub fn parse(text: &str) -> Option<Square> {
-        let Coords(file, rank) = Coords::parse(text)?;
-        Square::from_coords(file, rank)
-    }
-
     /// All 64 squares, a1 first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Coords(self.file(), self.rank()).fmt(f)
-    }
-}
+crate::games::kit::square::impl_square!(Square, "a square of the board");
 
 /// An orthogonal direction.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
