@@ -113,18 +113,6 @@ impl Square {
         Square(index)
     }
 
-    /// Bit index (0..35) in the ghost layout.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Single-bit mask of this square.
-    #[inline]
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
-    }
-
     /// File, 0 = a.
     pub const fn file(self) -> u8 {
         COORDS[self.0 as usize].0
@@ -166,7 +154,7 @@ impl Square {
     }
 }
 
-impl_square!(Square, "a dark square");
+impl_square!(Square, u64, "a dark square");
 
 /// A square's file (0 = a) and rank (0 = rank 1) on any game's board, and its name (`c3`):
 /// every game names its squares this way, whichever of them it plays on.
@@ -202,12 +190,25 @@ pub trait BoardSquare: Copy + Default + Eq + fmt::Display {
     fn index(self) -> usize;
 }
 
-/// What every game's square type `$sq` (with its own `from_coords`, `file`, `rank` and
-/// `index`) does the same way: its name, written (`Display`) and read (`parse`, for `$which`,
-/// the squares the game plays on), and [`BoardSquare`].
+/// What every game's square type `$sq` (a bit index in a `u8`, with its own `from_coords`,
+/// `file` and `rank`) does the same way: its index and bit in its sets (`$set`), its name,
+/// written (`Display`) and read (`parse`, for `$which`, the squares the game plays on), and
+/// [`BoardSquare`].
 macro_rules! impl_square {
-    ($sq:ty, $which:literal) => {
+    ($sq:ty, $set:ty, $which:literal) => {
         impl $sq {
+            /// Its bit index in the game's sets of squares.
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            /// Its set of one square.
+            #[inline]
+            pub const fn bit(self) -> $set {
+                1 << self.0
+            }
+
             #[doc = concat!("Parses a square name such as `c3` (file letter in either case); `None` if it is not ", $which, ".")]
             pub fn parse(text: &str) -> Option<$sq> {
                 let $crate::games::kit::square::Coords(file, rank) =
@@ -231,6 +232,19 @@ macro_rules! impl_square {
     };
 }
 pub(crate) use impl_square;
+
+/// The bit indices of a set of squares, lowest first: every game's walk over its sets.
+#[inline]
+pub fn bit_indices(mut set: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros() as u8;
+        set &= set - 1;
+        Some(i)
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,7 @@
 //! a set of squares moves one step with one shift and one edge mask.
 
 use crate::games::kit::Color;
+use crate::games::kit::square::bit_indices;
 
 /// Number of playable squares.
 pub const NUM_SQUARES: usize = 25;
@@ -53,18 +54,6 @@ impl Square {
         Square(i)
     }
 
-    /// Index, 0..25.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Single-bit mask.
-    #[inline]
-    pub const fn bit(self) -> u32 {
-        1 << self.0
-    }
-
     /// Rank, 0 = rank 1.
     #[inline]
     pub const fn rank(self) -> u8 {
@@ -92,7 +81,7 @@ impl Square {
     }
 }
 
-crate::games::kit::square::impl_square!(Square, "a playable square of the 7x7 board");
+crate::games::kit::square::impl_square!(Square, u32, "a playable square of the 7x7 board");
 
 /// A diagonal direction.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -161,15 +150,8 @@ impl Dir {
 
 /// Iterates the squares of a set, lowest index first.
 #[inline]
-pub fn squares(mut set: u32) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let i = set.trailing_zeros() as u8;
-        set &= set - 1;
-        Some(Square(i))
-    })
+pub fn squares(set: u32) -> impl Iterator<Item = Square> {
+    bit_indices(set.into()).map(Square)
 }
 
 #[cfg(test)]
