@@ -5,11 +5,11 @@ use crate::games::bashni::movegen::legal_moves;
 use crate::games::bashni::position::Position;
 use crate::games::bashni::setup::{SetupError, validate};
 use crate::games::kit::color::Color;
-use crate::games::kit::fen::{self, FieldError};
+use crate::games::kit::fen::{self, BoardError, FieldError};
 use crate::games::kit::moves::Move;
 use crate::games::kit::path;
 pub use crate::games::kit::path::MoveError;
-use crate::games::kit::square::Square;
+use crate::games::kit::square::{Coords, Square};
 use crate::games::kit::tower::{MAX_HEIGHT, Piece, Tower};
 use std::fmt;
 
@@ -22,16 +22,10 @@ pub const MAX_PIECES: usize = 12;
 /// What is wrong with a FEN. Character positions count from 1.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FenError {
-    /// Nothing to parse.
-    Empty,
-    /// The board does not have 8 ranks.
-    RankCount(usize),
-    /// A rank adds up to a number of files other than 8 (rank number 1-8, files).
-    RankWidth(u8, usize),
+    /// The board's shape or characters.
+    Board(BoardError),
     /// A piece (or tower) on a light square.
     LightSquare(String, u8),
-    /// A character that is not a digit, piece letter, bracket or slash.
-    UnknownChar(char, usize),
     /// `()` with nothing inside.
     EmptyTower(usize),
     /// `(` never closed.
@@ -51,14 +45,8 @@ pub enum FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Empty => write!(f, "empty FEN"),
-            FenError::RankCount(n) => {
-                let s = if *n == 1 { "" } else { "s" };
-                write!(f, "board has {n} rank{s}, expected 8")
-            }
-            FenError::RankWidth(r, n) => write!(f, "rank {r} has {n} files"),
+            FenError::Board(e) => e.fmt(f),
             FenError::LightSquare(sq, r) => write!(f, "piece on light square {sq} (rank {r})"),
-            FenError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
             FenError::EmptyTower(i) => write!(f, "empty tower at character {i}"),
             FenError::UnclosedTower(i) => write!(f, "unclosed tower at character {i}"),
             FenError::NestedTower(i) => write!(f, "'(' inside a tower at character {i}"),
@@ -76,19 +64,11 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+fen::fen_error_from!(FenError);
+
 /// Parses a FEN (docs/rules.md, section 4.2). Clock and move number are optional (default `0 1`).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-    let (board, rest) = fen::split(text).ok_or(FenError::Empty)?;
-    let mut pos = Position::empty();
-    parse_board(board, &mut pos)?;
-    let fields = fen::parse_fields(rest, "plies since capture").map_err(FenError::Fields)?;
-    pos.set_side(fields.side);
-    if let Some(clock) = fields.clock {
-        pos.set_clock(clock);
-    }
-    if let Some(n) = fields.fullmove {
-        pos.set_fullmove(n);
-    }
+    let pos = fen::read_fen!(text, "plies since capture", Position, parse_board);
     match validate(&pos) {
         Ok(()) => Ok(pos),
         Err(SetupError::TooManyPieces(c, n)) => Err(FenError::TooManyPieces(c, n)),
@@ -98,65 +78,38 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     }
 }
 
-fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
+/// Reads a token of the board: a single piece, or a tower in parentheses (top first) with
+/// how many bytes it takes up to its `)`.
+fn parse_token(rest: &str, at: usize) -> Result<(Tower, usize), FenError> {
+    match rest.chars().next() {
+        Some('(') => {}
+        Some(')') => return Err(FenError::UnopenedTower(at)),
+        _ => return fen::letter(rest, at),
     }
-    let mut offset = 0; // byte offset of the current rank within the FEN
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0usize;
-        let mut chars = rank_text.char_indices().peekable();
-        while let Some((j, ch)) = chars.next() {
-            let at = offset + j + 1;
-            let tower = match ch {
-                '1'..='8' => {
-                    file += ch as usize - '0' as usize;
-                    continue;
+    let mut pieces = Vec::new();
+    for (k, c) in rest.char_indices().skip(1) {
+        match c {
+            ')' => {
+                if pieces.is_empty() {
+                    return Err(FenError::EmptyTower(at));
                 }
-                '(' => {
-                    let mut pieces = Vec::new();
-                    loop {
-                        match chars.next() {
-                            None => return Err(FenError::UnclosedTower(at)),
-                            Some((_, ')')) => break,
-                            Some((_, '(')) => return Err(FenError::NestedTower(at)),
-                            Some((k, c)) => match Piece::from_letter(c) {
-                                Some(p) => pieces.push(p),
-                                None if c == '/' => return Err(FenError::UnclosedTower(at)),
-                                None => return Err(FenError::UnknownChar(c, offset + k + 1)),
-                            },
-                        }
-                    }
-                    if pieces.is_empty() {
-                        return Err(FenError::EmptyTower(at));
-                    }
-                    Tower::from_pieces(&pieces).ok_or(FenError::TowerTooTall(at))?
-                }
-                ')' => return Err(FenError::UnopenedTower(at)),
-                c => match Piece::from_letter(c) {
-                    Some(p) => Tower::single(p),
-                    None => return Err(FenError::UnknownChar(c, at)),
-                },
-            };
-            if file < 8 {
-                match Square::from_coords(file as u8, rank) {
-                    Some(sq) => pos.set_tower(sq, tower),
-                    None => {
-                        let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-                        return Err(FenError::LightSquare(name, rank + 1));
-                    }
-                }
+                let tower = Tower::from_pieces(&pieces).ok_or(FenError::TowerTooTall(at))?;
+                return Ok((tower, k + 1));
             }
-            file += 1;
+            '(' => return Err(FenError::NestedTower(at)),
+            _ => pieces.push(Piece::from_letter(c).ok_or(BoardError::UnknownChar(c, at + k))?),
         }
-        if file != 8 {
-            return Err(FenError::RankWidth(rank + 1, file));
-        }
-        offset += rank_text.len() + 1;
     }
-    Ok(())
+    Err(FenError::UnclosedTower(at))
+}
+
+fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
+    fen::read_board(board, (8, 8), false, parse_token, |file, rank, tower| {
+        let sq = Square::from_coords(file, rank)
+            .ok_or_else(|| FenError::LightSquare(Coords(file, rank).to_string(), rank + 1))?;
+        pos.set_tower(sq, tower);
+        Ok(())
+    })
 }
 
 /// Prints the position's FEN, always with clock and move number.
@@ -166,7 +119,7 @@ pub fn to_fen(pos: &Position) -> String {
             .map(|sq| pos.tower(sq))
             .unwrap_or_default()
     };
-    fen::write(at, pos.side(), pos.clock(), pos.fullmove())
+    fen::write((8, 8), at, pos.side(), pos.clock(), pos.fullmove())
 }
 
 /// Parses a move and checks it against the legal moves of `pos`.

@@ -2,7 +2,7 @@
 //! given, the no-progress clock and the move number, and why they are refused.
 
 use crate::games::kit::color::Color;
-use crate::games::kit::tower::Tower;
+use crate::games::kit::tower::{Piece, Tower};
 use std::fmt;
 
 /// What is wrong with the fields after a FEN's board.
@@ -90,14 +90,171 @@ pub fn parse_fields(text: &str, clock: &'static str) -> Result<Fields, FieldErro
     })
 }
 
-/// A FEN with every field: the board from what stands on each square (`at(file, rank)`,
-/// 0-based; the empty tower for an empty square or one the game does not play on), rank 8
-/// first, then the side to move, the clock and the move number.
-pub fn write(at: impl Fn(u8, u8) -> Tower, side: Color, clock: u16, fullmove: u16) -> String {
+impl Fields {
+    /// Sets these fields on `pos` through its setters (the clock and move number only when
+    /// given, so that a short FEN keeps the position's own).
+    pub fn apply<P>(
+        self,
+        pos: &mut P,
+        side: fn(&mut P, Color),
+        clock: fn(&mut P, u16),
+        fullmove: fn(&mut P, u16),
+    ) {
+        side(pos, self.side);
+        if let Some(n) = self.clock {
+            clock(pos, n);
+        }
+        if let Some(n) = self.fullmove {
+            fullmove(pos, n);
+        }
+    }
+}
+
+/// What is wrong with a FEN's board in any game: its shape and its characters (the game's
+/// own errors, such as a piece on a square it does not play on, are its own).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BoardError {
+    /// Nothing to parse.
+    Empty,
+    /// The board has this many ranks, not the game's number (which follows).
+    RankCount(usize, u8),
+    /// A rank (its number from 1) adds up to this many files, not the game's width (which
+    /// follows where the game's message names it).
+    RankWidth(u8, usize, Option<u8>),
+    /// A character that is not a digit, a piece or anything else the game reads, at this
+    /// character position (from 1).
+    UnknownChar(char, usize),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Empty => write!(f, "empty FEN"),
+            BoardError::RankCount(n, want) => {
+                let s = if *n == 1 { "" } else { "s" };
+                write!(f, "board has {n} rank{s}, expected {want}")
+            }
+            BoardError::RankWidth(r, n, None) => write!(f, "rank {r} has {n} files"),
+            BoardError::RankWidth(r, n, Some(want)) => {
+                write!(f, "rank {r} has {n} files, expected {want}")
+            }
+            BoardError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Implements `From` [`BoardError`] and [`FieldError`] for a game's FEN error `$e`, through its
+/// variants `Board` and `Fields`, so that the kit's readers answer in the game's error.
+macro_rules! fen_error_from {
+    ($e:ty) => {
+        impl From<$crate::games::kit::fen::BoardError> for $e {
+            fn from(e: $crate::games::kit::fen::BoardError) -> $e {
+                <$e>::Board(e)
+            }
+        }
+
+        impl From<$crate::games::kit::fen::FieldError> for $e {
+            fn from(e: $crate::games::kit::fen::FieldError) -> $e {
+                <$e>::Fields(e)
+            }
+        }
+    };
+}
+pub(crate) use fen_error_from;
+
+/// Reads a FEN into a new `$pos` (from its `empty()`), in a function answering an error that
+/// [`fen_error_from`] converts: the board by `$board` (the board text and the position), then
+/// the fields after it, the clock named `$clock` in errors, set through the position's
+/// `set_side`, `set_clock` and `set_fullmove`. A macro because those setters are the
+/// positions' own methods, with no trait over them.
+macro_rules! read_fen {
+    ($text:expr, $clock:expr, $pos:ty, $board:expr) => {{
+        use $crate::games::kit::fen;
+        let (board, rest) = fen::split($text).ok_or(fen::BoardError::Empty)?;
+        let mut pos = <$pos>::empty();
+        $board(board, &mut pos)?;
+        let fields = fen::parse_fields(rest, $clock)?;
+        fields.apply(
+            &mut pos,
+            <$pos>::set_side,
+            <$pos>::set_clock,
+            <$pos>::set_fullmove,
+        );
+        pos
+    }};
+}
+pub(crate) use read_fen;
+
+/// Reads a FEN board of `files` x `ranks` squares, the top rank first and ranks split by `/`:
+/// a digit from 1 to `files` skips that many squares; anything else is a token that `token`
+/// reads from the rest of its rank and the character position (from 1) of its start,
+/// answering what stands there and how many bytes it used; `put` places it on its square
+/// (file and rank 0-based) while the rank is not yet full. `names_width`: whether a wrong
+/// rank width's message names the right one. Every game's FEN board has this shape; the
+/// games differ only in their tokens (a letter, a tower in parentheses) and squares.
+pub fn read_board<E: From<BoardError>>(
+    board: &str,
+    (files, ranks): (u8, u8),
+    names_width: bool,
+    mut token: impl FnMut(&str, usize) -> Result<(Tower, usize), E>,
+    mut put: impl FnMut(u8, u8, Tower) -> Result<(), E>,
+) -> Result<(), E> {
+    let texts: Vec<&str> = board.split('/').collect();
+    if texts.len() != ranks as usize {
+        return Err(BoardError::RankCount(texts.len(), ranks).into());
+    }
+    let mut offset = 0; // byte offset of the current rank within the FEN
+    for (i, text) in texts.iter().enumerate() {
+        let rank = ranks - 1 - i as u8;
+        let mut file = 0usize;
+        let mut j = 0;
+        while j < text.len() {
+            let rest = &text[j..];
+            let gap = rest.chars().next().and_then(|c| c.to_digit(10));
+            if let Some(n) = gap.filter(|n| (1..=files as u32).contains(n)) {
+                file += n as usize;
+                j += 1;
+                continue;
+            }
+            let (tower, used) = token(rest, offset + j + 1)?;
+            j += used;
+            if file < files as usize {
+                put(file as u8, rank, tower)?;
+            }
+            file += 1;
+        }
+        if file != files as usize {
+            let want = names_width.then_some(files);
+            return Err(BoardError::RankWidth(rank + 1, file, want).into());
+        }
+        offset += text.len() + 1;
+    }
+    Ok(())
+}
+
+/// The token of a single piece letter at the start of `rest` (at character position `at`).
+pub fn letter<E: From<BoardError>>(rest: &str, at: usize) -> Result<(Tower, usize), E> {
+    let c = rest.chars().next().expect("a token is never empty");
+    let p = Piece::from_letter(c).ok_or(BoardError::UnknownChar(c, at))?;
+    Ok((Tower::single(p), c.len_utf8()))
+}
+
+/// A FEN with every field: the board of `files` x `ranks` squares from what stands on each
+/// (`at(file, rank)`, 0-based; the empty tower for an empty square or one the game does not
+/// play on), the top rank first, then the side to move, the clock and the move number.
+pub fn write(
+    (files, ranks): (u8, u8),
+    at: impl Fn(u8, u8) -> Tower,
+    side: Color,
+    clock: u16,
+    fullmove: u16,
+) -> String {
     let mut s = String::new();
-    for rank in (0..8u8).rev() {
+    for rank in (0..ranks).rev() {
         let mut gap = 0;
-        for file in 0..8u8 {
+        for file in 0..files {
             let tower = at(file, rank);
             if tower.is_empty() {
                 gap += 1;

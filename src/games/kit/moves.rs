@@ -1,6 +1,6 @@
 //! Moves (identified by their landing path) and move lists.
 
-use crate::games::kit::square::Square;
+use crate::games::kit::square::{BoardSquare, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
@@ -8,55 +8,77 @@ use std::ops::{Deref, DerefMut};
 /// Most jumps one move can make: each jump takes one enemy piece, and a side has 12.
 pub const MAX_JUMPS: usize = 12;
 
-/// A move: origin, the squares it lands on, and (for a capture) the squares jumped.
+/// A move of a game on squares `S`: origin, the squares it lands on in order (at most `N`),
+/// whether it captures, and what the game keeps beside (`X`: for a capture, what it takes, so
+/// that playing it needs no search). Every game's move is one of these, so that what they
+/// share (the path, its text, its key) is written once; each game adds its own constructor
+/// of a capture and its own questions about `X`.
 ///
-/// Two moves are equal exactly when their landing paths are equal; the jumped squares follow
-/// from the path and are stored only so that playing a move needs no search.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Move {
-    from: Square,
+/// Two moves are equal exactly when their paths and `X` are equal; `X` follows from the path
+/// in every game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MoveOf<S, const N: usize, X> {
+    from: S,
     len: u8,
     capture: bool,
-    landings: [Square; MAX_JUMPS],
-    jumped: [Square; MAX_JUMPS],
+    landings: [S; N],
+    extra: X,
 }
 
-impl Move {
+/// A move on the 32 dark squares (Bashni, Russian draughts), with the squares it jumps in
+/// order (`jumped[i]` before `landings[i]`).
+pub type Move = MoveOf<Square, MAX_JUMPS, [Square; MAX_JUMPS]>;
+
+impl<S: BoardSquare, const N: usize, X: Copy + Default> Default for MoveOf<S, N, X> {
+    fn default() -> Self {
+        MoveOf {
+            from: S::default(),
+            len: 0,
+            capture: false,
+            landings: [S::default(); N],
+            extra: X::default(),
+        }
+    }
+}
+
+impl<S: BoardSquare, const N: usize, X: Copy + Default> MoveOf<S, N, X> {
     /// A quiet move (a step, or a king's slide).
     #[inline]
-    pub fn quiet(from: Square, to: Square) -> Move {
-        let mut m = Move {
+    pub fn quiet(from: S, to: S) -> Self {
+        let mut m = MoveOf {
             from,
             len: 1,
-            ..Move::default()
+            ..MoveOf::default()
         };
         m.landings[0] = to;
         m
     }
 
-    /// A capture landing on `landings` in order and jumping `jumped[i]` before `landings[i]`.
-    pub fn capture(from: Square, landings: &[Square], jumped: &[Square]) -> Move {
-        debug_assert!(!landings.is_empty() && landings.len() == jumped.len());
-        let mut m = Move {
+    /// A capture landing on `landings` in order (1 to `N` squares), with what the game keeps
+    /// of it: each game's own `capture` makes `extra`.
+    #[inline]
+    pub fn with_landings(from: S, landings: &[S], extra: X) -> Self {
+        debug_assert!(!landings.is_empty() && landings.len() <= N);
+        let mut m = MoveOf {
             from,
             len: landings.len() as u8,
             capture: true,
-            ..Move::default()
+            extra,
+            ..MoveOf::default()
         };
         m.landings[..landings.len()].copy_from_slice(landings);
-        m.jumped[..jumped.len()].copy_from_slice(jumped);
         m
     }
 
     /// The square the move starts from.
     #[inline]
-    pub fn from(&self) -> Square {
+    pub fn from(&self) -> S {
         self.from
     }
 
     /// The square the move ends on.
     #[inline]
-    pub fn to(&self) -> Square {
+    pub fn to(&self) -> S {
         self.landings[self.len as usize - 1]
     }
 
@@ -68,22 +90,18 @@ impl Move {
 
     /// Landing squares in order (origin excluded).
     #[inline]
-    pub fn landings(&self) -> &[Square] {
+    pub fn landings(&self) -> &[S] {
         &self.landings[..self.len as usize]
     }
 
-    /// Squares jumped, in order (empty for a quiet move).
+    /// What the game keeps beside the path (for a quiet move, `X`'s default).
     #[inline]
-    pub fn jumped(&self) -> &[Square] {
-        if self.capture {
-            &self.jumped[..self.len as usize]
-        } else {
-            &[]
-        }
+    pub fn extra(&self) -> &X {
+        &self.extra
     }
 
     /// The full path, origin first.
-    pub fn path(&self) -> impl Iterator<Item = Square> + '_ {
+    pub fn path(&self) -> impl Iterator<Item = S> + '_ {
         std::iter::once(self.from).chain(self.landings().iter().copied())
     }
 
@@ -99,7 +117,27 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
+impl Move {
+    /// A capture landing on `landings` in order and jumping `jumped[i]` before `landings[i]`.
+    pub fn capture(from: Square, landings: &[Square], jumped: &[Square]) -> Move {
+        debug_assert!(!landings.is_empty() && landings.len() == jumped.len());
+        let mut extra = [Square::default(); MAX_JUMPS];
+        extra[..jumped.len()].copy_from_slice(jumped);
+        Move::with_landings(from, landings, extra)
+    }
+
+    /// Squares jumped, in order (empty for a quiet move).
+    #[inline]
+    pub fn jumped(&self) -> &[Square] {
+        if self.capture {
+            &self.extra[..self.len as usize]
+        } else {
+            &[]
+        }
+    }
+}
+
+impl<S: BoardSquare, const N: usize, X: Copy + Default> fmt::Display for MoveOf<S, N, X> {
     /// `c3-d4` for a quiet move, `c3:e5:g7` for a capture.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sep = if self.capture { ':' } else { '-' };

@@ -4,8 +4,8 @@
 //! The games differ only in their square names (a game on the dark squares refuses a light
 //! one as "not a dark square") and their example moves: a game passes its [`Words`].
 
-use crate::games::kit::moves::Move;
-use crate::games::kit::square::Square;
+use crate::games::kit::moves::MoveOf;
+use crate::games::kit::square::{BoardSquare, Square};
 use std::fmt;
 
 /// How a game words its move-text errors.
@@ -155,34 +155,39 @@ pub fn find<M: PathMove>(
     Err(MoveError::Illegal(text.to_string(), names))
 }
 
-/// Implements [`PathMove`] for a move type `$m` on squares `$s` through its own
-/// `is_capture`, `from`, `to` and `path`.
-macro_rules! impl_path_move {
-    ($m:ty, $s:ty) => {
-        impl $crate::games::kit::path::PathMove for $m {
-            type Square = $s;
-
-            fn is_capture(&self) -> bool {
-                <$m>::is_capture(self)
-            }
-
-            fn from(&self) -> $s {
-                <$m>::from(self)
-            }
-
-            fn to(&self) -> $s {
-                <$m>::to(self)
-            }
-
-            fn path_is(&self, squares: &[$s]) -> bool {
-                self.path().eq(squares.iter().copied())
-            }
-        }
-    };
+/// The legal move (of `legal`) that `text` names, its squares (at most `most`) read by
+/// `square` and its errors worded by `words`: a game's whole `parse_move` when its square
+/// names are exactly the squares it plays on.
+pub fn parse_legal<M: PathMove>(
+    legal: &[M],
+    text: &str,
+    most: usize,
+    words: Words,
+    square: impl Fn(&str) -> Option<M::Square>,
+) -> Result<M, MoveError> {
+    let squares = parse_path(text, text.trim(), most, words, square)?;
+    find(legal, text, &squares, || None)
 }
-pub(crate) use impl_path_move;
 
-impl_path_move!(Move, Square);
+impl<S: BoardSquare, const N: usize, X: Copy + Default> PathMove for MoveOf<S, N, X> {
+    type Square = S;
+
+    fn is_capture(&self) -> bool {
+        MoveOf::is_capture(self)
+    }
+
+    fn from(&self) -> S {
+        MoveOf::from(self)
+    }
+
+    fn to(&self) -> S {
+        MoveOf::to(self)
+    }
+
+    fn path_is(&self, squares: &[S]) -> bool {
+        self.path().eq(squares.iter().copied())
+    }
+}
 
 /// The squares of a move text of a game on the dark squares; a light square is a
 /// well-formed name, so a text naming one is simply no legal move (an empty path).

@@ -113,18 +113,6 @@ impl Square {
         Square(index)
     }
 
-    /// Bit index (0..35) in the ghost layout.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Single-bit mask of this square.
-    #[inline]
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
-    }
-
     /// File, 0 = a.
     pub const fn file(self) -> u8 {
         COORDS[self.0 as usize].0
@@ -150,17 +138,6 @@ impl Square {
         (0..NUM_BITS as u8).filter_map(Square::from_index)
     }
 
-    /// Parses a square name such as `c3`; `None` if it is not a dark square.
-    pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let rank = b[1].wrapping_sub(b'1');
-        Square::from_coords(file, rank)
-    }
-
     /// The direction from `self` to `other` if they lie on one diagonal.
     pub fn direction_to(self, other: Square) -> Option<Direction> {
         let df = other.file() as i32 - self.file() as i32;
@@ -177,15 +154,96 @@ impl Square {
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
+impl_square!(Square, u64, "a dark square");
+
+/// A square's file (0 = a) and rank (0 = rank 1) on any game's board, and its name (`c3`):
+/// every game names its squares this way, whichever of them it plays on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Coords(pub u8, pub u8);
+
+impl Coords {
+    /// The coordinates a two-character name such as `c3` or `C3` gives (file letter in either
+    /// case), whether or not the game plays on that square; `None` for any other text. The
+    /// letters and digits are not bounded: each game's `from_coords` refuses what is off
+    /// its board.
+    pub fn parse(text: &str) -> Option<Coords> {
+        let b = text.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
+        let rank = b[1].wrapping_sub(b'1');
+        Some(Coords(file, rank))
     }
+}
+
+impl fmt::Display for Coords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.0) as char, (b'1' + self.1) as char)
+    }
+}
+
+/// A square of any game's board, as the toolkit's moves need it: a name to print and an index
+/// to hash.
+pub trait BoardSquare: Copy + Default + Eq + fmt::Display {
+    /// The square's index on its board.
+    fn index(self) -> usize;
+}
+
+/// What every game's square type `$sq` (a bit index in a `u8`, with its own `from_coords`,
+/// `file` and `rank`) does the same way: its index and bit in its sets (`$set`), its name,
+/// written (`Display`) and read (`parse`, for `$which`, the squares the game plays on), and
+/// [`BoardSquare`].
+macro_rules! impl_square {
+    ($sq:ty, $set:ty, $which:literal) => {
+        impl $sq {
+            /// Its bit index in the game's sets of squares.
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            /// Its set of one square.
+            #[inline]
+            pub const fn bit(self) -> $set {
+                1 << self.0
+            }
+
+            #[doc = concat!("Parses a square name such as `c3` (file letter in either case); `None` if it is not ", $which, ".")]
+            pub fn parse(text: &str) -> Option<$sq> {
+                let $crate::games::kit::square::Coords(file, rank) =
+                    $crate::games::kit::square::Coords::parse(text)?;
+                <$sq>::from_coords(file, rank)
+            }
+        }
+
+        impl std::fmt::Display for $sq {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(&$crate::games::kit::square::Coords(self.file(), self.rank()), f)
+            }
+        }
+
+        impl $crate::games::kit::square::BoardSquare for $sq {
+            #[inline]
+            fn index(self) -> usize {
+                <$sq>::index(self)
+            }
+        }
+    };
+}
+pub(crate) use impl_square;
+
+/// The bit indices of a set of squares, lowest first: every game's walk over its sets.
+#[inline]
+pub fn bit_indices(mut set: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros() as u8;
+        set &= set - 1;
+        Some(i)
+    })
 }
 
 #[cfg(test)]

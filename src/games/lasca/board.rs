@@ -7,7 +7,7 @@
 //! a set of squares moves one step with one shift and one edge mask.
 
 use crate::games::kit::Color;
-use std::fmt;
+use crate::games::kit::square::bit_indices;
 
 /// Number of playable squares.
 pub const NUM_SQUARES: usize = 25;
@@ -54,18 +54,6 @@ impl Square {
         Square(i)
     }
 
-    /// Index, 0..25.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Single-bit mask.
-    #[inline]
-    pub const fn bit(self) -> u32 {
-        1 << self.0
-    }
-
     /// Rank, 0 = rank 1.
     #[inline]
     pub const fn rank(self) -> u8 {
@@ -87,34 +75,13 @@ impl Square {
         Some(Square((self.0 as i8 + dir.offset()) as u8))
     }
 
-    /// Parses a square name such as `d4` (file letter in either case); `None` for a name
-    /// off the board or of an unplayable square.
-    pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let rank = b[1].wrapping_sub(b'1');
-        Square::from_coords(file, rank)
-    }
-
     /// All 25 squares, a1 first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..NUM_SQUARES as u8).map(Square)
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
-    }
-}
+crate::games::kit::square::impl_square!(Square, u32, "a playable square of the 7x7 board");
 
 /// A diagonal direction.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -183,15 +150,8 @@ impl Dir {
 
 /// Iterates the squares of a set, lowest index first.
 #[inline]
-pub fn squares(mut set: u32) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let i = set.trailing_zeros() as u8;
-        set &= set - 1;
-        Some(Square(i))
-    })
+pub fn squares(set: u32) -> impl Iterator<Item = Square> {
+    bit_indices(set.into()).map(Square)
 }
 
 #[cfg(test)]

@@ -8,9 +8,10 @@
 //! as in its other games), the no-capture clock and the move number.
 
 use crate::games::kit::Color;
-use crate::games::kit::fen::{self, FieldError};
+use crate::games::kit::fen::{self, BoardError, FieldError};
 pub use crate::games::kit::path::MoveError;
 use crate::games::kit::path::{self, Words};
+use crate::games::kit::square::Coords;
 use crate::games::kit::tower::{Piece, Tower};
 use crate::games::lasca::board::{Square, promotion_mask, squares};
 use crate::games::lasca::movegen::legal_moves;
@@ -27,14 +28,8 @@ pub const MAX_PIECES: usize = 22;
 /// What is wrong with a FEN. Character positions count from 1.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FenError {
-    /// Nothing to parse.
-    Empty,
-    /// The board does not have 7 ranks.
-    RankCount(usize),
-    /// A rank adds up to a number of files other than 7 (rank number 1-7, files).
-    RankWidth(u8, usize),
-    /// A character that is not a digit 1-7, piece letter, parenthesis or slash.
-    UnknownChar(char, usize),
+    /// The board's shape or characters.
+    Board(BoardError),
     /// A `(` with no `)` after it, or a column with no piece, at this character.
     BadColumn(usize),
     /// A piece on a square that is not played on (its name).
@@ -50,13 +45,7 @@ pub enum FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Empty => write!(f, "empty FEN"),
-            FenError::RankCount(n) => {
-                let s = if *n == 1 { "" } else { "s" };
-                write!(f, "board has {n} rank{s}, expected 7")
-            }
-            FenError::RankWidth(r, n) => write!(f, "rank {r} has {n} files, expected 7"),
-            FenError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
+            FenError::Board(e) => e.fmt(f),
             FenError::BadColumn(i) => {
                 write!(f, "column at character {i} is empty or has no ')'")
             }
@@ -75,21 +64,13 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+fen::fen_error_from!(FenError);
+
 /// Parses a FEN. Any column is accepted, whatever the order of its colours (legal play
 /// only makes columns of at most two colour blocks), as long as the board holds at most 22
 /// pieces and no soldier commands a column on its own far rank.
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
-    let (board, rest) = fen::split(text).ok_or(FenError::Empty)?;
-    let mut pos = Position::empty();
-    parse_board(board, &mut pos)?;
-    let fields = fen::parse_fields(rest, "clock").map_err(FenError::Fields)?;
-    pos.set_side(fields.side);
-    if let Some(clock) = fields.clock {
-        pos.set_clock(clock);
-    }
-    if let Some(n) = fields.fullmove {
-        pos.set_fullmove(n);
-    }
+    let pos = fen::read_fen!(text, "clock", Position, parse_board);
     validate(&pos)?;
     Ok(pos)
 }
@@ -110,13 +91,16 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
-/// Reads the column that starts after the `(` at byte `open` of `rank`: its pieces and the
-/// byte just after its `)`.
-fn parse_column(rank: &str, open: usize, at: usize) -> Result<(Tower, usize), FenError> {
-    let close = rank[open..].find(')').ok_or(FenError::BadColumn(at))? + open;
+/// Reads a token of the board: a single piece, or a column in parentheses (top first) with
+/// how many bytes it takes up to its `)`.
+fn parse_token(rest: &str, at: usize) -> Result<(Tower, usize), FenError> {
+    if !rest.starts_with('(') {
+        return fen::letter(rest, at);
+    }
+    let close = rest.find(')').ok_or(FenError::BadColumn(at))?;
     let mut pieces = Vec::new();
-    for (j, ch) in rank[open + 1..close].char_indices() {
-        let p = Piece::from_letter(ch).ok_or(FenError::UnknownChar(ch, at + 1 + j))?;
+    for (j, ch) in rest[1..close].char_indices() {
+        let p = Piece::from_letter(ch).ok_or(BoardError::UnknownChar(ch, at + 1 + j))?;
         pieces.push(p);
     }
     if pieces.is_empty() {
@@ -130,77 +114,18 @@ fn parse_column(rank: &str, open: usize, at: usize) -> Result<(Tower, usize), Fe
 }
 
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 7 {
-        return Err(FenError::RankCount(ranks.len()));
-    }
-    let mut offset = 0; // byte offset of the current rank within the FEN
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 6 - i as u8;
-        let mut file = 0usize;
-        let mut j = 0;
-        while j < text.len() {
-            let ch = text[j..].chars().next().expect("inside the text");
-            let at = offset + j + 1;
-            let column = match ch {
-                '1'..='7' => {
-                    file += ch as usize - '0' as usize;
-                    j += 1;
-                    continue;
-                }
-                '(' => {
-                    let (column, next) = parse_column(text, j, at)?;
-                    j = next;
-                    column
-                }
-                _ => {
-                    let p = Piece::from_letter(ch).ok_or(FenError::UnknownChar(ch, at))?;
-                    j += 1;
-                    Tower::single(p)
-                }
-            };
-            if file < 7 {
-                let sq = Square::from_coords(file as u8, rank).ok_or_else(|| {
-                    FenError::Unplayable(format!("{}{}", (b'a' + file as u8) as char, rank + 1))
-                })?;
-                pos.set(sq, column);
-            }
-            file += 1;
-        }
-        if file != 7 {
-            return Err(FenError::RankWidth(rank + 1, file));
-        }
-        offset += text.len() + 1;
-    }
-    Ok(())
+    fen::read_board(board, (7, 7), true, parse_token, |file, rank, column| {
+        let sq = Square::from_coords(file, rank)
+            .ok_or_else(|| FenError::Unplayable(Coords(file, rank).to_string()))?;
+        pos.set(sq, column);
+        Ok(())
+    })
 }
 
 /// Prints the position's FEN, always with the clock and move number.
 pub fn to_fen(pos: &Position) -> String {
-    let mut s = String::new();
-    for rank in (0..7u8).rev() {
-        let mut gap = 0;
-        for file in 0..7u8 {
-            let column = Square::from_coords(file, rank).map_or(Tower::EMPTY, |sq| pos.column(sq));
-            if column.is_empty() {
-                gap += 1;
-                continue;
-            }
-            if gap > 0 {
-                s.push((b'0' + gap) as char);
-                gap = 0;
-            }
-            s.push_str(&column.to_string());
-        }
-        if gap > 0 {
-            s.push((b'0' + gap) as char);
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
-    let side = if pos.side() == Color::White { 'w' } else { 'b' };
-    format!("{s} {side} {} {}", pos.clock(), pos.fullmove())
+    let at = |file, rank| Square::from_coords(file, rank).map_or(Tower::EMPTY, |sq| pos.column(sq));
+    fen::write((7, 7), at, pos.side(), pos.clock(), pos.fullmove())
 }
 
 /// How Lasca words its move-text errors.
@@ -209,20 +134,13 @@ const WORDS: Words = Words {
     example: "a3-b4 or c3:e5",
 };
 
-/// Splits a move text into squares without checking legality.
-pub fn parse_path(text: &str) -> Result<Vec<Square>, MoveError> {
-    path::parse_path(text, text.trim(), MAX_JUMPS + 1, WORDS, Square::parse)
-}
-
 /// Parses a move and checks it against the legal moves of `pos`.
 ///
 /// Accepts `-` for a step, `:` or `x` between the squares of a capture (`c3:e5:c7`,
 /// `c3xe5xc7`), and `from:to` for a capture when exactly one legal capture goes from one to
 /// the other. Moves are written with `:`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let squares = parse_path(text)?;
-    let legal = legal_moves(pos);
-    path::find(&legal, text, &squares, || None)
+    path::parse_legal(&legal_moves(pos), text, MAX_JUMPS + 1, WORDS, Square::parse)
 }
 
 #[cfg(test)]

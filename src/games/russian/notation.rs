@@ -76,7 +76,7 @@ pub fn to_fen(pos: &Position) -> String {
             .and_then(|sq| pos.piece(sq))
             .map_or(Tower::EMPTY, Tower::single)
     };
-    fen::write(at, pos.side(), pos.clock(), pos.fullmove())
+    fen::write((8, 8), at, pos.side(), pos.clock(), pos.fullmove())
 }
 
 /// Parses a move and checks it against the legal moves of `pos`.

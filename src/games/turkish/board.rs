@@ -2,7 +2,7 @@
 //! bit 0 and `h8` bit 63), the four orthogonal directions, and sets of squares as plain `u64`.
 
 use crate::games::kit::Color;
-use std::fmt;
+use crate::games::kit::square::bit_indices;
 
 /// Squares of file a (shifting west from it leaves the board).
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -41,18 +41,6 @@ impl Square {
         Square(i & 63)
     }
 
-    /// Bit index, 0..64.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Single-bit mask.
-    #[inline]
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
-    }
-
     /// File, 0 = a.
     #[inline]
     pub const fn file(self) -> u8 {
@@ -77,33 +65,13 @@ impl Square {
         Square::from_coords(f as u8, r as u8)
     }
 
-    /// Parses a square name such as `d3` (file letter in either case).
-    pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let rank = b[1].wrapping_sub(b'1');
-        Square::from_coords(file, rank)
-    }
-
     /// All 64 squares, a1 first.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
-    }
-}
+crate::games::kit::square::impl_square!(Square, u64, "a square of the board");
 
 /// An orthogonal direction.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -164,15 +132,8 @@ impl Dir {
 
 /// Iterates the squares of a set, lowest bit first.
 #[inline]
-pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let i = set.trailing_zeros() as u8;
-        set &= set - 1;
-        Some(Square(i))
-    })
+pub fn squares(set: u64) -> impl Iterator<Item = Square> {
+    bit_indices(set).map(Square)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! say what is wrong and where.
 
 use crate::games::kit::Color;
-use crate::games::kit::fen::{self, FieldError};
+use crate::games::kit::fen::{self, BoardError, FieldError};
 pub use crate::games::kit::path::MoveError;
 use crate::games::kit::path::{self, Words};
 use crate::games::kit::std_fen::{self, Layout};
@@ -22,14 +22,8 @@ pub const MAX_PIECES: usize = 16;
 /// What is wrong with a FEN. Character positions count from 1.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FenError {
-    /// Nothing to parse.
-    Empty,
-    /// The board does not have 8 ranks.
-    RankCount(usize),
-    /// A rank adds up to a number of files other than 8 (rank number 1-8, files).
-    RankWidth(u8, usize),
-    /// A character that is not a digit, piece letter or slash.
-    UnknownChar(char, usize),
+    /// The board's shape or characters.
+    Board(BoardError),
     /// More than 16 pieces of one colour.
     TooManyPieces(Color, usize),
     /// A man on its own far rank (it would have been crowned there).
@@ -43,13 +37,7 @@ pub enum FenError {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Empty => write!(f, "empty FEN"),
-            FenError::RankCount(n) => {
-                let s = if *n == 1 { "" } else { "s" };
-                write!(f, "board has {n} rank{s}, expected 8")
-            }
-            FenError::RankWidth(r, n) => write!(f, "rank {r} has {n} files"),
-            FenError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
+            FenError::Board(e) => e.fmt(f),
             FenError::TooManyPieces(c, n) => {
                 write!(f, "{c} has {n} pieces, at most {MAX_PIECES} allowed")
             }
@@ -64,6 +52,8 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+fen::fen_error_from!(FenError);
+
 /// Parses a FEN: the chess-style one (clock and move number optional, default `0 1`), or
 /// the standard draughts FEN (`W:Wa2,b2:Ba7`, see [`crate::games::kit::std_fen`]).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
@@ -71,17 +61,7 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
         let board = std_fen::parse(text, Layout::Full).map_err(FenError::Standard)?;
         return parse_fen(&board.chess_fen());
     }
-    let (board, rest) = fen::split(text).ok_or(FenError::Empty)?;
-    let mut pos = Position::empty();
-    parse_board(board, &mut pos)?;
-    let fields = fen::parse_fields(rest, "clock").map_err(FenError::Fields)?;
-    pos.set_side(fields.side);
-    if let Some(clock) = fields.clock {
-        pos.set_clock(clock);
-    }
-    if let Some(n) = fields.fullmove {
-        pos.set_fullmove(n);
-    }
+    let pos = fen::read_fen!(text, "clock", Position, parse_board);
     validate(&pos)?;
     Ok(pos)
 }
@@ -103,37 +83,13 @@ fn validate(pos: &Position) -> Result<(), FenError> {
 }
 
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
-    }
-    let mut offset = 0; // byte offset of the current rank within the FEN
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0usize;
-        for (j, ch) in rank_text.char_indices() {
-            let piece = match ch {
-                '1'..='8' => {
-                    file += ch as usize - '0' as usize;
-                    continue;
-                }
-                'w' => (Color::White, false),
-                'W' => (Color::White, true),
-                'b' => (Color::Black, false),
-                'B' => (Color::Black, true),
-                c => return Err(FenError::UnknownChar(c, offset + j + 1)),
-            };
-            if let Some(sq) = Square::from_coords(file as u8, rank) {
-                pos.put(sq, Some(piece));
-            }
-            file += 1;
-        }
-        if file != 8 {
-            return Err(FenError::RankWidth(rank + 1, file));
-        }
-        offset += rank_text.len() + 1;
-    }
-    Ok(())
+    let token = |rest: &str, at| fen::letter(rest, at);
+    fen::read_board(board, (8, 8), false, token, |file, rank, tower| {
+        let sq = Square::from_coords(file, rank).expect("on the board");
+        let p = tower.top();
+        pos.put(sq, Some((p.color(), p.is_king())));
+        Ok(())
+    })
 }
 
 /// Prints the position's FEN, always with clock and move number.
@@ -143,7 +99,7 @@ pub fn to_fen(pos: &Position) -> String {
         pos.piece(sq)
             .map_or(Tower::EMPTY, |(c, king)| Tower::single(Piece::new(c, king)))
     };
-    fen::write(at, pos.side(), pos.clock(), pos.fullmove())
+    fen::write((8, 8), at, pos.side(), pos.clock(), pos.fullmove())
 }
 
 /// How Turkish draughts words its move-text errors: every square of the board is one.
@@ -152,19 +108,12 @@ const WORDS: Words = Words {
     example: "d3-d4 or d3:d5",
 };
 
-/// Splits a move text into squares without checking legality.
-pub fn parse_path(text: &str) -> Result<Vec<Square>, MoveError> {
-    path::parse_path(text, text.trim(), MAX_JUMPS + 1, WORDS, Square::parse)
-}
-
 /// Parses a move and checks it against the legal moves of `pos`.
 ///
 /// Accepts `-`, `:` and `x` between squares (`-` only for a quiet move), and `from:to` for a
 /// capture when exactly one legal capture goes from one to the other.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let squares = parse_path(text)?;
-    let legal = legal_moves(pos);
-    path::find(&legal, text, &squares, || None)
+    path::parse_legal(&legal_moves(pos), text, MAX_JUMPS + 1, WORDS, Square::parse)
 }
 
 #[cfg(test)]
