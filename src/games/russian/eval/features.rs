@@ -8,11 +8,9 @@
 use crate::games::kit::Color;
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::linear::{Sink, groups};
-use crate::games::kit::masks::{
-    BACK_RANK_MASK, CENTER_MASK, CONES, LONG_DIAGONAL_MASK, PST_INDEX, advanced,
-};
-use crate::games::kit::sets::forward;
+use crate::games::kit::masks::{CENTER_MASK, PST_INDEX};
 use crate::games::kit::square::Direction;
+use crate::games::kit::terms::{self, terms_at_groups};
 use crate::games::russian::position::Position;
 
 groups! {
@@ -41,6 +39,8 @@ groups! {
     TEMPO = "tempo", 1, "tempo";
 }
 
+terms_at_groups!();
+
 /// Every piece on the board at the start.
 pub const PHASE_MAX: i32 = 24;
 
@@ -64,30 +64,16 @@ pub fn extract<S: Sink>(pos: &Position, sink: &mut S) {
     sink.add(pos.side(), TEMPO, 1);
 }
 
-/// Men of `c`: material, advancement, passed men, piece squares, back rank and steps.
+/// Men of `c`: material, advancement, passed men (no enemy man in the cone), piece squares,
+/// back rank and steps.
 #[inline]
 fn men<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
     let men = pos.pieces(c) & !pos.kings();
     let their_men = (pos.pieces(c.opponent()) & !pos.kings()).0;
     sink.add(c, MAN, men.count() as i32);
-    for sq in men {
-        let a = advanced(c, sq);
-        sink.add(c, ADVANCE + a, 1);
+    terms::men(c, men, their_men, empty, MEN, sink, |sq, sink| {
         sink.add(c, PST_MAN + PST_INDEX[c.index()][sq.index()] as usize, 1);
-        if CONES[c.index()][sq.index()] & their_men == 0 {
-            sink.add(c, PASSED + a, 1);
-        }
-    }
-    sink.add(
-        c,
-        BACK_RANK,
-        (men & Bitboard(BACK_RANK_MASK[c.index()])).count() as i32,
-    );
-    let mut steps = 0;
-    for dir in forward(c) {
-        steps += (men.shift(dir) & empty).count() as i32;
-    }
-    sink.add(c, MOBILITY, steps);
+    });
 }
 
 /// Kings of `c`: material, piece squares, single steps, whole-diagonal reach and the long
@@ -102,23 +88,7 @@ fn kings<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
     for sq in kings {
         sink.add(c, PST_KING + PST_INDEX[c.index()][sq.index()] as usize, 1);
     }
-    let mut steps = 0;
-    let mut reach = 0;
-    for dir in Direction::ALL {
-        let mut x = kings.shift(dir) & empty;
-        steps += x.count() as i32;
-        while !x.is_empty() {
-            reach += x.count() as i32;
-            x = x.shift(dir) & empty;
-        }
-    }
-    sink.add(c, MOBILITY, steps);
-    sink.add(c, KING_RAYS, reach);
-    sink.add(
-        c,
-        LONG_DIAGONAL,
-        (kings & Bitboard(LONG_DIAGONAL_MASK)).count() as i32,
-    );
+    terms::kings(c, kings, empty, KINGS, sink);
 }
 
 /// Pieces of `c` that an enemy piece could jump at once: a man next to them (men capture in
