@@ -118,12 +118,8 @@ fn exposed<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kit::linear::{feature_name, side_counts};
+    use crate::games::kit::linear::{feature_name, fen_counts};
     use crate::games::russian::notation::parse_fen;
-
-    fn counts(fen: &str) -> [Vec<i32>; 2] {
-        side_counts(&parse_fen(fen).unwrap())
-    }
 
     #[test]
     fn names() {
@@ -133,7 +129,7 @@ mod tests {
 
     #[test]
     fn the_start_position() {
-        let [w, b] = counts(crate::games::russian::START_FEN);
+        let [w, b] = fen_counts::<Position>(crate::games::russian::START_FEN);
         // Alike but for the tempo of the side to move.
         assert_eq!(w[..TEMPO], b[..TEMPO]);
         assert_eq!((w[MAN], w[KING]), (12, 0));
@@ -155,7 +151,7 @@ mod tests {
     fn kings_and_exposed_pieces() {
         // White: a king on a1, a man on e5; Black: a man on d6 (jumped by e5 to c7) and a man
         // on f4, behind e5 (jumped by e5 backwards to g3).
-        let [w, b] = counts("8/8/3b4/4w3/5b2/8/8/W7 w 0 1");
+        let [w, b] = fen_counts::<Position>("8/8/3b4/4w3/5b2/8/8/W7 w 0 1");
         assert_eq!((w[MAN], w[KING], b[MAN]), (1, 1, 2));
         // a1's one diagonal: b2, c3, d4 free, then e5 is White's own.
         assert_eq!(w[KING_RAYS], 3);
@@ -166,7 +162,7 @@ mod tests {
         assert_eq!(w[EXPOSED], 0);
         // A black king on h8 takes the long diagonal from the other end: e5 hangs to it
         // (d4 beyond is empty).
-        let [w, _] = counts("7B/8/8/4w3/8/8/8/8 w 0 1");
+        let [w, _] = fen_counts::<Position>("7B/8/8/4w3/8/8/8/8 w 0 1");
         assert_eq!(w[EXPOSED], 1);
     }
 }
