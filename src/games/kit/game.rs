@@ -269,3 +269,18 @@ macro_rules! impl_game {
     };
 }
 pub(crate) use impl_game;
+
+/// In an [`impl_game!`]'s `game` block, a no-progress rule that is only "the clock has
+/// reached `$limit` plies": the rule's `CLOCK_RULE` name and `clock_draw`, written once for
+/// the games whose rule is that (Bashni's position answers it itself).
+macro_rules! clock_rule {
+    ($limit:expr, $name:literal) => {
+        const CLOCK_RULE: &'static str = $name;
+
+        #[inline]
+        fn clock_draw(&self) -> bool {
+            <Self as $crate::games::kit::game::Game>::clock(self) >= $limit
+        }
+    };
+}
+pub(crate) use clock_rule;

@@ -157,6 +157,17 @@ pub fn side_counts<G: LinearEval>(pos: &G) -> [Vec<i32>; 2] {
     counts.0
 }
 
+/// [`side_counts`] of the position `fen` describes, for tests written as FENs.
+///
+/// # Panics
+/// If `fen` is not a position of `G`.
+pub fn fen_counts<G: LinearEval>(fen: &str) -> [Vec<i32>; 2] {
+    match G::from_fen(fen) {
+        Ok(pos) => side_counts(&pos),
+        Err(_) => panic!("not a {:?} FEN: {fen}", G::VARIANT),
+    }
+}
+
 /// The evaluation terms of `G` in the order its groups first name them (each term gathers
 /// one or more feature groups).
 pub fn term_names<G: LinearEval>() -> Vec<&'static str> {

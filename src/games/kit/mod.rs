@@ -5,7 +5,7 @@
 //! squares of an 8x8 board ([`square`], [`bitboard`]), square-path moves ([`moves`]), towers
 //! of pieces ([`tower`], Bashni's columns and every other game's single pieces), Zobrist keys
 //! ([`zobrist`]), move text as a path of squares ([`path`]), the fields after a FEN's board ([`fen`]), set-wise move questions
-//! ([`sets`]) and evaluation masks ([`masks`]) of the dark squares, move lists ([`movelist`]), perft ([`perft`]), game records ([`record`]), the
+//! ([`sets`]) and evaluation masks ([`masks`]) and terms ([`terms`]) of the dark squares, move lists ([`movelist`]), perft ([`perft`]), game records ([`record`]), the
 //! linear-evaluation machinery ([`linear`]) and the network machinery ([`nnue`]).
 
 pub mod bitboard;
@@ -24,6 +24,7 @@ pub mod rules;
 pub mod sets;
 pub mod square;
 pub mod std_fen;
+pub mod terms;
 pub mod tower;
 pub mod turn;
 pub mod variant;

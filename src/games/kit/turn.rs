@@ -108,9 +108,28 @@ impl Turn {
 
 /// The accessors and crate-internal setters of a position whose [`Turn`] is its `turn`
 /// field, written once for every game: `side`, `clock`, `fullmove`, `hash`, `set_side`,
-/// `set_clock`, `set_fullmove`.
+/// `set_clock`, `set_fullmove`. `turn_accessors!(side also in FIELD)` is for a position that
+/// keeps a copy of the side in `FIELD.side` too (Lasca's move-generation sets, read without
+/// the rest of the position): `set_side` then sets both.
 macro_rules! turn_accessors {
     () => {
+        $crate::games::kit::turn::turn_accessors!(@common);
+
+        /// Sets the side to move.
+        pub(crate) fn set_side(&mut self, side: $crate::games::kit::Color) {
+            self.turn.set_side(side);
+        }
+    };
+    (side also in $field:ident) => {
+        $crate::games::kit::turn::turn_accessors!(@common);
+
+        /// Sets the side to move, in the turn and in its copy.
+        pub(crate) fn set_side(&mut self, side: $crate::games::kit::Color) {
+            self.turn.set_side(side);
+            self.$field.side = side;
+        }
+    };
+    (@common) => {
         /// Side to move.
         #[inline]
         pub fn side(&self) -> $crate::games::kit::Color {
@@ -134,11 +153,6 @@ macro_rules! turn_accessors {
         #[inline]
         pub fn hash(&self) -> u64 {
             self.turn.hash()
-        }
-
-        /// Sets the side to move.
-        pub(crate) fn set_side(&mut self, side: $crate::games::kit::Color) {
-            self.turn.set_side(side);
         }
 
         /// Sets the no-progress clock.

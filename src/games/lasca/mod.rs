@@ -21,7 +21,7 @@ pub use notation::{FenError, MoveError, START_FEN};
 pub use position::Position;
 
 use crate::games::kit::Color;
-use crate::games::kit::game::{Linear, impl_game};
+use crate::games::kit::game::{Linear, clock_rule, impl_game};
 use crate::games::kit::movelist::MoveList;
 use crate::games::kit::tower::Tower;
 use std::sync::atomic::AtomicBool;
@@ -49,12 +49,7 @@ impl_game! {
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/lasca.txt"));
 
-        const CLOCK_RULE: &'static str = "100-ply-rule";
-
-        #[inline]
-        fn clock_draw(&self) -> bool {
-            Position::clock(self) >= CLOCK_LIMIT
-        }
+        clock_rule!(CLOCK_LIMIT, "100-ply-rule");
 
         #[inline]
         fn generate_captures(&self, list: &mut MoveList<Move>) -> bool {

@@ -4,11 +4,9 @@
 
 use crate::games::kit::Color;
 use crate::games::kit::tower::{Piece, Tower};
+use crate::games::kit::turn::{Turn, turn_accessors};
 use crate::games::lasca::board::{NUM_SQUARES, Square, promotion_mask};
 use crate::games::lasca::moves::Move;
-
-/// XORed into the hash when Black is to move.
-const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -41,7 +39,8 @@ fn column_key(sq: Square, column: Tower) -> u64 {
 
 /// What move generation reads of a position: the squares each side commands, those an
 /// officer commands, and the side to move (16 bytes, so perft's last ply needs no copy of
-/// the columns).
+/// the columns; the side is a copy of the position's [`Turn`]'s, kept equal by every move
+/// and by `set_side`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Sets {
     by_color: [u32; 2],
@@ -96,9 +95,7 @@ impl Sets {
 pub struct Position {
     columns: [Tower; NUM_SQUARES],
     sets: Sets,
-    clock: u16,
-    fullmove: u16,
-    hash: u64,
+    turn: Turn,
 }
 
 impl Default for Position {
@@ -108,6 +105,8 @@ impl Default for Position {
 }
 
 impl Position {
+    turn_accessors!(side also in sets);
+
     /// An empty board, White to move, clock 0, move 1.
     pub fn empty() -> Position {
         Position {
@@ -117,9 +116,7 @@ impl Position {
                 officers: 0,
                 side: Color::White,
             },
-            clock: 0,
-            fullmove: 1,
-            hash: 0,
+            turn: Turn::START,
         }
     }
 
@@ -154,40 +151,17 @@ impl Position {
     fn put<const HASH: bool>(&mut self, sq: Square, column: Tower) {
         let i = sq.index();
         if HASH {
-            self.hash ^= column_key(sq, self.columns[i]) ^ column_key(sq, column);
+            self.turn
+                .toggle(column_key(sq, self.columns[i]) ^ column_key(sq, column));
         }
         self.columns[i] = column;
         self.sets.command(sq, column);
-    }
-
-    /// Sets the side to move.
-    pub(crate) fn set_side(&mut self, side: Color) {
-        if side != self.sets.side {
-            self.hash ^= SIDE_KEY;
-            self.sets.side = side;
-        }
-    }
-
-    /// Sets the no-capture clock.
-    pub(crate) fn set_clock(&mut self, clock: u16) {
-        self.clock = clock;
-    }
-
-    /// Sets the move number.
-    pub(crate) fn set_fullmove(&mut self, n: u16) {
-        self.fullmove = n;
     }
 
     /// What move generation reads.
     #[inline]
     pub fn sets(&self) -> &Sets {
         &self.sets
-    }
-
-    /// Side to move.
-    #[inline]
-    pub fn side(&self) -> Color {
-        self.sets.side
     }
 
     /// The squares whose column `c` commands.
@@ -229,32 +203,11 @@ impl Position {
         s
     }
 
-    /// Plies since the last capture (the engine's no-capture policy, not a rule of Lasca).
-    #[inline]
-    pub fn clock(&self) -> u16 {
-        self.clock
-    }
-
-    /// Move number (starts at 1, grows after Black moves).
-    #[inline]
-    pub fn fullmove(&self) -> u16 {
-        self.fullmove
-    }
-
-    /// Hash of the columns and the side to move.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The hash computed from scratch (equals [`Position::hash`] at all times).
     pub fn compute_hash(&self) -> u64 {
-        let side = if self.side() == Color::Black {
-            SIDE_KEY
-        } else {
-            0
-        };
-        Square::all().fold(side, |h, sq| h ^ column_key(sq, self.column(sq)))
+        Square::all().fold(self.turn.side_key(), |h, sq| {
+            h ^ column_key(sq, self.column(sq))
+        })
     }
 
     /// Plays a legal move in place. The moving column leaves its start square; each jumped
@@ -290,17 +243,8 @@ impl Position {
             col = col.with_top_crowned();
         }
         self.put::<HASH>(to, col);
-        self.clock = if m.is_capture() {
-            0
-        } else {
-            self.clock.saturating_add(1)
-        };
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.sets.side = us.opponent();
-        if HASH {
-            self.hash ^= SIDE_KEY;
-        }
+        // Without HASH the hash is stale anyway: flipping its side key costs one XOR.
+        self.turn.end_move(m.is_capture());
+        self.sets.side = self.turn.side();
     }
 }

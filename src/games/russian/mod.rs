@@ -17,7 +17,7 @@ pub use notation::{FenError, START_FEN};
 pub use position::Position;
 
 use crate::games::kit::Color;
-use crate::games::kit::game::{Linear, impl_game};
+use crate::games::kit::game::{Linear, clock_rule, impl_game};
 use crate::games::kit::moves::{Move, MoveList};
 use crate::games::kit::square::{NUM_BITS, Square};
 use crate::games::kit::tower::Tower;
@@ -41,12 +41,7 @@ impl_game! {
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/russian.txt"));
 
-        const CLOCK_RULE: &'static str = "15-move-king-rule";
-
-        #[inline]
-        fn clock_draw(&self) -> bool {
-            Position::clock(self) >= CLOCK_LIMIT
-        }
+        clock_rule!(CLOCK_LIMIT, "15-move-king-rule");
 
         #[inline]
         fn generate_captures(&self, list: &mut MoveList) -> bool {

@@ -16,7 +16,7 @@ pub use notation::{FenError, MoveError, START_FEN};
 pub use position::Position;
 
 use crate::games::kit::Color;
-use crate::games::kit::game::{Linear, impl_game};
+use crate::games::kit::game::{Linear, clock_rule, impl_game};
 use crate::games::kit::movelist::MoveList;
 use crate::games::kit::tower::{Piece, Tower};
 
@@ -39,12 +39,7 @@ impl_game! {
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/turkish.txt"));
 
-        const CLOCK_RULE: &'static str = "50-ply-rule";
-
-        #[inline]
-        fn clock_draw(&self) -> bool {
-            Position::clock(self) >= CLOCK_LIMIT
-        }
+        clock_rule!(CLOCK_LIMIT, "50-ply-rule");
 
         /// One king against one man: the king's side wins (the seed: "ha solo una dama e il
         /// suo avversario una pedina").

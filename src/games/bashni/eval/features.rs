@@ -10,14 +10,12 @@
 use crate::games::bashni::position::Position;
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::color::Color;
-use crate::games::kit::sets::forward;
 use crate::games::kit::square::Direction;
+use crate::games::kit::terms::{self, terms_at_groups};
 
 use crate::games::kit::linear::groups;
 pub use crate::games::kit::linear::{Group, Sink};
-use crate::games::kit::masks::{
-    BACK_RANK_MASK, CENTER_MASK, CONES, LONG_DIAGONAL_MASK, PST_INDEX, advanced,
-};
+use crate::games::kit::masks::{CENTER_MASK, PST_INDEX};
 
 groups! {
     // Commanders of towers.
@@ -51,6 +49,8 @@ groups! {
     PST_KING = "pst king", 32, "piece squares";
     TEMPO = "tempo", 1, "tempo";
 }
+
+terms_at_groups!();
 
 /// The name of feature `f`: its group, and its index within the group when there are several.
 pub fn feature_name(f: usize) -> String {
@@ -111,54 +111,22 @@ fn towers<S: Sink>(pos: &Position, sink: &mut S) {
     }
 }
 
-/// Men commanders of `c`: advancement, back rank, passed men and their steps.
+/// Men commanders of `c`: advancement, back rank, passed men (no enemy commander in the
+/// cone) and their steps.
 #[inline]
 fn men<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
     let men = pos.commanded_by(c) & !pos.kings();
     let theirs = pos.commanded_by(c.opponent()).0;
-    for sq in men {
-        let a = advanced(c, sq);
-        sink.add(c, ADVANCE + a, 1);
-        if CONES[c.index()][sq.index()] & theirs == 0 {
-            sink.add(c, PASSED + a, 1);
-        }
-    }
-    sink.add(
-        c,
-        BACK_RANK,
-        (men & Bitboard(BACK_RANK_MASK[c.index()])).count() as i32,
-    );
-    let mut steps = 0;
-    for dir in forward(c) {
-        steps += (men.shift(dir) & empty).count() as i32;
-    }
-    sink.add(c, MOBILITY, steps);
+    terms::men(c, men, theirs, empty, MEN, sink, |_, _| {});
 }
 
 /// Kings commanders of `c`: single steps (mobility), whole-diagonal reach, the long diagonal.
 #[inline]
 fn kings<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
     let kings = pos.commanded_by(c) & pos.kings();
-    if kings.is_empty() {
-        return;
+    if !kings.is_empty() {
+        terms::kings(c, kings, empty, KINGS, sink);
     }
-    let mut steps = 0;
-    let mut reach = 0;
-    for dir in Direction::ALL {
-        let mut x = kings.shift(dir) & empty;
-        steps += x.count() as i32;
-        while !x.is_empty() {
-            reach += x.count() as i32;
-            x = x.shift(dir) & empty;
-        }
-    }
-    sink.add(c, MOBILITY, steps);
-    sink.add(c, KING_RAYS, reach);
-    sink.add(
-        c,
-        LONG_DIAGONAL,
-        (kings & Bitboard(LONG_DIAGONAL_MASK)).count() as i32,
-    );
 }
 
 /// Towers of `c` an adjacent enemy commander could jump at once, weighted by their height.
@@ -192,6 +160,7 @@ mod tests {
 
     #[test]
     fn tables() {
+        use crate::games::kit::masks::{CONES, LONG_DIAGONAL_MASK};
         use crate::games::kit::square::Square;
         assert_eq!(CENTER_MASK.count_ones(), 8);
         assert_eq!(LONG_DIAGONAL_MASK.count_ones(), 8);

@@ -143,12 +143,8 @@ fn steps<S: Sink>(pos: &Position, c: Color, sink: &mut S) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kit::linear::{feature_name, side_counts};
+    use crate::games::kit::linear::{feature_name, fen_counts};
     use crate::games::lasca::notation::{START_FEN, parse_fen};
-
-    fn counts(fen: &str) -> [Vec<i32>; 2] {
-        side_counts(&parse_fen(fen).unwrap())
-    }
 
     #[test]
     fn names() {
@@ -158,7 +154,7 @@ mod tests {
 
     #[test]
     fn the_start_position() {
-        let [w, b] = counts(START_FEN);
+        let [w, b] = fen_counts::<Position>(START_FEN);
         assert_eq!(w[..TEMPO], b[..TEMPO]);
         assert_eq!(
             (w[SOLDIER], w[OFFICER], w[RESERVE], w[PRISONER]),
@@ -175,7 +171,7 @@ mod tests {
     #[test]
     fn columns_reserves_prisoners_and_freeable_pieces() {
         // d4: a white officer over a white soldier over three black soldiers; c5: a black soldier over a white officer (one capture frees it); e5 empty.
-        let [w, b] = counts("7/7/2(bW)4/3(Wwbbb)3/7/7/7 w");
+        let [w, b] = fen_counts::<Position>("7/7/2(bW)4/3(Wwbbb)3/7/7/7 w");
         assert_eq!((w[OFFICER], w[RESERVE], w[RESERVE + 1]), (1, 1, 0));
         assert_eq!((w[PRISONER], w[PRISONER + 1]), (3, 0));
         assert_eq!((b[SOLDIER], b[PRISONER + 1]), (1, 1));

@@ -8,11 +8,9 @@
 use crate::games::kit::Color;
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::linear::{Sink, groups};
-use crate::games::kit::masks::{
-    BACK_RANK_MASK, CENTER_MASK, CONES, LONG_DIAGONAL_MASK, PST_INDEX, advanced,
-};
-use crate::games::kit::sets::forward;
+use crate::games::kit::masks::{CENTER_MASK, PST_INDEX};
 use crate::games::kit::square::Direction;
+use crate::games::kit::terms::{self, terms_at_groups};
 use crate::games::russian::position::Position;
 
 groups! {
@@ -41,6 +39,8 @@ groups! {
     TEMPO = "tempo", 1, "tempo";
 }
 
+terms_at_groups!();
+
 /// Every piece on the board at the start.
 pub const PHASE_MAX: i32 = 24;
 
@@ -64,30 +64,16 @@ pub fn extract<S: Sink>(pos: &Position, sink: &mut S) {
     sink.add(pos.side(), TEMPO, 1);
 }
 
-/// Men of `c`: material, advancement, passed men, piece squares, back rank and steps.
+/// Men of `c`: material, advancement, passed men (no enemy man in the cone), piece squares,
+/// back rank and steps.
 #[inline]
 fn men<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
     let men = pos.pieces(c) & !pos.kings();
     let their_men = (pos.pieces(c.opponent()) & !pos.kings()).0;
     sink.add(c, MAN, men.count() as i32);
-    for sq in men {
-        let a = advanced(c, sq);
-        sink.add(c, ADVANCE + a, 1);
+    terms::men(c, men, their_men, empty, MEN, sink, |sq, sink| {
         sink.add(c, PST_MAN + PST_INDEX[c.index()][sq.index()] as usize, 1);
-        if CONES[c.index()][sq.index()] & their_men == 0 {
-            sink.add(c, PASSED + a, 1);
-        }
-    }
-    sink.add(
-        c,
-        BACK_RANK,
-        (men & Bitboard(BACK_RANK_MASK[c.index()])).count() as i32,
-    );
-    let mut steps = 0;
-    for dir in forward(c) {
-        steps += (men.shift(dir) & empty).count() as i32;
-    }
-    sink.add(c, MOBILITY, steps);
+    });
 }
 
 /// Kings of `c`: material, piece squares, single steps, whole-diagonal reach and the long
@@ -102,23 +88,7 @@ fn kings<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
     for sq in kings {
         sink.add(c, PST_KING + PST_INDEX[c.index()][sq.index()] as usize, 1);
     }
-    let mut steps = 0;
-    let mut reach = 0;
-    for dir in Direction::ALL {
-        let mut x = kings.shift(dir) & empty;
-        steps += x.count() as i32;
-        while !x.is_empty() {
-            reach += x.count() as i32;
-            x = x.shift(dir) & empty;
-        }
-    }
-    sink.add(c, MOBILITY, steps);
-    sink.add(c, KING_RAYS, reach);
-    sink.add(
-        c,
-        LONG_DIAGONAL,
-        (kings & Bitboard(LONG_DIAGONAL_MASK)).count() as i32,
-    );
+    terms::kings(c, kings, empty, KINGS, sink);
 }
 
 /// Pieces of `c` that an enemy piece could jump at once: a man next to them (men capture in
@@ -148,12 +118,8 @@ fn exposed<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kit::linear::{feature_name, side_counts};
+    use crate::games::kit::linear::{feature_name, fen_counts};
     use crate::games::russian::notation::parse_fen;
-
-    fn counts(fen: &str) -> [Vec<i32>; 2] {
-        side_counts(&parse_fen(fen).unwrap())
-    }
 
     #[test]
     fn names() {
@@ -163,7 +129,7 @@ mod tests {
 
     #[test]
     fn the_start_position() {
-        let [w, b] = counts(crate::games::russian::START_FEN);
+        let [w, b] = fen_counts::<Position>(crate::games::russian::START_FEN);
         // Alike but for the tempo of the side to move.
         assert_eq!(w[..TEMPO], b[..TEMPO]);
         assert_eq!((w[MAN], w[KING]), (12, 0));
@@ -185,7 +151,7 @@ mod tests {
     fn kings_and_exposed_pieces() {
         // White: a king on a1, a man on e5; Black: a man on d6 (jumped by e5 to c7) and a man
         // on f4, behind e5 (jumped by e5 backwards to g3).
-        let [w, b] = counts("8/8/3b4/4w3/5b2/8/8/W7 w 0 1");
+        let [w, b] = fen_counts::<Position>("8/8/3b4/4w3/5b2/8/8/W7 w 0 1");
         assert_eq!((w[MAN], w[KING], b[MAN]), (1, 1, 2));
         // a1's one diagonal: b2, c3, d4 free, then e5 is White's own.
         assert_eq!(w[KING_RAYS], 3);
@@ -196,7 +162,7 @@ mod tests {
         assert_eq!(w[EXPOSED], 0);
         // A black king on h8 takes the long diagonal from the other end: e5 hangs to it
         // (d4 beyond is empty).
-        let [w, _] = counts("7B/8/8/4w3/8/8/8/8 w 0 1");
+        let [w, _] = fen_counts::<Position>("7B/8/8/4w3/8/8/8/8 w 0 1");
         assert_eq!(w[EXPOSED], 1);
     }
 }

@@ -202,12 +202,8 @@ fn hanging<S: Sink>(pos: &Position, c: Color, empty: u64, sink: &mut S) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kit::linear::{feature_name, side_counts};
+    use crate::games::kit::linear::{feature_name, fen_counts};
     use crate::games::turkish::notation::parse_fen;
-
-    fn counts(fen: &str) -> [Vec<i32>; 2] {
-        side_counts(&parse_fen(fen).unwrap())
-    }
 
     #[test]
     fn names() {
@@ -218,7 +214,7 @@ mod tests {
 
     #[test]
     fn the_start_position() {
-        let [w, b] = counts(crate::games::turkish::START_FEN);
+        let [w, b] = fen_counts::<Position>(crate::games::turkish::START_FEN);
         // Alike but for the tempo of the side to move.
         assert_eq!(w[..TEMPO], b[..TEMPO]);
         assert_eq!((w[MAN], w[KING]), (16, 0));
@@ -242,7 +238,7 @@ mod tests {
     #[test]
     fn kings_hanging_and_passed_men() {
         // White: a king on d4, a man on b6; Black: men on d6 and g2, a king on h8.
-        let [w, b] = counts("7B/8/1w1b4/8/3W4/8/6b1/8 w 0 1");
+        let [w, b] = fen_counts::<Position>("7B/8/1w1b4/8/3W4/8/6b1/8 w 0 1");
         assert_eq!((w[MAN], w[KING], b[MAN], b[KING]), (1, 1, 2, 1));
         // d4's rays: 1 up (d5, then d6 is Black's), 3 down, 3 left, 4 right = 11.
         assert_eq!(w[KING_RAYS], 11);
@@ -268,16 +264,16 @@ mod tests {
     #[test]
     fn men_hang_to_men_forward_and_sideways_only() {
         // A white man on d4 with a black man on d5 (d3 empty): Black jumps it southwards.
-        let [w, _] = counts("8/8/8/3b4/3w4/8/8/8 w 0 1");
+        let [w, _] = fen_counts::<Position>("8/8/8/3b4/3w4/8/8/8 w 0 1");
         assert_eq!(w[HANGING], 1);
         // A black man on d3, below the white man on d4: neither captures backwards.
-        let [w, b] = counts("8/8/8/8/3w4/3b4/8/8 w 0 1");
+        let [w, b] = fen_counts::<Position>("8/8/8/8/3w4/3b4/8/8 w 0 1");
         assert_eq!((w[HANGING], b[HANGING]), (0, 0));
         // Side by side with the squares beyond empty: each jumps the other.
-        let [w, b] = counts("8/8/8/8/3wb3/8/8/8 w 0 1");
+        let [w, b] = fen_counts::<Position>("8/8/8/8/3wb3/8/8/8 w 0 1");
         assert_eq!((w[HANGING], b[HANGING]), (1, 1));
         // A backed man cannot be jumped from the front.
-        let [w, _] = counts("8/8/8/3b4/3w4/3w4/8/8 w 0 1");
+        let [w, _] = fen_counts::<Position>("8/8/8/3b4/3w4/3w4/8/8 w 0 1");
         assert_eq!((w[HANGING], w[BACKED]), (0, 1));
     }
 }
