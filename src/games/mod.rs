@@ -66,7 +66,8 @@ mod tests {
     /// The three games answer the trait's questions the same way from their start positions.
     fn start_checks<R: Rules>(moves: u64) {
         let p = R::startpos();
-        assert_eq!(R::from_fen(R::START_FEN).unwrap().to_fen(), p.to_fen());
+        let read = R::from_fen(R::START_FEN).unwrap();
+        assert_eq!((read.to_fen(), read.hash()), (p.to_fen(), p.hash()));
         assert_eq!(p.to_fen(), R::START_FEN);
         assert_eq!(p.side_to_move(), Color::White);
         assert_eq!(p.count_legal_moves(), moves);

@@ -137,13 +137,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn start_round_trips() {
-        let p = parse_fen(START_FEN).unwrap();
-        assert_eq!(p, Position::startpos());
-        assert_eq!(to_fen(&p), START_FEN);
-    }
-
-    #[test]
     fn errors_say_what_and_where() {
         let cases = [
             (

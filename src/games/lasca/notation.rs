@@ -148,13 +148,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn start_round_trips() {
-        let p = parse_fen(START_FEN).unwrap();
-        assert_eq!(p, Position::startpos());
-        assert_eq!(to_fen(&p), START_FEN);
-        assert_eq!(p.hash(), p.compute_hash());
+    fn clock_and_move_number_may_be_left_out() {
         let short = "b1b1b1b/1b1b1b1/b1b1b1b/7/w1w1w1w/1w1w1w1/w1w1w1w w";
-        assert_eq!(parse_fen(short).unwrap(), p);
+        assert_eq!(parse_fen(short).unwrap(), Position::startpos());
     }
 
     #[test]
