@@ -208,3 +208,22 @@ fn train_refuses_a_game_without_a_network() {
         "{err}"
     );
 }
+
+/// `go perft` over the protocol allows each game its own deepest perft: 16 in Bashni, 22 in
+/// Lasca (where perft 17 is quick); a depth beyond every game's is a parse error.
+#[test]
+fn go_perft_takes_each_games_own_limit() {
+    let out = piped(&[], "go perft 17\nisready\n");
+    assert!(
+        out.contains("info string error: perft depth 17 is too large (the maximum is 16)"),
+        "{out}"
+    );
+    let lasca = "setoption name UCI_Variant value lasca\ngo perft 17\nisready\n";
+    let out = piped(&[], lasca);
+    assert_eq!(line(&out, "nodes "), "nodes 17263752", "{out}");
+    let out = piped(
+        &[],
+        "setoption name UCI_Variant value lasca\ngo perft 23\nisready\n",
+    );
+    assert!(line(&out, "info string error:").contains("perft"), "{out}");
+}

@@ -4,8 +4,7 @@
 //! checked by [`PositionArgs::to_game`] and [`GoArgs::to_limits`] (in [`super::go`]), with
 //! the errors of [`GameInputError`].
 
-use crate::games::bashni::perft::MAX_PERFT_DEPTH;
-use crate::games::{Game, Record, RecordError, Rules};
+use crate::games::{Game, Record, RecordError, Rules, Variant};
 use crate::search::{MAX_DEPTH, SearchLimits};
 use std::fmt;
 
@@ -331,7 +330,13 @@ fn is_go_keyword(w: &str) -> bool {
 fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
     if let ["perft", rest @ ..] = words {
         let v = rest.first().ok_or(CommandError::MissingValue("perft"))?;
-        let depth = whole_number("perft", v, 0, MAX_PERFT_DEPTH.into(), "a depth")?;
+        // The deepest any game allows; the game played checks its own limit when it runs.
+        let most = Variant::ALL
+            .iter()
+            .map(|&g| crate::for_variant!(g, G => G::MAX_PERFT_DEPTH))
+            .max()
+            .unwrap_or(0);
+        let depth = whole_number("perft", v, 0, most.into(), "a depth")?;
         if rest.len() > 1 {
             return Err(CommandError::PerftTrailing(rest[1..].join(" ")));
         }

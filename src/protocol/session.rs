@@ -346,7 +346,11 @@ impl Session {
     /// Starts `go perft` on a worker thread (stopped at once if `stop` came after it).
     fn start_perft(&mut self, depth: u32, stop: bool) {
         let threads = self.options.threads as usize;
-        let job: PerftJob = on_game!(&self.game, g => perft_job(g.position(), depth, threads));
+        let job: PerftJob = match on_game!(&self.game, g => perft_job(g.position(), depth, threads))
+        {
+            Ok(job) => job,
+            Err(e) => return self.error(&e),
+        };
         let flag = Arc::new(AtomicBool::new(stop));
         let (tx, halt) = (self.tx.clone(), flag.clone());
         let work = move || {

@@ -7,6 +7,7 @@
 use super::command::{GameInputError, GoArgs};
 use super::{Output, bestmove_line, info_line};
 use crate::games::kit::color::Color;
+use crate::games::kit::perft::{DepthTooLarge, check_depth};
 use crate::games::{Game, Record};
 use crate::search::{Engine, Score, SearchControl, SearchInfo, SearchResult};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -69,14 +70,19 @@ pub(crate) fn prepare_search<G: Game>(
 
 /// `go perft <depth>` of `pos` on `threads` threads: `<move> <count>` per root move sorted
 /// by move text, then `nodes <N>`.
-pub(crate) fn perft_job<G: Game>(pos: &G, depth: u32, threads: usize) -> PerftJob {
+pub(crate) fn perft_job<G: Game>(
+    pos: &G,
+    depth: u32,
+    threads: usize,
+) -> Result<PerftJob, DepthTooLarge> {
+    check_depth(depth, G::MAX_PERFT_DEPTH)?;
     let pos = pos.clone();
-    Box::new(move |stop: &AtomicBool| {
+    Ok(Box::new(move |stop: &AtomicBool| {
         let divided = pos.divide_until(depth, threads, stop)?;
         let mut lines: Vec<String> = divided.lines().collect();
         lines.push(format!("nodes {}", divided.nodes));
         Some(lines)
-    })
+    }))
 }
 
 /// A legal answer when the search failed: the first legal move, if any.
