@@ -3,12 +3,12 @@
 
 mod common;
 
-use bashni::games::bashni::game::Game;
 use bashni::games::bashni::movegen::legal_moves;
 use bashni::games::bashni::notation::START_FEN;
 use bashni::games::bashni::notation::parse_fen;
 use bashni::games::bashni::position::Position;
 use bashni::games::kit::color::Color;
+use bashni::games::{Record, lasca};
 use bashni::search::skill::{LADDER, MAX_LEVEL};
 use bashni::search::{Engine, SearchControl, SearchLimits, Strength};
 use common::gui::Gui;
@@ -97,12 +97,13 @@ fn weak_levels_vary_and_strong_ones_do_not() {
     assert_eq!(seen.len(), 1, "level 19 played {seen:?}");
 }
 
-/// One game of level 0 against a random mover; the result for level 0 (1, 0.5 or 0).
-fn game_against_random(level0_color: Color, seed: u64) -> f64 {
+/// One game of game `G` of level 0 against a random mover from the start; the result for
+/// level 0 (1, 0.5 or 0), the game's draw rules (or the engine's draw policy) included.
+fn game_against_random<G: bashni::games::Game>(level0_color: Color, seed: u64) -> f64 {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut engine = engine_at(0, seed);
     let control = SearchControl::new(false);
-    let mut game = Game::new(parse_fen(START_FEN).unwrap());
+    let mut game = Record::new(G::startpos());
     for _ in 0..400 {
         if let Some(outcome) = game.outcome() {
             return match outcome.winner() {
@@ -112,12 +113,12 @@ fn game_against_random(level0_color: Color, seed: u64) -> f64 {
             };
         }
         let pos = game.position().clone();
-        let m = if pos.side() == level0_color {
+        let m = if pos.side_to_move() == level0_color {
             let limits = SearchLimits::default();
             let r = engine.search(&pos, game.history(), &limits, &control, &mut |_| {});
             r.best.unwrap()
         } else {
-            let moves = legal_moves(&pos);
+            let moves = pos.legal_moves();
             moves[rng.random_range(0..moves.len())]
         };
         game.play(m);
@@ -125,22 +126,36 @@ fn game_against_random(level0_color: Color, seed: u64) -> f64 {
     0.5
 }
 
-#[test]
-fn level_zero_beats_a_random_mover() {
-    let mut wins = 0;
-    let mut points = 0.0;
-    for g in 0..100u64 {
+/// Level 0's wins and points in `games` games of `G` against a random mover, colours
+/// alternating, seeds from `seed`.
+fn level_zero_against_random<G: bashni::games::Game>(games: u64, seed: u64) -> (u32, f64) {
+    let (mut wins, mut points) = (0, 0.0);
+    for g in 0..games {
         let color = if g % 2 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        let p = game_against_random(color, 1000 + g);
+        let p = game_against_random::<G>(color, seed + g);
         points += p;
         wins += (p == 1.0) as u32;
     }
+    (wins, points)
+}
+
+#[test]
+fn level_zero_beats_a_random_mover() {
+    let (wins, points) = level_zero_against_random::<Position>(100, 1000);
     eprintln!("level 0 against a random mover: {wins} wins of 100 ({points} points)");
     assert!(wins >= 95, "level 0 won {wins} of 100 ({points} points)");
+}
+
+/// Lasca too: at least 95 % of 40 games.
+#[test]
+fn level_zero_beats_a_random_mover_in_lasca() {
+    let (wins, points) = level_zero_against_random::<lasca::Position>(40, 3300);
+    eprintln!("Lasca, level 0 against a random mover: {wins} wins of 40 ({points} points)");
+    assert!(wins >= 38, "level 0 won {wins} of 40 ({points} points)");
 }
 
 #[test]

@@ -89,16 +89,7 @@ fn a_game_against_the_engine_with_takeback_resign_and_pdn() {
     assert_eq!(moves_of(&v).len(), 1);
     assert_eq!(str_of(&v, "turn"), "black");
     let mine = legal_of(&v)[0].clone();
-    let v = server.ok(
-        "POST",
-        &format!("/api/games/{id}/move"),
-        &format!("{{\"move\":\"{mine}\"}}"),
-    );
-    let v = if your_turn(&v) {
-        v
-    } else {
-        events.state_until(my_turn_after(&v))
-    };
+    let v = play_and_wait(&server, &mut events, &id, &mine);
     let played = moves_of(&v);
     assert_eq!(played.len(), 3);
     assert_eq!(played[1], mine);
@@ -537,16 +528,7 @@ fn a_resignation_stays_with_its_line_when_lines_are_switched() {
     let (id, v) = server.new_game(r#"{"level":0,"human":"white","movetime_ms":50}"#);
     let mut events = Events::open(&server, &id);
     let mine = legal_of(&v)[0].clone();
-    let v = server.ok(
-        "POST",
-        &format!("/api/games/{id}/move"),
-        &format!("{{\"move\":\"{mine}\"}}"),
-    );
-    let v = if your_turn(&v) {
-        v
-    } else {
-        events.state_until(my_turn_after(&v))
-    };
+    let v = play_and_wait(&server, &mut events, &id, &mine);
     let main = moves_of(&v);
     assert_eq!(main.len(), 2);
     let v = server.ok("POST", &format!("/api/games/{id}/resign"), "");

@@ -12,16 +12,7 @@ fn a_short_review_has_one_entry_per_move() {
     let (id, v) = server.new_game(r#"{"level":0,"human":"white","movetime_ms":50}"#);
     let mut events = Events::open(&server, &id);
     let mine = legal_of(&v)[0].clone();
-    let v = server.ok(
-        "POST",
-        &format!("/api/games/{id}/move"),
-        &format!("{{\"move\":\"{mine}\"}}"),
-    );
-    let v = if your_turn(&v) {
-        v
-    } else {
-        events.state_until(my_turn_after(&v))
-    };
+    let v = play_and_wait(&server, &mut events, &id, &mine);
     let played = moves_of(&v);
     assert_eq!(played.len(), 2);
     let path = format!("/api/games/{id}/review");

@@ -236,3 +236,18 @@ pub fn my_turn_after(after: &Value) -> impl Fn(&Value) -> bool {
 pub fn your_turn(v: &Value) -> bool {
     v.get("your_turn") == Some(&Value::Bool(true)) || v.get("result") != Some(&Value::Null)
 }
+
+/// Plays `mv` in game `id` as the person and waits (on `events`) until it is the person's
+/// turn again; the state then.
+pub fn play_and_wait(server: &Server, events: &mut Events, id: &str, mv: &str) -> Value {
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &format!("{{\"move\":\"{mv}\"}}"),
+    );
+    if your_turn(&v) {
+        v
+    } else {
+        events.state_until(my_turn_after(&v))
+    }
+}
