@@ -1,5 +1,6 @@
 //! The network evaluation as users meet it: `bashni train` on a shipped data sample, and the
-//! protocol's `EvalFile` and `Use NNUE` options, damaged files included.
+//! protocol's `EvalFile` and `Use NNUE` options, damaged files and other games' networks
+//! included, in every game that has a network.
 
 mod common;
 
@@ -148,12 +149,12 @@ fn a_damaged_or_missing_network_file_is_refused_and_the_engine_keeps_its_network
         (
             "text.nnue",
             b"hello, this is not a network\n".to_vec(),
-            "does not start with BSHNNUE2",
+            "does not start with BSHNNUE3",
         ),
         (
             "long.nnue",
             [good.clone(), vec![0; 10]].concat(),
-            "cannot read network file",
+            "not a network file",
         ),
     ];
     let mut gui = Gui::start(&[]);
@@ -308,4 +309,124 @@ fn train_refuses_bad_rates_its_own_data_as_out_and_another_games_data() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!d.join("t.nnue").exists());
+}
+
+/// Trains a small network of `variant` on `data`; the path of the network.
+fn train_game(variant: &str, data: &Path, out: &Path) {
+    let run = Command::new(BASHNI)
+        .args(["train", "--variant", variant])
+        .arg(data)
+        .args(["--epochs", "2", "--batch", "256", "--threads", "1", "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let manifest = std::fs::read_to_string(format!("{}.md", out.display())).unwrap();
+    assert!(
+        manifest.starts_with(&format!("# Network manifest: {variant}")),
+        "{manifest}"
+    );
+    assert!(
+        manifest.contains(&format!("bashni train --variant {variant} ")),
+        "{manifest}"
+    );
+}
+
+/// Turkish and Russian draughts have networks too: `train --variant` makes one from the
+/// game's data, the game's session loads it with `EvalFile` and evaluates and searches with
+/// it, another game's network is refused by name (the current one stays), and switching the
+/// game drops a network of the old game with one line.
+#[test]
+fn every_game_with_a_network_trains_loads_and_refuses_another_games() {
+    let d = dir("games");
+    let data = |name: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name)
+    };
+    let turkish = d.join("turkish.nnue");
+    let russian = d.join("russian.nnue");
+    train_game("turkish", &data("turkish-sample.txt"), &turkish);
+    train_game("russian", &data("russian-sample.txt"), &russian);
+    let mut gui = Gui::start(&[]);
+    gui.handshake();
+    // Bashni refuses both, by name.
+    for (path, game) in [(&turkish, "turkish"), (&russian, "russian")] {
+        gui.send(&format!("setoption name EvalFile value {}", path.display()));
+        gui.send("isready");
+        let lines = gui.until_line("readyok");
+        let error = lines.iter().find(|l| l.contains("error")).unwrap();
+        assert!(
+            error.ends_with(&format!(
+                "EvalFile: a network of {game}, not of bashni; network not changed"
+            )),
+            "{error}"
+        );
+    }
+    for (variant, own, other) in [
+        ("turkish", &turkish, &russian),
+        ("russian", &russian, &turkish),
+    ] {
+        gui.send(&format!("setoption name UCI_Variant value {variant}"));
+        gui.send("eval");
+        let embedded = gui.until(|l| l.starts_with("Network evaluation"));
+        assert!(
+            embedded.last().unwrap().contains("the search uses"),
+            "{embedded:?}"
+        );
+        gui.send(&format!("setoption name EvalFile value {}", own.display()));
+        gui.send("isready");
+        let lines = gui.until_line("readyok");
+        assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+        gui.send("eval");
+        let loaded = gui.until(|l| l.starts_with("Network evaluation"));
+        assert_ne!(
+            embedded.last(),
+            loaded.last(),
+            "the loaded network evaluates"
+        );
+        gui.send(&format!(
+            "setoption name EvalFile value {}",
+            other.display()
+        ));
+        gui.send("isready");
+        let lines = gui.until_line("readyok");
+        assert!(
+            lines.iter().any(|l| l.contains("error")
+                && l.contains(&format!("not of {variant}; network not changed"))),
+            "{lines:?}"
+        );
+        gui.send("go depth 5");
+        let (lines, best) = gui.bestmove();
+        assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+        assert!(!best.is_empty() && best != "(none)", "{best}");
+        // Another game: the network of this one is dropped, with one line.
+        gui.send("setoption name UCI_Variant value bashni");
+        gui.send("isready");
+        let lines = gui.until_line("readyok");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string EvalFile")
+                && l.ends_with("EvalFile is <embedded> again")),
+            "{lines:?}"
+        );
+    }
+    // Lasca has no network: any network file is refused.
+    gui.send("setoption name UCI_Variant value lasca");
+    gui.send(&format!(
+        "setoption name EvalFile value {}",
+        turkish.display()
+    ));
+    gui.send("isready");
+    let lines = gui.until_line("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("a network of turkish, not of lasca")),
+        "{lines:?}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
 }

@@ -363,7 +363,7 @@ fn d_and_eval_in_each_game() {
         lines.contains(&" 1  . . . . . . . .".to_string()),
         "{lines:?}"
     );
-    // Each game's evaluation term by term; the total is the evaluation the search uses.
+    // Each game's linear evaluation term by term (its total), then its network's line.
     gui.send("eval");
     let lines = gui.until(|l| l.starts_with("Evaluation: "));
     assert!(lines[0].starts_with("term "), "{lines:?}");
@@ -381,6 +381,8 @@ fn d_and_eval_in_each_game() {
     let cp = played.position().evaluate();
     assert!(total.ends_with(&format!(" {cp}")), "{total}");
     assert!(lines.last().unwrap().contains(&format!("(internal {cp})")));
+    let network = gui.until(|l| l.starts_with("Network evaluation: "));
+    assert_eq!(network.len(), 1, "{network:?}");
     gui.send("setoption name UCI_Variant value russian");
     gui.send("eval");
     let lines = gui.until(|l| l.starts_with("Evaluation: "));
@@ -391,6 +393,12 @@ fn d_and_eval_in_each_game() {
             .unwrap()
             .contains(" for white, the side to move")
     );
+    // Then the network's line: Russian draughts has a network.
+    let network = gui.until(|l| l.starts_with("Network evaluation: "));
+    assert_eq!(network.len(), 1, "{network:?}");
+    gui.send("setoption name UCI_Variant value lasca");
+    gui.send("eval");
+    gui.until(|l| l.starts_with("Evaluation: "));
     gui.send("isready");
     // No network line for a game without a network.
     assert_eq!(gui.until_line("readyok"), ["readyok"]);

@@ -58,6 +58,28 @@ macro_rules! for_variant {
     };
 }
 
+/// The network shape of `variant`'s game, if it has a network (Lasca has none).
+pub fn network_shape(variant: Variant) -> Option<kit::nnue::NetShape> {
+    use kit::nnue::FeatureSet;
+    match variant {
+        Variant::Bashni => Some(bashni::Position::SHAPE),
+        Variant::Turkish => Some(turkish::Position::SHAPE),
+        Variant::Russian => Some(russian::Position::SHAPE),
+        Variant::Lasca => None,
+    }
+}
+
+/// Reads and checks a network file of any game that has a network (`EvalFile`): the game it
+/// names decides the shape it must have.
+pub fn load_network(path: &str) -> Result<kit::nnue::Network, kit::nnue::NetError> {
+    kit::nnue::network::load(path, |game| {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == game)
+            .and_then(network_shape)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

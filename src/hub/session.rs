@@ -229,6 +229,8 @@ impl Session {
                         e.new_game();
                     }
                     self.game = AnyGame::start(v);
+                    // Hub has no free-text line to say that a loaded network was dropped.
+                    let _ = self.options.game_changed(v, self.engine.as_mut());
                 }
                 _ => self.error(&format!(
                     "variant '{value}': Hub plays russian or turkish here"
@@ -247,6 +249,9 @@ impl Session {
                 match parse_change(&option, Some(value)) {
                     Ok(OptionChange::Variant(_)) | Err(_) => {
                         self.error(&format!("unknown or bad parameter {name}={value}"))
+                    }
+                    Ok(change) if let Err(e) = change.check_game(self.game.variant()) => {
+                        self.error(&format!("{name}: {e}"))
                     }
                     Ok(change) => {
                         if let Some(engine) = self.engine.as_mut()

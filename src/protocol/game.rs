@@ -6,6 +6,7 @@
 //! differs from game to game beyond the rules is here too: only Bashni has a network.
 
 use crate::display::{eval_report, linear_report};
+use crate::games::kit::nnue::FeatureSet;
 use crate::games::{Game, Record, Rules, Variant, lasca, russian, turkish};
 use crate::search::{Engine, Score};
 
@@ -59,41 +60,49 @@ fn variant_of<G: Game>(_: &Record<G>) -> Variant {
 }
 
 /// The answer to `eval` for the current position of `game`: the game's linear evaluation
-/// term by term, and for Bashni its network's view and what the search uses. `engine` is
-/// the session's (absent only while a search has it).
+/// term by term, and for a game with a network (all but Lasca) the network's view and what
+/// the search uses. `engine` is the session's (absent only while a search has it).
 pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Vec<String> {
-    match game {
-        AnyGame::Bashni(g) => {
-            let pos = g.position();
-            let mut lines = eval_report(pos);
-            if let Some(engine) = engine {
-                lines.push(network_line(engine, pos, use_nnue));
-            }
-            lines
-        }
-        // Their search evaluates with the linear evaluation alone: the table is all.
-        AnyGame::Turkish(g) => linear_report(g.position()),
-        AnyGame::Russian(g) => linear_report(g.position()),
-        AnyGame::Lasca(g) => linear_report(g.position()),
-    }
+    let (mut lines, network) = match game {
+        AnyGame::Bashni(g) => (
+            eval_report(g.position()),
+            engine.map(|e| network_line(e, g.position(), use_nnue)),
+        ),
+        AnyGame::Turkish(g) => (
+            linear_report(g.position()),
+            engine.map(|e| network_line(e, g.position(), use_nnue)),
+        ),
+        AnyGame::Russian(g) => (
+            linear_report(g.position()),
+            engine.map(|e| network_line(e, g.position(), use_nnue)),
+        ),
+        // Its search evaluates with the linear evaluation alone: the table is all.
+        AnyGame::Lasca(g) => (linear_report(g.position()), None),
+    };
+    lines.extend(network);
+    lines
 }
 
-/// Bashni's network's evaluation, and the one the search uses.
-fn network_line(engine: &Engine, pos: &crate::games::bashni::Position, in_use: bool) -> String {
-    const MAN: i32 = <crate::games::bashni::Position as crate::games::Game>::MAN;
+/// The network's evaluation of `pos`, and the one the search uses.
+fn network_line<P: FeatureSet + Game>(engine: &Engine, pos: &P, in_use: bool) -> String {
     let cp = engine.network_eval(pos);
     let used = engine.static_eval(pos);
     let using = if in_use {
+        let what = if P::BLEND {
+            "the mean of the network and the linear evaluation"
+        } else {
+            "the network alone"
+        };
         format!(
-            "the mean of the network and the linear evaluation, {} (internal {used})",
-            Score::from_internal(used, MAN).human()
+            "{what}, {} (internal {used})",
+            Score::from_internal(used, P::MAN).human()
         )
     } else {
         "the linear evaluation (Use NNUE is false)".to_string()
     };
     format!(
         "Network evaluation: {} (internal {cp}) for the side to move; the search uses {using}",
-        Score::from_internal(cp, MAN).human()
+        Score::from_internal(cp, P::MAN).human()
     )
 }
 
@@ -119,29 +128,30 @@ mod tests {
     #[test]
     fn eval_shows_each_games_terms_and_what_the_search_uses() {
         let engine = Engine::new();
-        for v in [Variant::Turkish, Variant::Russian, Variant::Lasca] {
-            let game = AnyGame::start(v);
-            let lines = eval_lines(&game, Some(&engine), true);
-            assert!(
-                lines.len() > 3 && lines[0].starts_with("term "),
-                "{lines:?}"
-            );
-            // The total is the evaluation the search uses; no network line.
-            let used = on_game!(&game, g => engine.static_eval(g.position()));
-            let total = lines.iter().find(|l| l.starts_with("total")).unwrap();
-            assert!(total.ends_with(&format!(" {used}")), "{total}");
-            let last = lines.last().unwrap();
-            let want = format!(
-                "Evaluation: {} (internal {used}) for white",
-                on_game!(&game, g => score_of(g.position(), used)).human()
-            );
-            assert!(last.starts_with(&want), "{last}");
-        }
-        let lines = eval_lines(&AnyGame::start(Variant::Bashni), Some(&engine), true);
+        // Lasca has no network: the total is the evaluation the search uses.
+        let game = AnyGame::start(Variant::Lasca);
+        let lines = eval_lines(&game, Some(&engine), true);
         assert!(
             lines.len() > 3 && lines[0].starts_with("term "),
             "{lines:?}"
         );
-        assert!(lines.last().unwrap().starts_with("Network evaluation: "));
+        let used = on_game!(&game, g => engine.static_eval(g.position()));
+        let total = lines.iter().find(|l| l.starts_with("total")).unwrap();
+        assert!(total.ends_with(&format!(" {used}")), "{total}");
+        let last = lines.last().unwrap();
+        let want = format!(
+            "Evaluation: {} (internal {used}) for white",
+            on_game!(&game, g => score_of(g.position(), used)).human()
+        );
+        assert!(last.starts_with(&want), "{last}");
+        for v in [Variant::Bashni, Variant::Turkish, Variant::Russian] {
+            let lines = eval_lines(&AnyGame::start(v), Some(&engine), true);
+            assert!(
+                lines.len() > 3 && lines[0].starts_with("term "),
+                "{lines:?}"
+            );
+            let last = lines.last().unwrap();
+            assert!(last.starts_with("Network evaluation: "), "{last}");
+        }
     }
 }

@@ -143,6 +143,8 @@ pub struct Options {
     pub use_nnue: bool,
     /// `EvalFile`: the network's file, or [`EMBEDDED_NET`].
     pub eval_file: String,
+    /// The game of the network `eval_file` holds (none for [`EMBEDDED_NET`]).
+    pub net_game: Option<Variant>,
 }
 
 impl Default for Options {
@@ -159,6 +161,7 @@ impl Default for Options {
             uci_elo: UCI_ELO.default,
             use_nnue: true,
             eval_file: EMBEDDED_NET.to_string(),
+            net_game: None,
         }
     }
 }
@@ -188,8 +191,9 @@ pub enum OptionChange {
     UciElo(u64),
     /// `Use NNUE` on or off.
     UseNnue(bool),
-    /// A network read and checked (`EvalFile`), with the value given.
-    EvalFile(String, Arc<Network>),
+    /// A network read and checked (`EvalFile`), with the value given (`None`: the
+    /// compiled-in networks).
+    EvalFile(String, Option<Arc<Network>>),
     /// `UCI_Variant`: the game to play (a new game of it starts).
     Variant(Variant),
 }
@@ -340,9 +344,11 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
 fn eval_file(value: Option<&str>) -> Result<OptionChange, OptionError> {
     let path = value.ok_or(OptionError::MissingValue("EvalFile"))?.trim();
     let net = if path == EMBEDDED_NET {
-        Network::embedded()
+        None
     } else {
-        Arc::new(Network::load(path).map_err(OptionError::Net)?)
+        Some(Arc::new(
+            crate::games::load_network(path).map_err(OptionError::Net)?,
+        ))
     };
     Ok(OptionChange::EvalFile(path.to_string(), net))
 }
@@ -355,7 +361,46 @@ fn available_mib() -> Option<u64> {
     Some(kib / 1024)
 }
 
+impl OptionChange {
+    /// Refuses a change that does not fit the game played, `variant`: a network of another
+    /// game (or any network where the game has none).
+    pub fn check_game(&self, variant: Variant) -> Result<(), OptionError> {
+        if let OptionChange::EvalFile(_, Some(net)) = self
+            && net.shape().game != variant.name()
+        {
+            let game = net.shape().game.to_string();
+            return Err(OptionError::Net(
+                match crate::games::network_shape(variant) {
+                    Some(shape) => NetError::Game(game, shape.game),
+                    None => NetError::Game(game, variant.name()),
+                },
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Options {
+    /// The game played is now `variant`: a network loaded for another game is dropped (the
+    /// new game's compiled-in one evaluates). Returns a line saying so, if it was.
+    pub fn game_changed(
+        &mut self,
+        variant: Variant,
+        engine: Option<&mut Engine>,
+    ) -> Option<String> {
+        if self.eval_file == EMBEDDED_NET || self.net_game == Some(variant) {
+            return None;
+        }
+        let dropped = std::mem::replace(&mut self.eval_file, EMBEDDED_NET.to_string());
+        self.net_game = None;
+        if let Some(engine) = engine {
+            engine.set_network(None);
+        }
+        Some(format!(
+            "EvalFile {dropped} is not a network of {variant}: EvalFile is {EMBEDDED_NET} again"
+        ))
+    }
+
     /// Records `change` and applies it to `engine`. A table that cannot be allocated is an
     /// error, and the option and the engine keep their old table.
     pub fn apply(&mut self, change: OptionChange, engine: &mut Engine) -> Result<(), TableError> {
@@ -388,6 +433,11 @@ impl Options {
             }
             OptionChange::EvalFile(path, net) => {
                 self.eval_file = path;
+                self.net_game = net.as_ref().and_then(|n| {
+                    Variant::ALL
+                        .into_iter()
+                        .find(|v| v.name() == n.shape().game)
+                });
                 engine.set_network(net);
             }
             // The session keeps the game; nothing of the engine changes.
@@ -417,6 +467,7 @@ impl Options {
         e.set_threads(self.threads as usize);
         e.set_move_overhead(self.move_overhead);
         e.features = self.features;
+        e.use_network(self.use_nnue);
         e.set_strength(self.strength());
         e
     }

@@ -277,7 +277,13 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match parse_change(name, value) {
             // The game is the session's, not the engine's.
-            Ok(OptionChange::Variant(v)) => self.new_game(v),
+            Ok(OptionChange::Variant(v)) => {
+                self.new_game(v);
+                if let Some(line) = self.options.game_changed(v, self.engine.as_mut()) {
+                    self.out.line(&format!("info string {line}"));
+                }
+            }
+            Ok(change) if let Err(e) = change.check_game(self.game.variant()) => self.error(&e),
             Ok(change) => {
                 if let Some(engine) = self.engine.as_mut()
                     && let Err(e) = self.options.apply(change, engine)

@@ -13,9 +13,9 @@ mod threads;
 pub mod time;
 pub mod tt;
 
-use crate::games::bashni::position::Position;
 use crate::games::kit::moves::Move;
-use crate::games::kit::nnue::Network;
+use crate::games::kit::nnue::stack::network_for;
+use crate::games::kit::nnue::{Accumulator, FeatureSet, Network};
 use crate::games::{EvalConfig, Game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -346,8 +346,8 @@ pub struct Engine {
     strength: Strength,
     /// Randomness of the weaker levels' choices.
     rng: StdRng,
-    /// The network (the compiled-in one unless another was loaded).
-    network: Arc<Network>,
+    /// A network loaded in place of its game's compiled-in one (`EvalFile`).
+    network: Option<Arc<Network>>,
     /// Whether the network evaluates (otherwise the linear evaluation does).
     use_network: bool,
 }
@@ -388,13 +388,14 @@ impl Engine {
             fault: None,
             strength: Strength::FULL,
             rng: StdRng::seed_from_u64(rand::random()),
-            network: Network::embedded(),
+            network: None,
             use_network: true,
         }
     }
 
-    /// Evaluates with `net` from now on (when the network is in use).
-    pub fn set_network(&mut self, net: Arc<Network>) {
+    /// Evaluates `net`'s game with `net` from now on (when the network is in use); `None`:
+    /// every game with its compiled-in network.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.network = net;
     }
 
@@ -404,9 +405,13 @@ impl Engine {
     }
 
     /// The network's evaluation of `pos`, side to move's view (whether in use or not).
-    pub fn network_eval(&self, pos: &Position) -> i32 {
-        let acc = crate::games::kit::nnue::Accumulator::new(&self.network, pos);
-        self.network.output(&acc, pos.side())
+    pub fn network_eval<P: FeatureSet>(&self, pos: &P) -> i32 {
+        let config = EvalConfig {
+            use_network: true,
+            network: self.network.clone(),
+        };
+        let net = network_for::<P>(&config).expect("the network is asked for");
+        net.output(&Accumulator::new(&net, pos), pos.side_to_move())
     }
 
     /// The static evaluation of `pos`, side to move's view, as the search sees it.
@@ -417,7 +422,8 @@ impl Engine {
     /// What shapes the evaluation now: the network, if in use.
     fn eval_config(&self) -> EvalConfig {
         EvalConfig {
-            network: self.use_network.then(|| Arc::clone(&self.network)),
+            use_network: self.use_network,
+            network: self.network.clone(),
         }
     }
 
@@ -602,7 +608,8 @@ mod tests {
 
     #[test]
     fn every_game_is_searched() {
-        let (m, _) = best::<Position>(crate::games::bashni::notation::START_FEN, 6);
+        let (m, _) =
+            best::<crate::games::bashni::Position>(crate::games::bashni::notation::START_FEN, 6);
         assert!(m.is_some());
         let (m, _) = best::<turkish::Position>(turkish::START_FEN, 6);
         assert!(m.is_some());

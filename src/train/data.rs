@@ -2,10 +2,11 @@
 //! the side to move's view and from the other side's, and its targets from the side to
 //! move's view.
 
-use crate::games::bashni::nnue::features::active;
-use crate::games::bashni::position::Position;
+use crate::games::Game;
 use crate::games::kit::color::Color;
+use crate::games::kit::nnue::FeatureSet;
 use crate::tune::data::Samples;
+use std::marker::PhantomData;
 
 /// One position.
 #[derive(Clone, Copy, Debug)]
@@ -17,43 +18,53 @@ pub struct Entry {
     pub result: f32,
     /// The search score, centi-men, the side to move's view.
     pub score: f32,
-    /// The linear evaluation ([`crate::games::bashni::eval::evaluate`]), side to move's view: the yardstick
+    /// The linear evaluation ([`Game::evaluate`]), side to move's view: the yardstick
     /// the trainer reports the network against.
     pub linear: f32,
 }
 
-/// Positions and their inputs in one flat array (about 80 bytes a position).
-#[derive(Default, Debug)]
-pub struct NetDataset {
+/// Positions of game `P` and their inputs in one flat array (about 80 bytes a position).
+#[derive(Debug)]
+pub struct NetDataset<P> {
     entries: Vec<Entry>,
     inputs: Vec<u16>,
+    game: PhantomData<P>,
 }
 
-impl Samples for NetDataset {
-    type Game = Position;
+impl<P> Default for NetDataset<P> {
+    fn default() -> Self {
+        NetDataset {
+            entries: Vec::new(),
+            inputs: Vec::new(),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<P: FeatureSet + Game> Samples for NetDataset<P> {
+    type Game = P;
 
     fn len(&self) -> usize {
         self.entries.len()
     }
 
-    fn push(&mut self, pos: &Position, result: f32, score: i32) {
+    fn push(&mut self, pos: &P, result: f32, score: i32) {
         let start = self.inputs.len() as u32;
-        let us = pos.side();
-        self.inputs.extend(active(pos, us).map(|i| i as u16));
-        self.inputs
-            .extend(active(pos, us.opponent()).map(|i| i as u16));
+        let us = pos.side_to_move();
+        pos.active_inputs(us, |i| self.inputs.push(i as u16));
+        pos.active_inputs(us.opponent(), |i| self.inputs.push(i as u16));
         let white = us == Color::White;
         self.entries.push(Entry {
             start,
             len: ((self.inputs.len() as u32 - start) / 2) as u8,
             result: if white { result } else { 1.0 - result },
             score: if white { score } else { -score } as f32,
-            linear: crate::games::bashni::eval::evaluate(pos) as f32,
+            linear: pos.evaluate() as f32,
         });
     }
 }
 
-impl NetDataset {
+impl<P> NetDataset<P> {
     /// The positions.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
@@ -75,7 +86,7 @@ mod tests {
 
     #[test]
     fn targets_are_turned_to_the_side_to_move() {
-        let mut d = NetDataset::default();
+        let mut d = NetDataset::<crate::games::bashni::Position>::default();
         d.push(&parse_fen("8/8/8/8/3(bw)4/8/8/w7 b").unwrap(), 1.0, 120);
         let e = d.entries()[0];
         assert_eq!((e.result, e.score), (0.0, -120.0));

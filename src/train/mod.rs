@@ -7,11 +7,13 @@
 pub mod data;
 pub mod model;
 
+use crate::games::Game;
 use crate::games::Variant;
+use crate::games::kit::nnue::FeatureSet;
 use crate::tune::data::{Loaded, Samples, load_reported};
 use crate::tune::optimise::golden_min;
 use data::{Entry, NetDataset};
-use model::{Adam, Model, Objective, PARAMS};
+use model::{Adam, Model, Objective};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -72,17 +74,17 @@ pub struct TrainArgs {
     /// Threads (the result depends on it; default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
-    /// The game: the network exists for Bashni only (Turkish and Russian draughts are
-    /// evaluated by their tuned linear evaluations), so any other is refused.
+    /// The game: bashni, turkish or russian (Lasca has no network: it is evaluated by its
+    /// tuned linear evaluation, so it is refused).
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
 }
 
 /// Runs `bashni train`; returns the exit code.
 pub fn run(args: TrainArgs) -> i32 {
-    if args.variant != Variant::Bashni {
+    if crate::games::network_shape(args.variant).is_none() {
         eprintln!(
-            "error: the network evaluation exists for Bashni only; {} is evaluated by its \
+            "error: {} has no network evaluation; it is evaluated by its \
              linear evaluation, tuned with `bashni tune --variant {}`",
             crate::play::game_text::game_name(args.variant),
             args.variant
@@ -94,7 +96,13 @@ pub fn run(args: TrainArgs) -> i32 {
         eprintln!("error: {e}");
         return 2;
     }
-    match train(&args) {
+    let trained = match args.variant {
+        Variant::Bashni => train::<crate::games::bashni::Position>(&args),
+        Variant::Turkish => train::<crate::games::turkish::Position>(&args),
+        Variant::Russian => train::<crate::games::russian::Position>(&args),
+        Variant::Lasca => unreachable!("refused above"),
+    };
+    match trained {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("error: {e}");
@@ -122,7 +130,7 @@ struct Trained {
     best: (f64, Model),
 }
 
-fn train(args: &TrainArgs) -> Result<(), String> {
+fn train<P: FeatureSet + Game>(args: &TrainArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err(format!("--lambda {} is not between 0 and 1", args.lambda));
     }
@@ -135,7 +143,7 @@ fn train(args: &TrainArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     // 1. Data (bad lines reported and skipped; duplicates kept once).
     let clock = Instant::now();
-    let loaded = load_reported::<NetDataset>(&args.data, args.valid_every)?;
+    let loaded = load_reported::<NetDataset<P>>(&args.data, args.valid_every)?;
     let held_out = if loaded.valid.is_empty() {
         println!("no validation positions: the training loss is used in their place");
         &loaded.train
@@ -161,10 +169,10 @@ fn train(args: &TrainArgs) -> Result<(), String> {
 /// Step 2: K, the scale at which the linear evaluation best predicts the results (as `bashni
 /// tune` fits it), so that the network's centi-men are the linear evaluation's and the
 /// search's margins, tuned on those, keep their meaning.
-fn fit_objective(
+fn fit_objective<P: FeatureSet + Game>(
     args: &TrainArgs,
-    train_set: &NetDataset,
-    held_out: &NetDataset,
+    train_set: &NetDataset<P>,
+    held_out: &NetDataset<P>,
     threads: usize,
 ) -> Fitted {
     let k = fit_k(train_set);
@@ -182,17 +190,17 @@ fn fit_objective(
 
 /// Step 3: Adam on shuffled batches, epoch by epoch, the step size cut at each epoch without
 /// a better validation loss, until `--patience` such epochs or `--epochs`.
-fn run_epochs(
+fn run_epochs<P: FeatureSet + Game>(
     args: &TrainArgs,
     pool: &rayon::ThreadPool,
     threads: usize,
-    train_set: &NetDataset,
-    held_out: &NetDataset,
+    train_set: &NetDataset<P>,
+    held_out: &NetDataset<P>,
     obj: &Objective,
     clock: &Instant,
 ) -> Trained {
-    let mut model = Model::random(args.seed);
-    let mut adam = Adam::new();
+    let mut model = Model::random(P::SHAPE, args.seed);
+    let mut adam = Adam::new(model.layout.params);
     let mut lr = args.learning_rate;
     let mut best = (
         pool.install(|| mean_loss(&model, held_out, obj)),
@@ -241,9 +249,9 @@ fn run_epochs(
 }
 
 /// Step 4: the best network, quantised, to `--out`, and its manifest beside it.
-fn write_network(
+fn write_network<P: FeatureSet + Game>(
     args: &TrainArgs,
-    loaded: &Loaded<NetDataset>,
+    loaded: &Loaded<NetDataset<P>>,
     fitted: &Fitted,
     threads: usize,
     trained: &Trained,
@@ -293,9 +301,9 @@ fn manifest_path(out: &Path) -> PathBuf {
 
 /// The gradient of the batch's mean loss and the batch's summed loss: one slice per thread,
 /// the slices' gradients added in order (so the result does not depend on scheduling).
-fn batch_gradient(
+fn batch_gradient<P: FeatureSet + Game>(
     model: &Model,
-    data: &NetDataset,
+    data: &NetDataset<P>,
     batch: &[Entry],
     obj: &Objective,
     threads: usize,
@@ -305,13 +313,15 @@ fn batch_gradient(
     let parts: Vec<(Vec<f32>, f64)> = batch
         .par_chunks(slice)
         .map(|part| {
-            let mut grad = vec![0.0f32; PARAMS];
+            let mut grad = vec![0.0f32; model.layout.params];
             let loss = model.gradient(data, part, obj, scale, &mut grad);
             (grad, loss)
         })
         .collect();
     let mut parts = parts.into_iter();
-    let (mut grad, mut loss) = parts.next().unwrap_or((vec![0.0; PARAMS], 0.0));
+    let (mut grad, mut loss) = parts
+        .next()
+        .unwrap_or((vec![0.0; model.layout.params], 0.0));
     for (g, l) in parts {
         grad.iter_mut().zip(&g).for_each(|(a, b)| *a += b);
         loss += l;
@@ -320,7 +330,7 @@ fn batch_gradient(
 }
 
 /// Mean loss over a whole set, in fixed slices added in order.
-fn mean_loss(model: &Model, data: &NetDataset, obj: &Objective) -> f64 {
+fn mean_loss<P: FeatureSet + Game>(model: &Model, data: &NetDataset<P>, obj: &Objective) -> f64 {
     if data.is_empty() {
         return 0.0;
     }
@@ -333,7 +343,7 @@ fn mean_loss(model: &Model, data: &NetDataset, obj: &Objective) -> f64 {
 }
 
 /// Mean loss of the linear evaluation (the yardstick).
-fn linear_loss(data: &NetDataset, obj: &Objective) -> f64 {
+fn linear_loss<P: FeatureSet + Game>(data: &NetDataset<P>, obj: &Objective) -> f64 {
     let sum: f64 = data
         .entries()
         .iter()
@@ -346,7 +356,7 @@ fn linear_loss(data: &NetDataset, obj: &Objective) -> f64 {
 }
 
 /// The `K` at which `sigmoid(K * linear evaluation)` best predicts the results.
-fn fit_k(data: &NetDataset) -> f32 {
+fn fit_k<P: FeatureSet + Game>(data: &NetDataset<P>) -> f32 {
     let loss = |log_k: f64| {
         let k = log_k.exp();
         data.entries()
@@ -360,20 +370,20 @@ fn fit_k(data: &NetDataset) -> f32 {
     golden_min(loss, (1e-5f64).ln(), (1e-1f64).ln()).exp() as f32
 }
 
-fn manifest(
+fn manifest<P: FeatureSet + Game>(
     args: &TrainArgs,
-    loaded: &Loaded<NetDataset>,
+    loaded: &Loaded<NetDataset<P>>,
     (k, linear): (f32, f64),
     threads: usize,
     epochs: &[Epoch],
     best: f64,
 ) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "# Network manifest\n");
+    let _ = writeln!(s, "# Network manifest: {}\n", P::SHAPE.game);
     let _ = writeln!(
         s,
         "Shape: {} inputs x {} hidden (x2 perspectives) -> 1, clipped ReLU; QA {}, QB {}, scale {}.\n",
-        crate::games::kit::nnue::INPUTS,
+        P::SHAPE.inputs,
         crate::games::kit::nnue::HIDDEN,
         crate::games::kit::nnue::QA,
         crate::games::kit::nnue::QB,
@@ -392,8 +402,9 @@ fn manifest(
     );
     let _ = writeln!(
         s,
-        "Trainer: `bashni train {} --out {} --lambda {} --learning-rate {} --decay {} --batch {} \
+        "Trainer: `bashni train --variant {} {} --out {} --lambda {} --learning-rate {} --decay {} --batch {} \
          --epochs {} --patience {} --valid-every {} --seed {} --threads {threads}`; K = {k:.6}.\n",
+        P::SHAPE.game,
         files.join(" "),
         args.out.display(),
         args.lambda,

@@ -6,27 +6,56 @@
 //! element-wise loops.
 
 use super::data::{Entry, NetDataset};
-use crate::games::kit::nnue::{HIDDEN, INPUTS, KINDS, Network, QA, QB, SCALE};
+use crate::games::kit::nnue::{HIDDEN, NetShape, Network, QA, QB, SCALE};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 const H: usize = HIDDEN;
-/// Inputs of the factoriser: an input's tower kind without its square (see [`Model`]).
-const FACTORS: usize = KINDS;
-/// Where each part of the parameter vector starts.
-const W1: usize = 0;
-const F1: usize = W1 + INPUTS * H;
-const B1: usize = F1 + FACTORS * H;
-const W2: usize = B1 + H;
-const B2: usize = W2 + 2 * H;
-/// Number of parameters.
-pub const PARAMS: usize = B2 + 1;
-/// First-layer weights (square-specific and factor parts each) and biases stay within this,
-/// so that the engine's 16-bit accumulator (24 inputs and a bias, times `QA`) cannot
-/// overflow.
-const W1_LIMIT: f32 = 2.0;
 /// Output weights stay within what an `i16` holds at scale `QB`.
 const W2_LIMIT: f32 = i16::MAX as f32 / QB as f32;
+
+/// Where each part of the parameter vector starts, for a game's shape: first-layer weights,
+/// the factoriser's (one row per kind of piece, see [`Model`]), the biases, the output
+/// weights and the output bias.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// The game's network shape.
+    pub shape: NetShape,
+    w1: usize,
+    f1: usize,
+    b1: usize,
+    w2: usize,
+    b2: usize,
+    /// Number of parameters.
+    pub params: usize,
+    /// First-layer weights (square-specific and factor parts each) and biases stay within
+    /// this, so that the engine's 16-bit accumulator (`max_active` inputs of two parts each
+    /// and a bias, times `QA`) cannot overflow; at most 2.
+    w1_limit: f32,
+}
+
+impl Layout {
+    /// The layout of a network of `shape`.
+    pub fn of(shape: NetShape) -> Layout {
+        let w1 = 0;
+        let f1 = w1 + shape.inputs * H;
+        let b1 = f1 + shape.kinds * H;
+        let w2 = b1 + H;
+        let b2 = w2 + 2 * H;
+        let fits = i16::MAX as f32 / (QA as f32 * (2 * shape.max_active + 1) as f32);
+        Layout {
+            shape,
+            w1,
+            f1,
+            b1,
+            w2,
+            b2,
+            params: b2 + 1,
+            // A margin for the rounding to integers.
+            w1_limit: if fits < 2.0 { fits * 0.99 } else { 2.0 },
+        }
+    }
+}
 
 /// How the target is made and how the output maps to an expected score (as in `bashni tune`).
 #[derive(Clone, Copy, Debug)]
@@ -59,7 +88,9 @@ pub fn sigmoid(x: f32) -> f32 {
 /// holds the sums ([`Model::quantise`]), so it costs nothing at play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// All parameters, laid out as the constants above say.
+    /// Where each part of `p` is.
+    pub layout: Layout,
+    /// All parameters, laid out as `layout` says.
     pub p: Vec<f32>,
 }
 
@@ -68,28 +99,30 @@ struct Hidden([[f32; H]; 2]);
 
 impl Model {
     /// Small random weights drawn from `seed`; clipped-ReLU units start half open.
-    pub fn random(seed: u64) -> Model {
+    pub fn random(shape: NetShape, seed: u64) -> Model {
+        let l = Layout::of(shape);
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut p = vec![0.0f32; PARAMS];
-        let a1 = 1.0 / (24f32).sqrt();
-        p[W1..F1]
+        let mut p = vec![0.0f32; l.params];
+        let a1 = 1.0 / (shape.max_active as f32).sqrt();
+        p[l.w1..l.f1]
             .iter_mut()
             .for_each(|w| *w = rng.random_range(-a1..a1));
-        p[B1..W2].iter_mut().for_each(|b| *b = 0.5);
+        p[l.b1..l.w2].iter_mut().for_each(|b| *b = 0.5);
         let a2 = 1.0 / (2.0 * H as f32).sqrt();
-        p[W2..B2]
+        p[l.w2..l.b2]
             .iter_mut()
             .for_each(|w| *w = rng.random_range(-a2..a2));
-        Model { p }
+        Model { layout: l, p }
     }
 
     fn hidden(&self, us: &[u16], them: &[u16]) -> Hidden {
+        let l = &self.layout;
         let mut h = Hidden([[0.0; H]; 2]);
         for (half, inputs) in h.0.iter_mut().zip([us, them]) {
-            half.copy_from_slice(&self.p[B1..W2]);
+            half.copy_from_slice(&self.p[l.b1..l.w2]);
             for &i in inputs {
-                let row = &self.p[W1 + i as usize * H..][..H];
-                let factor = &self.p[F1 + (i as usize % FACTORS) * H..][..H];
+                let row = &self.p[l.w1 + i as usize * H..][..H];
+                let factor = &self.p[l.f1 + (i as usize % l.shape.kinds) * H..][..H];
                 half.iter_mut()
                     .zip(row)
                     .zip(factor)
@@ -100,8 +133,9 @@ impl Model {
     }
 
     fn output(&self, h: &Hidden) -> f32 {
-        let mut out = self.p[B2];
-        for (half, w) in h.0.iter().zip(self.p[W2..B2].chunks_exact(H)) {
+        let l = &self.layout;
+        let mut out = self.p[l.b2];
+        for (half, w) in h.0.iter().zip(self.p[l.w2..l.b2].chunks_exact(H)) {
             out += half
                 .iter()
                 .zip(w)
@@ -117,7 +151,7 @@ impl Model {
     }
 
     /// Sum of squared errors over `entries`.
-    pub fn loss_sum(&self, data: &NetDataset, entries: &[Entry], obj: &Objective) -> f64 {
+    pub fn loss_sum<P>(&self, data: &NetDataset<P>, entries: &[Entry], obj: &Objective) -> f64 {
         entries
             .iter()
             .map(|e| {
@@ -130,14 +164,15 @@ impl Model {
 
     /// Adds to `grad` the gradient of the squared errors over `entries`, each scaled by
     /// `scale`, and returns their sum.
-    pub fn gradient(
+    pub fn gradient<P>(
         &self,
-        data: &NetDataset,
+        data: &NetDataset<P>,
         entries: &[Entry],
         obj: &Objective,
         scale: f32,
         grad: &mut [f32],
     ) -> f64 {
+        let l = self.layout;
         let mut total = 0.0f64;
         for e in entries {
             let (us, them) = data.inputs(e);
@@ -147,9 +182,9 @@ impl Model {
             total += (d * d) as f64;
             // d(loss)/d(output).
             let g = 2.0 * d * pred * (1.0 - pred) * obj.k * SCALE as f32 * scale;
-            grad[B2] += g;
+            grad[l.b2] += g;
             for (side, (half, inputs)) in h.0.iter().zip([us, them]).enumerate() {
-                let w2 = W2 + side * H;
+                let w2 = l.w2 + side * H;
                 let mut dh = [0.0f32; H];
                 for j in 0..H {
                     let a = half[j];
@@ -158,14 +193,14 @@ impl Model {
                         dh[j] = g * self.p[w2 + j];
                     }
                 }
-                grad[B1..W2]
+                grad[l.b1..l.w2]
                     .iter_mut()
                     .zip(&dh)
                     .for_each(|(gb, d)| *gb += d);
                 for &i in inputs {
-                    let row = &mut grad[W1 + i as usize * H..][..H];
+                    let row = &mut grad[l.w1 + i as usize * H..][..H];
                     row.iter_mut().zip(&dh).for_each(|(gw, d)| *gw += d);
-                    let factor = &mut grad[F1 + (i as usize % FACTORS) * H..][..H];
+                    let factor = &mut grad[l.f1 + (i as usize % l.shape.kinds) * H..][..H];
                     factor.iter_mut().zip(&dh).for_each(|(gf, d)| *gf += d);
                 }
             }
@@ -175,10 +210,11 @@ impl Model {
 
     /// Keeps every weight inside what the engine's integers hold.
     pub fn clip(&mut self) {
-        self.p[W1..W2]
+        let l = self.layout;
+        self.p[l.w1..l.w2]
             .iter_mut()
-            .for_each(|w| *w = w.clamp(-W1_LIMIT, W1_LIMIT));
-        self.p[W2..B2]
+            .for_each(|w| *w = w.clamp(-l.w1_limit, l.w1_limit));
+        self.p[l.w2..l.b2]
             .iter_mut()
             .for_each(|w| *w = w.clamp(-W2_LIMIT, W2_LIMIT));
     }
@@ -186,23 +222,25 @@ impl Model {
     /// The engine's integer network: first layer times `QA`, output weights times `QB`,
     /// output bias times both, rounded.
     pub fn quantise(&self) -> Network {
+        let l = self.layout;
         let q = |w: f32, s: i32| (w * s as f32).round() as i16;
-        let mut w1 = vec![[0i16; H]; INPUTS].into_boxed_slice();
+        let mut w1 = vec![[0i16; H]; l.shape.inputs].into_boxed_slice();
         for (i, (row, src)) in w1
             .iter_mut()
-            .zip(self.p[W1..F1].chunks_exact(H))
+            .zip(self.p[l.w1..l.f1].chunks_exact(H))
             .enumerate()
         {
-            let factor = &self.p[F1 + (i % FACTORS) * H..][..H];
+            let factor = &self.p[l.f1 + (i % l.shape.kinds) * H..][..H];
             row.iter_mut()
                 .zip(src)
                 .zip(factor)
                 .for_each(|((d, &w), &f)| *d = q(w + f, QA));
         }
-        let b1 = std::array::from_fn(|j| q(self.p[B1 + j], QA));
-        let w2 = std::array::from_fn(|s| std::array::from_fn(|j| q(self.p[W2 + s * H + j], QB)));
-        let b2 = (self.p[B2] * (QA * QB) as f32).round() as i32;
+        let b1 = std::array::from_fn(|j| q(self.p[l.b1 + j], QA));
+        let w2 = std::array::from_fn(|s| std::array::from_fn(|j| q(self.p[l.w2 + s * H + j], QB)));
+        let b2 = (self.p[l.b2] * (QA * QB) as f32).round() as i32;
         Network {
+            shape: l.shape,
             w1,
             b1,
             w2,
@@ -224,11 +262,11 @@ impl Adam {
     const BETA2: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    /// Zero moments.
-    pub fn new() -> Adam {
+    /// Zero moments for `params` parameters.
+    pub fn new(params: usize) -> Adam {
         Adam {
-            m: vec![0.0; PARAMS],
-            v: vec![0.0; PARAMS],
+            m: vec![0.0; params],
+            v: vec![0.0; params],
             t: 0,
         }
     }
@@ -253,54 +291,42 @@ impl Adam {
     }
 }
 
-impl Default for Adam {
-    fn default() -> Self {
-        Adam::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::bashni::movegen::legal_moves;
-    use crate::games::bashni::nnue::features::active;
-    use crate::games::bashni::position::Position;
-    use crate::games::kit::nnue::Accumulator;
+    use crate::games::Game;
+    use crate::games::kit::nnue::stack::checks::random_games;
+    use crate::games::kit::nnue::{Accumulator, FeatureSet};
+    use crate::tune::data::Samples;
 
     /// Positions of random games.
-    fn positions() -> Vec<Position> {
-        let mut rng = StdRng::seed_from_u64(3);
+    fn positions<P: Game>() -> Vec<P> {
+        random_games::<P>(40, 80, 3)
+            .into_iter()
+            .flatten()
+            .map(|(pos, _)| pos)
+            .collect()
+    }
+
+    fn inputs<P: FeatureSet>(pos: &P, persp: crate::games::kit::Color) -> Vec<u16> {
         let mut out = Vec::new();
-        for _ in 0..40 {
-            let mut pos = Position::startpos();
-            for _ in 0..rng.random_range(0..80) {
-                let moves = legal_moves(&pos);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(&moves[rng.random_range(0..moves.len())]);
-                out.push(pos.clone());
-            }
-        }
+        pos.active_inputs(persp, |i| out.push(i as u16));
         out
     }
 
-    #[test]
-    fn the_integer_network_matches_the_float_one_within_a_few_centimen() {
-        let mut model = Model::random(5);
+    fn integer_matches_float<P: FeatureSet + Game>() {
+        let mut model = Model::random(P::SHAPE, 5);
+        let l = model.layout;
         // Output weights as large as training makes them (mean size about 0.09).
-        model.p[W2..B2].iter_mut().for_each(|w| *w *= 3.0);
-        model.p[B2] = 0.1;
+        model.p[l.w2..l.b2].iter_mut().for_each(|w| *w *= 3.0);
+        model.p[l.b2] = 0.1;
         let net = model.quantise();
         let mut worst = 0.0f32;
         let (mut total, mut count) = (0.0f64, 0);
-        for pos in positions() {
-            let us: Vec<u16> = active(&pos, pos.side()).map(|i| i as u16).collect();
-            let them: Vec<u16> = active(&pos, pos.side().opponent())
-                .map(|i| i as u16)
-                .collect();
-            let float = model.eval(&us, &them);
-            let int = net.output(&Accumulator::new(&net, &pos), pos.side()) as f32;
+        for pos in positions::<P>() {
+            let side = pos.side_to_move();
+            let float = model.eval(&inputs(&pos, side), &inputs(&pos, side.opponent()));
+            let int = net.output(&Accumulator::new(&net, &pos), side) as f32;
             let err = (int - float).abs();
             // Rounding the first layer to 1/255 moves each hidden unit by about 0.005 (one
             // standard deviation); over 256 units that is about 2.5 centi-men.
@@ -318,27 +344,33 @@ mod tests {
     }
 
     #[test]
-    fn the_gradient_agrees_with_finite_differences() {
-        let mut data = NetDataset::default();
-        use crate::tune::data::Samples;
-        for (i, pos) in positions().iter().take(20).enumerate() {
+    fn the_integer_network_matches_the_float_one_within_a_few_centimen() {
+        integer_matches_float::<crate::games::bashni::Position>();
+        integer_matches_float::<crate::games::turkish::Position>();
+        integer_matches_float::<crate::games::russian::Position>();
+    }
+
+    fn gradient_agrees<P: FeatureSet + Game>() {
+        let mut data = NetDataset::<P>::default();
+        for (i, pos) in positions::<P>().iter().take(20).enumerate() {
             data.push(pos, (i % 3) as f32 / 2.0, (i as i32 - 10) * 30);
         }
-        let model = Model::random(9);
+        let model = Model::random(P::SHAPE, 9);
+        let l = model.layout;
         let obj = Objective {
             k: 0.004,
             lambda: 0.5,
         };
-        let mut grad = vec![0.0f32; PARAMS];
+        let mut grad = vec![0.0f32; l.params];
         model.gradient(&data, data.entries(), &obj, 1.0, &mut grad);
         // Parameters that matter: the output bias, an output weight, a used input's weight.
         let (us, _) = data.inputs(&data.entries()[0]);
         for k in [
-            B2,
-            W2 + 3,
-            W1 + us[0] as usize * H + 7,
-            F1 + (us[0] as usize % FACTORS) * H + 5,
-            B1 + 2,
+            l.b2,
+            l.w2 + 3,
+            l.w1 + us[0] as usize * H + 7,
+            l.f1 + (us[0] as usize % l.shape.kinds) * H + 5,
+            l.b1 + 2,
         ] {
             let eps = 2e-3;
             let mut plus = model.clone();
@@ -353,6 +385,30 @@ mod tests {
                 (numeric - analytic).abs() <= 1e-3 + 0.05 * analytic.abs(),
                 "parameter {k}: numeric {numeric}, analytic {analytic}"
             );
+        }
+    }
+
+    #[test]
+    fn the_gradient_agrees_with_finite_differences() {
+        gradient_agrees::<crate::games::bashni::Position>();
+        gradient_agrees::<crate::games::turkish::Position>();
+        gradient_agrees::<crate::games::russian::Position>();
+    }
+
+    #[test]
+    fn weights_within_the_limit_cannot_overflow_any_games_accumulator() {
+        for shape in [
+            <crate::games::bashni::Position as FeatureSet>::SHAPE,
+            <crate::games::turkish::Position as FeatureSet>::SHAPE,
+            <crate::games::russian::Position as FeatureSet>::SHAPE,
+        ] {
+            let mut model = Model::random(shape, 1);
+            let l = model.layout;
+            model.p[l.w1..l.w2].iter_mut().for_each(|w| *w = 100.0);
+            model.clip();
+            let net = model.quantise();
+            let bytes = net.to_bytes();
+            assert!(Network::from_bytes(&bytes, shape).is_ok(), "{}", shape.game);
         }
     }
 }

@@ -111,10 +111,12 @@ pub trait Evaluator<G: Game>: Send + Sized {
     fn evaluate(&mut self, pos: &G, ply: usize) -> i32;
 }
 
-/// The engine's choices that shape evaluations: the network, for the games that have one.
+/// The engine's choices that shape evaluations, for the games that have a network.
 #[derive(Clone, Default)]
 pub struct EvalConfig {
-    /// Bashni's network (`None`: its linear evaluation alone).
+    /// Whether the network evaluates (`false`: the linear evaluation alone).
+    pub use_network: bool,
+    /// A network loaded in place of the compiled-in one (used only by its own game).
     pub network: Option<Arc<Network>>,
 }
 

@@ -246,6 +246,29 @@ pub fn bit_indices(mut set: u64) -> impl Iterator<Item = u8> {
     })
 }
 
+/// Dense index (0..32) of each square seen from White, by bit index; 255 for a ghost bit.
+pub const DENSE: [u8; NUM_BITS] = dense_indices(false);
+/// The same seen from Black (the board turned half round).
+pub const DENSE_FLIPPED: [u8; NUM_BITS] = dense_indices(true);
+
+const fn dense_indices(flipped: bool) -> [u8; NUM_BITS] {
+    let mut out = [255u8; NUM_BITS];
+    let mut i = 0;
+    while i < NUM_BITS {
+        if let Some(sq) = Square::from_index(i as u8) {
+            let (mut file, mut rank) = (sq.file(), sq.rank());
+            if flipped {
+                file = 7 - file;
+                rank = 7 - rank;
+            }
+            // Four dark squares per rank.
+            out[i] = rank * 4 + file / 2;
+        }
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod eval;
 pub mod movegen;
+pub mod nnue;
 pub mod notation;
 pub mod position;
 
@@ -17,8 +18,9 @@ pub use notation::{FenError, START_FEN};
 pub use position::Position;
 
 use crate::games::kit::Color;
-use crate::games::kit::game::{Linear, clock_rule, impl_game};
+use crate::games::kit::game::{clock_rule, impl_game};
 use crate::games::kit::moves::{Move, MoveList};
+use crate::games::kit::nnue::NetStack;
 use crate::games::kit::square::{NUM_BITS, Square};
 use crate::games::kit::tower::Tower;
 
@@ -34,7 +36,7 @@ impl_game! {
         }
     }
     game {
-        type Evaluator = Linear;
+        type Evaluator = NetStack<Position>;
 
         /// 570: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md).
         const MAN: i32 = 570;

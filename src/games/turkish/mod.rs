@@ -8,6 +8,7 @@ pub mod board;
 pub mod eval;
 pub mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 pub mod position;
 
@@ -16,8 +17,9 @@ pub use notation::{FenError, MoveError, START_FEN};
 pub use position::Position;
 
 use crate::games::kit::Color;
-use crate::games::kit::game::{Linear, clock_rule, impl_game};
+use crate::games::kit::game::{clock_rule, impl_game};
 use crate::games::kit::movelist::MoveList;
+use crate::games::kit::nnue::NetStack;
 use crate::games::kit::tower::{Piece, Tower};
 
 /// Plies without a capture or a man's move after which the game is drawn: 25 moves of each
@@ -32,7 +34,7 @@ impl_game! {
         }
     }
     game {
-        type Evaluator = Linear;
+        type Evaluator = NetStack<Position>;
 
         /// 46: the median depth-8 score of the start with one of Black's 16 men removed (docs/rules-turkish.md).
         const MAN: i32 = 46;

@@ -4,37 +4,14 @@
 //! Black's it is turned half round (square `a1` becomes `h8`), and "own" means Black's, so a
 //! position and its colour-swapped twin give the same inputs to the side to move.
 
+use super::{INPUTS, KINDS};
 use crate::games::bashni::position::Position;
 use crate::games::kit::color::Color;
-use crate::games::kit::nnue::{INPUTS, KINDS};
-use crate::games::kit::square::{NUM_BITS, Square};
+use crate::games::kit::square::{DENSE, DENSE_FLIPPED, Square};
 use crate::games::kit::tower::Tower;
 
 /// Bits of a tower's packed pieces that hold colours (bit 0 of each 2-bit piece, 24 pieces).
 const COLOUR_BITS: u64 = 0x5555_5555_5555;
-
-/// Dense index (0..32) of each square seen from White, by bit index; 255 for a ghost bit.
-const DENSE: [u8; NUM_BITS] = dense_indices(false);
-/// The same seen from Black (the board turned half round).
-const DENSE_FLIPPED: [u8; NUM_BITS] = dense_indices(true);
-
-const fn dense_indices(flipped: bool) -> [u8; NUM_BITS] {
-    let mut out = [255u8; NUM_BITS];
-    let mut i = 0;
-    while i < NUM_BITS {
-        if let Some(sq) = Square::from_index(i as u8) {
-            let (mut file, mut rank) = (sq.file(), sq.rank());
-            if flipped {
-                file = 7 - file;
-                rank = 7 - rank;
-            }
-            // Four dark squares per rank.
-            out[i] = rank * 4 + file / 2;
-        }
-        i += 1;
-    }
-    out
-}
 
 /// The input of the non-empty `tower` on `sq` from `persp`'s view: the square's [`KINDS`]
 /// inputs, then the tower's kind among them: its commander (own or enemy, man or king) and

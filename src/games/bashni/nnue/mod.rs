@@ -1,21 +1,40 @@
-//! Bashni's side of the network: its inputs ([`features`]) and its evaluator in the search
-//! ([`AccumulatorStack`]); the machinery (layers, accumulator, file format) is the toolkit's
-//! ([`crate::games::kit::nnue`]).
+//! Bashni's side of the network: its inputs ([`features`]: a kind of tower on a square) and
+//! the network compiled in; the machinery (layers, accumulator, file format, the evaluator
+//! in the search) is the toolkit's ([`crate::games::kit::nnue`]).
 
 pub mod features;
-mod stack;
-
-pub use stack::AccumulatorStack;
 
 use crate::games::bashni::position::Position;
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::color::Color;
 use crate::games::kit::moves::{MAX_JUMPS, Move};
-use crate::games::kit::nnue::FeatureSet;
+use crate::games::kit::nnue::{FeatureSet, NetShape, NetStack, Network};
 use crate::games::kit::square::Square;
 use crate::games::kit::tower::Tower;
 use arrayvec::ArrayVec;
 use features::index;
+use std::sync::{Arc, LazyLock};
+
+/// Bashni's evaluator in the search.
+pub type AccumulatorStack = NetStack<Position>;
+
+/// Kinds of tower an input tells apart: 4 commanders x 4 own-below counts x 4 enemy-below
+/// counts. (Telling apart also whose piece is directly under the commander, 192 kinds, played
+/// no better and made the first layer three times as large: slower.)
+pub const KINDS: usize = 4 * 4 * 4;
+/// Inputs per perspective: a kind of tower on a square.
+pub const INPUTS: usize = 32 * KINDS;
+
+/// The network compiled into the engine (its manifest, how to remake it, is beside it).
+const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../../nets/bashni-nnue-2.nnue");
+
+/// The embedded network, parsed once (a test checks that it parses).
+static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
+    Arc::new(
+        Network::from_bytes(EMBEDDED_BYTES, Position::SHAPE)
+            .expect("the embedded network is valid"),
+    )
+});
 
 /// What a move changed on the board: each touched square with its tower before and after.
 #[derive(Clone, Default, Debug)]
@@ -23,36 +42,40 @@ pub struct Delta {
     changes: ArrayVec<(Square, Tower, Tower), { MAX_JUMPS + 2 }>,
 }
 
-impl Delta {
-    /// The changes `m` made, `before` becoming `after`.
-    #[inline]
-    pub fn of_move(before: &Position, after: &Position, m: &Move) -> Delta {
-        let mut delta = Delta::default();
-        delta.record(before, after, m);
-        delta
+impl FeatureSet for Position {
+    const SHAPE: NetShape = NetShape {
+        game: "bashni",
+        inputs: INPUTS,
+        kinds: KINDS,
+        max_active: 24,
+    };
+
+    /// The mean: it played far better than the network alone (see [`blend`](crate::games::kit::nnue::blend)).
+    const BLEND: bool = true;
+
+    type Delta = Delta;
+
+    fn embedded_network() -> Arc<Network> {
+        Arc::clone(&EMBEDDED)
     }
 
-    /// Makes this the changes `m` made, `before` becoming `after`, in place: the search
-    /// keeps one per ply, and building a new one would copy its whole capacity each move.
+    /// The touched squares (where the move started and ended, and the towers it jumped) whose
+    /// towers changed.
     #[inline]
-    pub fn record(&mut self, before: &Position, after: &Position, m: &Move) {
+    fn record(delta: &mut Delta, before: &Position, after: &Position, m: &Move) {
         // A bitboard, so that a square jumped twice (Bashni allows it) is counted once.
         let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
         for &sq in m.jumped() {
             touched.set(sq);
         }
-        self.changes.clear();
+        delta.changes.clear();
         for sq in touched {
             let (old, new) = (before.tower(sq), after.tower(sq));
             if old != new {
-                self.changes.push((sq, old, new));
+                delta.changes.push((sq, old, new));
             }
         }
     }
-}
-
-impl FeatureSet for Position {
-    type Delta = Delta;
 
     #[inline(always)]
     fn active_inputs(&self, persp: Color, mut f: impl FnMut(usize)) {
@@ -76,5 +99,26 @@ impl FeatureSet for Position {
                 add(index(persp, sq, new));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::kit::nnue::stack::checks;
+
+    #[test]
+    fn incremental_equals_recomputed_after_every_move_of_random_games() {
+        checks::incremental_equals_recomputed::<Position>(300, 10_000);
+    }
+
+    #[test]
+    fn a_position_and_its_colour_swapped_twin_evaluate_alike_for_the_side_to_move() {
+        checks::colour_symmetric::<Position>();
+    }
+
+    #[test]
+    fn the_embedded_network_parses_and_round_trips() {
+        checks::embedded_round_trips::<Position>(EMBEDDED_BYTES);
     }
 }

@@ -7,14 +7,9 @@
 //! a node is evaluated, so nodes that never evaluate (capture chains, cut-offs) cost nothing.
 
 use super::network::Network;
-use super::{FeatureSet, HIDDEN};
+use super::{FeatureSet, HIDDEN, MAX_CHANGED};
 use crate::games::kit::color::Color;
-use crate::games::kit::moves::MAX_JUMPS;
 use arrayvec::ArrayVec;
-
-/// Most inputs a move takes out (or puts in) of one perspective: the squares a move of the
-/// longest capture touches.
-const MAX_CHANGED: usize = MAX_JUMPS + 2;
 
 /// Hidden units updated together: a 256-bit register of `i16` (two 128-bit ones without AVX2).
 const LANES: usize = 16;
@@ -126,51 +121,4 @@ fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     acc.iter_mut()
         .zip(row)
         .for_each(|(a, &w)| *a = a.wrapping_add(w));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::bashni::Position;
-    use crate::games::bashni::movegen::legal_moves;
-    use crate::games::bashni::nnue::Delta;
-    use rand::rngs::StdRng;
-    use rand::{RngExt, SeedableRng};
-
-    #[test]
-    fn incremental_equals_recomputed_after_every_move_of_random_games() {
-        // On this CPU's fast path and on the portable one, bitwise.
-        for avx2 in [crate::games::kit::nnue::network::cpu_has_avx2(), false] {
-            let mut net = (*Network::embedded()).clone();
-            net.avx2 = avx2;
-            let mut rng = StdRng::seed_from_u64(11);
-            let mut moves_checked = 0;
-            for _ in 0..300 {
-                let mut pos = Position::startpos();
-                let mut acc = Accumulator::new(&net, &pos);
-                loop {
-                    let moves = legal_moves(&pos);
-                    if moves.is_empty() || pos.clock_draw() {
-                        break;
-                    }
-                    let m = moves[rng.random_range(0..moves.len())];
-                    let next = pos.played(&m);
-                    let mut child = Accumulator::default();
-                    child.apply::<Position>(&acc, &net, &Delta::of_move(&pos, &next, &m));
-                    assert_eq!(child, Accumulator::new(&net, &next));
-                    let portable = Network {
-                        avx2: false,
-                        ..net.clone()
-                    };
-                    assert_eq!(
-                        net.output(&child, next.side()),
-                        portable.output(&child, next.side())
-                    );
-                    moves_checked += 1;
-                    (pos, acc) = (next, child);
-                }
-            }
-            assert!(moves_checked > 10_000, "{moves_checked}");
-        }
-    }
 }

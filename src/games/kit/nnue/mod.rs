@@ -1,12 +1,13 @@
-//! The learned evaluation: a small network over (square, tower) inputs, updated incrementally.
+//! The learned evaluation: a small network over a game's board inputs, updated incrementally.
 //!
-//! Shape: `2 x (INPUTS -> HIDDEN)` perspective halves sharing one weight matrix, a clipped
-//! ReLU, and one output in centi-men. Each side sees the board from its own chair (Black's view
-//! turned 180 degrees), so the network is colour-symmetric by construction. Every occupied
-//! square is one active input per perspective (Bashni's [`features`](crate::games::bashni::nnue::features)): the square, what commands it
-//! (own or enemy, man or king) and how many own and enemy pieces lie below (0, 1, 2, 3 or
-//! more). A move touches few squares, so the search keeps each ply's first layer
-//! ([`Accumulator`]) and redoes only the touched squares' inputs.
+//! Shape: `2 x (inputs -> HIDDEN)` perspective halves sharing one weight matrix, a clipped
+//! ReLU, and one output in the game's internal units. Each side sees the board from its own
+//! chair (Black's view turned 180 degrees), so the network is colour-symmetric by
+//! construction. What the inputs are is the game's ([`FeatureSet`], [`NetShape`]): Bashni's
+//! are (square, tower kind) pairs (`games::bashni::nnue`), Turkish and Russian draughts' are
+//! (square, own or enemy, man or king) ([`pieces`]). A move touches few squares, so the
+//! search keeps each ply's first layer ([`Accumulator`], [`NetStack`]) and redoes only the
+//! touched squares' inputs.
 //!
 //! The weights are integers (`i16`, [`network`]) so that the search never does floating
 //! point; `bashni train` ([`crate::train`]) fits them in floating point and writes them
@@ -14,24 +15,60 @@
 
 pub mod accumulator;
 pub mod network;
+pub mod pieces;
+pub mod stack;
 
 pub use accumulator::Accumulator;
+pub use network::{NetError, Network};
+pub use stack::NetStack;
 
 use crate::games::kit::color::Color;
+use crate::games::kit::rules::Rules;
+use std::sync::Arc;
+
+/// What a game's network looks like from outside: whose it is and how many inputs it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetShape {
+    /// The game's name as `UCI_Variant` spells it; written in the file, so that a network of
+    /// another game is refused by name.
+    pub game: &'static str,
+    /// Inputs per perspective.
+    pub inputs: usize,
+    /// Kinds of piece an input tells apart on one square: input `i` is kind `i % kinds` on
+    /// square `i / kinds` (the trainer's factoriser shares what it learns about a kind over
+    /// every square).
+    pub kinds: usize,
+    /// Most inputs active at once (pieces or towers on a board): what the 16-bit accumulator
+    /// must hold.
+    pub max_active: usize,
+}
 
 /// A game's network inputs: which are active in a position (the position type implements
-/// it), and which a move's recorded changes take out and put in. Bashni's are in
-/// `games::bashni::nnue`.
-pub trait FeatureSet {
+/// it), and which a move's recorded changes take out and put in.
+pub trait FeatureSet: Rules {
+    /// The game's network shape.
+    const SHAPE: NetShape;
+
+    /// Whether the search evaluates with the mean of the network and the linear evaluation
+    /// (`true`) or with the network alone: each game's choice, measured (see its `nnue`).
+    const BLEND: bool;
+
     /// What a move changed, recorded as the search plays it and applied to the first layer
     /// only where a node is evaluated.
     type Delta: Clone + Default + Send;
+
+    /// The network compiled in for this game.
+    fn embedded_network() -> Arc<Network>;
+
+    /// Makes `delta` the changes of the move from `before` to `after`, in place (the search
+    /// keeps one per ply).
+    fn record(delta: &mut Self::Delta, before: &Self, after: &Self, m: &Self::Move);
 
     /// Calls `f` with each active input of the position from `persp`'s view.
     fn active_inputs(&self, persp: Color, f: impl FnMut(usize));
 
     /// Calls `sub` with each input `delta` takes out and `add` with each it puts in, from
-    /// `persp`'s view (at most `MAX_JUMPS + 2` of each).
+    /// `persp`'s view (at most [`MAX_CHANGED`] of each).
     fn changed_inputs(
         delta: &Self::Delta,
         persp: Color,
@@ -39,14 +76,10 @@ pub trait FeatureSet {
         add: impl FnMut(usize),
     );
 }
-pub use network::{NetError, Network};
 
-/// Kinds of tower an input tells apart: 4 commanders x 4 own-below counts x 4 enemy-below
-/// counts. (Telling apart also whose piece is directly under the commander, 192 kinds, played
-/// no better and made the first layer three times as large: slower.)
-pub const KINDS: usize = 4 * 4 * 4;
-/// Inputs per perspective: a kind of tower on a square.
-pub const INPUTS: usize = 32 * KINDS;
+/// Most inputs one move takes out (or puts in) of one perspective, in any game: the squares
+/// of the longest capture (Turkish draughts can take all 16 men of a side) and its two ends.
+pub const MAX_CHANGED: usize = 18;
 /// Width of each perspective's hidden layer.
 pub const HIDDEN: usize = 128;
 /// Quantisation of the first layer: an activation of 1.0 is `QA`, where the clip is.
@@ -54,14 +87,15 @@ pub const QA: i32 = 255;
 /// Quantisation of the output weights: a weight of 1.0 is `QB` (fine enough that rounding
 /// them moves an evaluation by well under 1 %).
 pub const QB: i32 = 512;
-/// The network's raw output 1.0 is this many centi-men.
+/// The network's raw output 1.0 is this many internal units.
 pub const SCALE: i32 = 400;
-/// Largest evaluation the network gives, centi-men (well inside the search's win scores).
+/// Largest evaluation the network gives, internal units (well inside the search's win
+/// scores).
 pub const MAX_EVAL: i32 = 20_000;
 
-/// The evaluation the search uses with the network on: the mean of the network's and the
-/// linear evaluation's ([`crate::games::bashni::eval::evaluate`]). The two err differently, and their mean
-/// plays far better than either alone: at 5,000 nodes a move the network alone scored
+/// The evaluation the search uses where a game blends ([`FeatureSet::BLEND`]): the mean of
+/// the network's and the linear evaluation's. The two err differently, and for Bashni their
+/// mean plays far better than either alone: at 5,000 nodes a move the network alone scored
 /// -7.5 +/- 27.2 Elo against the linear evaluation, the mean +175.7 +/- 30.3 (600 games each,
 /// README "The network evaluation").
 #[inline]

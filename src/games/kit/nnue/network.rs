@@ -1,32 +1,29 @@
 //! The quantised network: its weights, its file format, and the output layer.
 //!
-//! File format (all little-endian): the 8-byte magic `BSHNNUE2`; `u32` inputs and `u32`
-//! hidden width (must equal [`INPUTS`] and [`HIDDEN`]); the first layer's weights as `i16`,
-//! input by input ([`INPUTS`] rows of [`HIDDEN`]); its biases (`i16` x [`HIDDEN`]); the output
-//! weights (`i16` x 2 x [`HIDDEN`], the side to move's half first); the output bias (`i32`);
-//! and an FNV-1a 64-bit checksum of everything before it. A file that is cut, padded, of
-//! another shape, altered, or whose weights could overflow the 16-bit accumulator is refused
-//! with a [`NetError`].
+//! File format (all little-endian): the 8-byte magic `BSHNNUE3`; the game's name, ASCII,
+//! zero-padded to 16 bytes; `u32` inputs and `u32` hidden width (must equal the game's
+//! [`NetShape`] and [`HIDDEN`]); the first layer's weights as `i16`, input by input (inputs
+//! rows of [`HIDDEN`]); its biases (`i16` x [`HIDDEN`]); the output weights (`i16` x 2 x
+//! [`HIDDEN`], the side to move's half first); the output bias (`i32`); and an FNV-1a 64-bit
+//! checksum of everything before it. A file that is cut, padded, of another game or shape,
+//! altered, or whose weights could overflow the 16-bit accumulator is refused with a
+//! [`NetError`].
 
 use super::accumulator::Accumulator;
-use super::{HIDDEN, INPUTS, MAX_EVAL, QA, QB, SCALE};
+use super::{HIDDEN, MAX_EVAL, NetShape, QA, QB, SCALE};
 use crate::games::kit::color::Color;
 use std::fmt;
-use std::sync::{Arc, LazyLock};
 
-/// The network compiled into the engine (its manifest, how to remake it, is beside it).
-const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../../nets/bashni-nnue-2.nnue");
+const MAGIC: &[u8; 8] = b"BSHNNUE3";
+/// Bytes of the game's name in the header.
+const NAME_BYTES: usize = 16;
+/// Bytes before the weights: magic, name, inputs, hidden.
+const HEADER_BYTES: usize = 8 + NAME_BYTES + 8;
 
-/// The embedded network, parsed once (a test checks that it parses).
-static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
-    Arc::new(Network::from_bytes(EMBEDDED_BYTES).expect("the embedded network is valid"))
-});
-
-const MAGIC: &[u8; 8] = b"BSHNNUE2";
-/// Most towers a board holds (24 pieces), so most inputs one accumulator adds up.
-const MAX_ACTIVE: i32 = 24;
-/// Bytes of a valid file.
-pub const FILE_BYTES: usize = 8 + 8 + 2 * INPUTS * HIDDEN + 2 * HIDDEN + 4 * HIDDEN + 4 + 8;
+/// Bytes of a valid file of a network of `inputs` inputs.
+pub const fn file_bytes(inputs: usize) -> usize {
+    HEADER_BYTES + 2 * inputs * HIDDEN + 2 * HIDDEN + 4 * HIDDEN + 4 + 8
+}
 
 /// What is wrong with a network file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,8 +34,12 @@ pub enum NetError {
     Size(usize, usize),
     /// It does not start with the magic bytes.
     Magic,
-    /// Made for another shape (inputs, hidden) than this engine's.
-    Shape(u32, u32),
+    /// A network of another game (its name, the game's).
+    Game(String, &'static str),
+    /// A network of a game that has none in this engine (its name).
+    NoSuchGame(String),
+    /// Made for another shape (inputs, hidden) than this engine's network of the game.
+    Shape(u32, u32, NetShape),
     /// The checksum does not match: the file was altered or damaged.
     Checksum,
     /// Weights so large that the 16-bit accumulator could overflow (the hidden unit).
@@ -53,10 +54,17 @@ impl fmt::Display for NetError {
                 f,
                 "not a network file: {found} bytes, a network file has {expected}"
             ),
-            NetError::Magic => write!(f, "not a network file: it does not start with BSHNNUE2"),
-            NetError::Shape(i, h) => write!(
+            NetError::Magic => write!(f, "not a network file: it does not start with BSHNNUE3"),
+            NetError::Game(found, game) => {
+                write!(f, "a network of {found}, not of {game}")
+            }
+            NetError::NoSuchGame(found) => {
+                write!(f, "a network of '{found}', a game without a network here")
+            }
+            NetError::Shape(i, h, shape) => write!(
                 f,
-                "network of shape {i}x{h}, this engine runs {INPUTS}x{HIDDEN}"
+                "network of shape {i}x{h}, this engine runs {}x{HIDDEN} for {}",
+                shape.inputs, shape.game
             ),
             NetError::Checksum => write!(f, "damaged network file: the checksum does not match"),
             NetError::Overflow(j) => write!(
@@ -72,6 +80,8 @@ impl std::error::Error for NetError {}
 /// The network's integer weights.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Network {
+    /// Whose network it is and its inputs.
+    pub(crate) shape: NetShape,
     /// First layer, one row per input.
     pub(crate) w1: Box<[[i16; HIDDEN]]>,
     /// First layer's biases.
@@ -121,42 +131,44 @@ impl Reader<'_> {
     }
 }
 
+/// The name of the game a network file's bytes say they are for (its magic checked).
+pub fn game_of(bytes: &[u8]) -> Result<String, NetError> {
+    if bytes.len() < 8 || &bytes[..8] != MAGIC {
+        return Err(NetError::Magic);
+    }
+    if bytes.len() < HEADER_BYTES {
+        return Err(NetError::Size(bytes.len(), HEADER_BYTES));
+    }
+    let name = &bytes[8..8 + NAME_BYTES];
+    let end = name.iter().position(|&b| b == 0).unwrap_or(NAME_BYTES);
+    Ok(String::from_utf8_lossy(&name[..end]).into_owned())
+}
+
+/// The largest network file of any shape this engine reads (a bound on what a read takes).
+pub const MAX_FILE_BYTES: usize = file_bytes(4096);
+
 impl Network {
-    /// The network compiled into the engine.
-    pub fn embedded() -> Arc<Network> {
-        Arc::clone(&EMBEDDED)
-    }
-
-    /// Reads and checks a network file: a regular file only (a FIFO would block the engine
-    /// until someone writes to it, so it is refused before it is opened), and never more than
-    /// [`FILE_BYTES`] of it.
-    pub fn load(path: &str) -> Result<Network, NetError> {
-        let bytes = crate::files::read_regular_bytes(std::path::Path::new(path), FILE_BYTES as u64)
-            .map_err(|e| NetError::Io(path.to_string(), e.to_string()))?;
-        Network::from_bytes(&bytes)
-    }
-
-    /// Parses and checks a network file's bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() >= 8 && &bytes[..8] != MAGIC {
-            return Err(NetError::Magic);
+    /// Parses and checks a network file's bytes as a network of `shape`'s game.
+    pub fn from_bytes(bytes: &[u8], shape: NetShape) -> Result<Network, NetError> {
+        let game = game_of(bytes)?;
+        if game != shape.game {
+            return Err(NetError::Game(game, shape.game));
         }
-        if bytes.len() >= 16 {
-            let mut r = Reader(&bytes[8..16]);
-            let (inputs, hidden) = (r.u32(), r.u32());
-            if (inputs, hidden) != (INPUTS as u32, HIDDEN as u32) {
-                return Err(NetError::Shape(inputs, hidden));
-            }
+        let mut r = Reader(&bytes[8 + NAME_BYTES..HEADER_BYTES]);
+        let (inputs, hidden) = (r.u32(), r.u32());
+        if (inputs, hidden) != (shape.inputs as u32, HIDDEN as u32) {
+            return Err(NetError::Shape(inputs, hidden, shape));
         }
-        if bytes.len() != FILE_BYTES {
-            return Err(NetError::Size(bytes.len(), FILE_BYTES));
+        let size = file_bytes(shape.inputs);
+        if bytes.len() != size {
+            return Err(NetError::Size(bytes.len(), size));
         }
-        let (body, sum) = bytes.split_at(FILE_BYTES - 8);
+        let (body, sum) = bytes.split_at(size - 8);
         if checksum(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
             return Err(NetError::Checksum);
         }
-        let mut r = Reader(&body[16..]);
-        let mut w1 = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
+        let mut r = Reader(&body[HEADER_BYTES..]);
+        let mut w1 = vec![[0i16; HIDDEN]; shape.inputs].into_boxed_slice();
         for row in w1.iter_mut() {
             row.iter_mut().for_each(|w| *w = r.i16());
         }
@@ -165,23 +177,29 @@ impl Network {
         let mut w2 = [[0i16; HIDDEN]; 2];
         w2.iter_mut().flatten().for_each(|w| *w = r.i16());
         let b2 = r.u32() as i32;
-        let avx2 = cpu_has_avx2();
         let net = Network {
+            shape,
             w1,
             b1,
             w2,
             b2,
-            avx2,
+            avx2: cpu_has_avx2(),
         };
         net.check_range()?;
         Ok(net)
+    }
+
+    /// Whose network this is and its inputs.
+    pub fn shape(&self) -> NetShape {
+        self.shape
     }
 
     /// Refuses weights whose sum over any board could leave the `i16` range.
     fn check_range(&self) -> Result<(), NetError> {
         for j in 0..HIDDEN {
             let widest = self.w1.iter().map(|row| (row[j] as i32).abs()).max();
-            let bound = (self.b1[j] as i32).abs() + MAX_ACTIVE * widest.unwrap_or(0);
+            let bound =
+                (self.b1[j] as i32).abs() + self.shape.max_active as i32 * widest.unwrap_or(0);
             if bound > i16::MAX as i32 {
                 return Err(NetError::Overflow(j));
             }
@@ -191,9 +209,13 @@ impl Network {
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(FILE_BYTES);
+        let mut out = Vec::with_capacity(file_bytes(self.shape.inputs));
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        let mut name = [0u8; NAME_BYTES];
+        let game = self.shape.game.as_bytes();
+        name[..game.len().min(NAME_BYTES)].copy_from_slice(&game[..game.len().min(NAME_BYTES)]);
+        out.extend_from_slice(&name);
+        out.extend_from_slice(&(self.shape.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         let weights = self
             .w1
@@ -210,8 +232,8 @@ impl Network {
         out
     }
 
-    /// The evaluation, centi-men from `side`'s view, of the position whose first layer is
-    /// `acc`.
+    /// The evaluation, internal units from `side`'s view, of the position whose first layer
+    /// is `acc`.
     #[inline]
     pub fn output(&self, acc: &Accumulator, side: Color) -> i32 {
         #[cfg(target_arch = "x86_64")]
@@ -243,6 +265,18 @@ impl Network {
     }
 }
 
+/// Reads and checks a network file of any game: a regular file only (a FIFO would block
+/// the engine until someone writes to it, so it is refused before it is opened), and never
+/// more than [`MAX_FILE_BYTES`] of it. `shape_of` names the shape of each game that has a
+/// network.
+pub fn load(path: &str, shape_of: impl Fn(&str) -> Option<NetShape>) -> Result<Network, NetError> {
+    let bytes = crate::files::read_regular_bytes(std::path::Path::new(path), MAX_FILE_BYTES as u64)
+        .map_err(|e| NetError::Io(path.to_string(), e.to_string()))?;
+    let game = game_of(&bytes)?;
+    let shape = shape_of(&game).ok_or(NetError::NoSuchGame(game))?;
+    Network::from_bytes(&bytes, shape)
+}
+
 /// `sum clamp(a, 0, QA) * w` over a hidden layer (a loop the compiler vectorises).
 #[inline(always)]
 fn dot_clipped(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
@@ -255,69 +289,55 @@ fn dot_clipped(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::bashni::movegen::legal_moves;
-    use crate::games::bashni::notation::{parse_fen, to_fen};
     use crate::games::bashni::position::Position;
-    use crate::games::kit::fen::mirrored as mirrored_fen;
-    use rand::rngs::StdRng;
-    use rand::{RngExt, SeedableRng};
-
-    #[test]
-    fn a_position_and_its_colour_swapped_twin_evaluate_alike_for_the_side_to_move() {
-        // So from White's view the two scores are opposite.
-        let net = Network::embedded();
-        let mut rng = StdRng::seed_from_u64(17);
-        let mut nonzero = 0;
-        for _ in 0..200 {
-            let mut pos = Position::startpos();
-            for _ in 0..rng.random_range(0..90) {
-                let moves = legal_moves(&pos);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(&moves[rng.random_range(0..moves.len())]);
-            }
-            let twin = parse_fen(&mirrored_fen(&to_fen(&pos))).unwrap();
-            let eval = |p: &Position| net.output(&Accumulator::new(&net, p), p.side());
-            assert_eq!(eval(&pos), eval(&twin), "{}", to_fen(&pos));
-            nonzero += (eval(&pos) != 0) as usize;
-        }
-        assert!(nonzero > 100, "the network says something: {nonzero}");
-    }
-
-    #[test]
-    fn the_embedded_network_parses_and_round_trips() {
-        let net = Network::embedded();
-        assert_eq!(EMBEDDED_BYTES.len(), FILE_BYTES);
-        assert_eq!(net.to_bytes(), EMBEDDED_BYTES);
-    }
+    use crate::games::kit::nnue::FeatureSet;
 
     #[test]
     fn damaged_files_are_refused() {
-        let good = EMBEDDED_BYTES.to_vec();
+        let net = Position::embedded_network();
+        let shape = net.shape();
+        let good = net.to_bytes();
+        assert_eq!(Network::from_bytes(&good, shape).as_ref(), Ok(&*net));
         let mut flipped = good.clone();
         flipped[1000] ^= 0x10;
-        assert_eq!(Network::from_bytes(&flipped), Err(NetError::Checksum));
         assert_eq!(
-            Network::from_bytes(&good[..good.len() - 1]),
-            Err(NetError::Size(FILE_BYTES - 1, FILE_BYTES))
+            Network::from_bytes(&flipped, shape),
+            Err(NetError::Checksum)
+        );
+        let size = file_bytes(shape.inputs);
+        assert_eq!(
+            Network::from_bytes(&good[..good.len() - 1], shape),
+            Err(NetError::Size(size - 1, size))
         );
         let mut magic = good.clone();
         magic[0] = b'X';
-        assert_eq!(Network::from_bytes(&magic), Err(NetError::Magic));
-        let mut shape = good.clone();
-        shape[12] = 7;
+        assert_eq!(Network::from_bytes(&magic, shape), Err(NetError::Magic));
+        let mut inputs = good.clone();
+        inputs[HEADER_BYTES - 8] = 7;
         assert!(matches!(
-            Network::from_bytes(&shape),
-            Err(NetError::Shape(_, 7))
+            Network::from_bytes(&inputs, shape),
+            Err(NetError::Shape(_, 128, _))
         ));
-        assert!(Network::from_bytes(b"").is_err());
+        assert!(Network::from_bytes(b"", shape).is_err());
         // A valid checksum over weights that could overflow the accumulator.
-        let mut net = (*Network::embedded()).clone();
-        net.w1[5][3] = 3000;
+        let mut big = (*net).clone();
+        big.w1[5][3] = 3000;
         assert_eq!(
-            Network::from_bytes(&net.to_bytes()),
+            Network::from_bytes(&big.to_bytes(), shape),
             Err(NetError::Overflow(3))
         );
+    }
+
+    #[test]
+    fn a_network_of_another_game_is_refused_by_name() {
+        let net = Position::embedded_network();
+        let other = NetShape {
+            game: "turkish",
+            ..net.shape()
+        };
+        let err = Network::from_bytes(&net.to_bytes(), other).unwrap_err();
+        assert_eq!(err, NetError::Game("bashni".into(), "turkish"));
+        assert_eq!(err.to_string(), "a network of bashni, not of turkish");
+        assert_eq!(game_of(&net.to_bytes()), Ok("bashni".to_string()));
     }
 }
