@@ -121,29 +121,42 @@ fn tt_cuts(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
 /// returns exactly what evaluating would.
 struct EvalCache {
     slots: Vec<(u64, i32)>,
+    /// `slots.len() - 1` (the length is a power of two).
+    mask: usize,
 }
 
 impl EvalCache {
-    /// Slots (a power of two): 64 Ki of 16 bytes, 1 MiB, half this CPU's level-2 cache.
+    /// Most slots: 64 Ki of 16 bytes, 1 MiB, half this CPU's level-2 cache.
     const SLOTS: usize = 1 << 16;
+    /// Fewest slots.
+    const MIN_SLOTS: usize = 1 << 10;
 
-    fn new() -> EvalCache {
+    /// A cache for a search of at most `nodes` nodes (`None`: unbounded). A small search
+    /// (self-play data is made at a few thousand nodes a move) gets a small cache: filling
+    /// 1 MiB for every move cost more than the cache saved. A hit returns exactly what
+    /// evaluating would, so the size changes the speed, never the search.
+    fn new(nodes: Option<u64>) -> EvalCache {
+        let wanted = nodes.map_or(Self::SLOTS as u64, |n| n.saturating_mul(2));
+        let len = (wanted.min(Self::SLOTS as u64) as usize)
+            .next_power_of_two()
+            .clamp(Self::MIN_SLOTS, Self::SLOTS);
         // Key 0 with its slot 0 could be taken for a stored entry; no position hashes to 0
         // in practice, and a slot is only read back when its key matches in full.
         EvalCache {
-            slots: vec![(u64::MAX, 0); Self::SLOTS],
+            slots: vec![(u64::MAX, 0); len],
+            mask: len - 1,
         }
     }
 
     #[inline]
     fn get(&self, key: u64) -> Option<i32> {
-        let (k, v) = self.slots[key as usize & (Self::SLOTS - 1)];
+        let (k, v) = self.slots[key as usize & self.mask];
         (k == key).then_some(v)
     }
 
     #[inline]
     fn put(&mut self, key: u64, eval: i32) {
-        self.slots[key as usize & (Self::SLOTS - 1)] = (key, eval);
+        self.slots[key as usize & self.mask] = (key, eval);
     }
 }
 
@@ -229,7 +242,7 @@ impl<'a, G: Game> Worker<'a, G> {
             scores: vec![Vec::new(); MAX_PLY + 2],
             root_score: -INFINITY,
             eval: G::Evaluator::new(shared.eval),
-            eval_cache: EvalCache::new(),
+            eval_cache: EvalCache::new(shared.limits.nodes),
         }
     }
 
