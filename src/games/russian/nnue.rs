@@ -31,7 +31,7 @@ piece_features!(
     "russian",
     32,
     include_bytes!("../../../nets/russian-nnue-1.nnue"),
-    blend = true
+    blend = false
 );
 
 #[cfg(test)]

@@ -36,8 +36,8 @@ impl_game! {
     game {
         type Evaluator = NetStack<Position>;
 
-        /// 46: the median depth-8 score of the start with one of Black's 16 men removed (docs/rules-turkish.md).
-        const MAN: i32 = 46;
+        /// 51: the median depth-8 score of the start with one of Black's 16 men removed (docs/rules-turkish.md).
+        const MAN: i32 = 51;
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/turkish.txt"));
 
