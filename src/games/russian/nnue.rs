@@ -38,25 +38,16 @@ piece_features!(
 mod tests {
     use super::*;
     use crate::games::kit::nnue::pieces::check_inputs;
-    use crate::games::kit::nnue::stack::checks;
 
     #[test]
     fn inputs_are_one_per_square_and_kind() {
         check_inputs::<Position>();
     }
 
-    #[test]
-    fn incremental_equals_recomputed_after_every_move_of_random_games() {
-        checks::incremental_equals_recomputed::<Position>(100, 3_000);
-    }
-
-    #[test]
-    fn a_position_and_its_colour_swapped_twin_evaluate_alike_for_the_side_to_move() {
-        checks::colour_symmetric::<Position>();
-    }
-
-    #[test]
-    fn the_embedded_network_parses_and_round_trips() {
-        checks::embedded_round_trips::<Position>(EMBEDDED_BYTES);
-    }
+    crate::games::kit::nnue::stack::checks::network_tests!(
+        Position,
+        games = 100,
+        least = 3_000,
+        bytes = EMBEDDED_BYTES
+    );
 }

@@ -77,9 +77,10 @@ pub trait FeatureSet: Rules {
     );
 }
 
-/// Most inputs one move takes out (or puts in) of one perspective, in any game: the squares
-/// of the longest capture (Turkish draughts can take all 16 men of a side) and its two ends.
-pub const MAX_CHANGED: usize = 18;
+/// Most inputs one move takes out (or puts in) of one perspective, in any game: every square
+/// of the largest board (a capture can take no more pieces than a position set up from a FEN
+/// holds, and a FEN may hold more than a game starts with).
+pub const MAX_CHANGED: usize = 64;
 /// Width of each perspective's hidden layer.
 pub const HIDDEN: usize = 128;
 /// Quantisation of the first layer: an activation of 1.0 is `QA`, where the clip is.

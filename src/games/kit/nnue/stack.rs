@@ -191,4 +191,29 @@ pub(crate) mod checks {
         assert_eq!(net.shape(), P::SHAPE);
         assert_eq!(net.to_bytes(), bytes);
     }
+
+    /// The checks of this module as the tests of a game's network module: `$pos` its position, the
+    /// incremental check over `$games` random games and at least `$least` moves, `$bytes` its
+    /// compiled-in network file.
+    macro_rules! network_tests {
+        ($pos:ty, games = $games:expr, least = $least:expr, bytes = $bytes:expr) => {
+            use $crate::games::kit::nnue::stack::checks;
+
+            #[test]
+            fn incremental_equals_recomputed_after_every_move_of_random_games() {
+                checks::incremental_equals_recomputed::<$pos>($games, $least);
+            }
+
+            #[test]
+            fn a_position_and_its_colour_swapped_twin_evaluate_alike_for_the_side_to_move() {
+                checks::colour_symmetric::<$pos>();
+            }
+
+            #[test]
+            fn the_embedded_network_parses_and_round_trips() {
+                checks::embedded_round_trips::<$pos>($bytes);
+            }
+        };
+    }
+    pub(crate) use network_tests;
 }
