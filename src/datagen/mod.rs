@@ -12,10 +12,12 @@ use crate::games::{Game, Variant};
 use crate::search::{Engine, SearchLimits};
 use crate::shard::ShardArg;
 use game::{GameRecord, GameSettings, play_game};
-use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Seek, SeekFrom, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::channel;
 use std::time::Instant;
 
 /// Arguments of `bashni datagen`.
@@ -172,6 +174,55 @@ impl Progress {
     }
 }
 
+/// Plays games `games` of game `G`, one engine per thread: each thread takes the next game
+/// as soon as it is free (no thread waits for a slower one, as with games dealt out in
+/// chunks), and `write` gets every record in index order, so the output is the same whatever
+/// the number of threads. The first error of `write` stops the run (the games being played
+/// are finished and dropped) and is returned.
+fn play_in_order<G: Game>(
+    settings: &GameSettings<G::Move>,
+    games: std::ops::Range<u64>,
+    engines: Vec<Engine>,
+    mut write: impl FnMut(GameRecord) -> Result<(), String>,
+) -> Result<(), String> {
+    let next = AtomicU64::new(games.start);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = channel::<(u64, GameRecord)>();
+    std::thread::scope(|s| {
+        for mut engine in engines {
+            let tx = tx.clone();
+            let (next, failed, end) = (&next, &failed, games.end);
+            s.spawn(move || {
+                while !failed.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= end {
+                        break;
+                    }
+                    let record = play_game::<G>(settings, index, &mut engine);
+                    if tx.send((index, record)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Records that arrive before the ones they follow wait here.
+        let mut waiting = BTreeMap::new();
+        let mut expected = games.start;
+        for (index, record) in rx {
+            waiting.insert(index, record);
+            while let Some(record) = waiting.remove(&expected) {
+                if let Err(e) = write(record) {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+                expected += 1;
+            }
+        }
+        Ok(())
+    })
+}
+
 fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
     let settings = args.settings::<G>();
     let shard = args.shard.resolve(args.shards).map_err(|e| e.to_string())?;
@@ -190,16 +241,12 @@ fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot open '{name}': {e}"))?;
     out.seek(SeekFrom::End(0))
         .map_err(|e| format!("cannot open '{name}': {e}"))?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads as usize)
-        .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
     let mut engines = Vec::new();
     for _ in 0..args.threads {
         let mut e = Engine::new();
         e.set_hash_mb(args.hash as usize)
             .map_err(|err| format!("--hash {}: {err}", args.hash))?;
-        engines.push(std::sync::Mutex::new(e));
+        engines.push(e);
     }
     let mut progress = Progress {
         start: Instant::now(),
@@ -208,36 +255,20 @@ fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
         positions: 0,
         terminal: std::io::stderr().is_terminal(),
     };
-    // Games are played in chunks, written in index order once the whole chunk is done.
-    let chunk = 4 * args.threads as u64;
-    let mut next = first;
-    while next < range.end {
-        let end = (next + chunk).min(range.end);
-        let records: Vec<GameRecord> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|g| {
-                    let slot = rayon::current_thread_index().unwrap_or(0) % engines.len();
-                    let mut engine = engines[slot].lock().unwrap_or_else(|p| p.into_inner());
-                    play_game::<G>(&settings, g, &mut engine)
-                })
-                .collect()
-        });
+    play_in_order::<G>(&settings, first..range.end, engines, |record| {
         let mut text = String::new();
-        for r in &records {
-            for line in &r.lines {
-                text.push_str(line);
-                text.push('\n');
-            }
-            progress.positions += r.positions as u64;
+        for line in &record.lines {
+            text.push_str(line);
+            text.push('\n');
         }
         out.write_all(text.as_bytes())
             .and_then(|_| out.flush())
             .map_err(|e| format!("cannot write '{name}': {e}"))?;
-        progress.games += end - next;
+        progress.positions += record.positions as u64;
+        progress.games += 1;
         progress.show();
-        next = end;
-    }
+        Ok(())
+    })?;
     if progress.terminal {
         eprintln!();
     }
