@@ -203,7 +203,8 @@ fn tt_entries_are_never_torn() {
         Entry {
             move_key: (k >> 32) as u32 | 1,
             score: (k & 0x3fff) as i16,
-            depth: (k >> 16) as u8,
+            depth: (k >> 16) as u8 & 127,
+            proof: k & 4 == 4,
             bound: [Bound::Upper, Bound::Lower, Bound::Exact][(k % 3) as usize],
         }
     }

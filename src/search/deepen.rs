@@ -85,11 +85,27 @@ impl<G: Game> Worker<'_, G> {
             for (i, l) in lines.iter().enumerate() {
                 shown |= self.reporter.line(depth as u32, self.seldepth, i + 1, l);
             }
+            if self.id != 0 && !shown {
+                self.keep_unshown(depth, &lines[0]);
+            }
             prev_scores = lines.iter().map(|l| l.score).collect();
             completed = depth as u32;
-            let top = lines[0].score;
             best = lines;
-            if self.id == 0 && self.ends_early(top, depth) {
+            // A helper's iteration one deeper, completed before this one was shown, is shown
+            // now and taken over: without it the main thread would search that depth again
+            // (and at the depth limit, alone: the helper has nothing left to search).
+            if self.id == 0
+                && multipv == 1
+                && let Some(line) = self.unshown(depth + 1)
+            {
+                self.reporter
+                    .line(depth as u32 + 1, self.seldepth, 1, &line);
+                depth += 1;
+                prev_scores = vec![line.score];
+                completed = depth as u32;
+                best = vec![line];
+            }
+            if self.id == 0 && self.ends_early(best[0].score, depth) {
                 break;
             }
             // A helper that completes the requested depth first, right after the depth
@@ -122,6 +138,32 @@ impl<G: Game> Worker<'_, G> {
             depth += 1;
         }
         depth
+    }
+
+    /// Keeps the first line of `depth`, which this helper completed but could not show (the
+    /// depth before it was not shown yet), for the main thread to show and take over, unless
+    /// a deeper one is kept already.
+    fn keep_unshown(&self, depth: i32, line: &Line<G::Move>) {
+        let mut kept = self
+            .shared
+            .unshown
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if kept.as_ref().is_none_or(|(d, _)| *d < depth) {
+            *kept = Some((depth, line.clone()));
+        }
+    }
+
+    /// The line a helper completed at `depth` and could not show, if any.
+    fn unshown(&self, depth: i32) -> Option<Line<G::Move>> {
+        let kept = self
+            .shared
+            .unshown
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        kept.as_ref()
+            .filter(|(d, _)| *d == depth)
+            .map(|(_, line)| line.clone())
     }
 
     /// Whether the main thread stops after completing `depth` with the best score `top`.

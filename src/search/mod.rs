@@ -4,6 +4,7 @@
 //! [`Engine`] is what the protocol and the command line drive: it owns the transposition
 //! table and the options, and each call to [`Engine::search`] runs one search.
 
+mod abdada;
 mod deepen;
 mod negamax;
 pub mod ordering;

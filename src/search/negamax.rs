@@ -3,18 +3,20 @@
 //! that drives it is in `deepen.rs`.
 
 use super::MAX_PLY;
-use super::deepen::Reporter;
+use super::abdada::Busy;
+use super::deepen::{Line, Reporter};
 use super::ordering::{Ordering, pick};
 use super::params::{
-    CURRMOVE_REPORT_MS, LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, RFP_MARGIN,
-    RFP_MAX_DEPTH, RFP_MIN_COMMANDERS,
+    LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, RFP_MARGIN, RFP_MAX_DEPTH,
+    RFP_MIN_COMMANDERS,
 };
 use super::time::TimeManager;
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::tt::{Bound, Entry, MAX_STORED_DEPTH, TranspositionTable};
 use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};
 use crate::games::kit::color::Color;
 use crate::games::{EvalConfig, Evaluator, Game, MoveBuf};
 use arrayvec::ArrayVec;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 
 /// State all threads of one search share.
@@ -33,6 +35,11 @@ pub(super) struct Shared<'a, G: Game> {
     /// How many threads are searching each root depth now: a helper skips a depth that
     /// enough others already search (see `Worker::iterate`).
     pub searching: Vec<AtomicU32>,
+    /// The positions being searched now, with more than one thread (see `abdada.rs`).
+    pub busy: Option<Busy>,
+    /// The deepest line a helper completed but could not show, and its depth (see
+    /// `Worker::iterate`).
+    pub unshown: Mutex<Option<(i32, Line<G::Move>)>>,
 }
 
 impl<G: Game> Shared<'_, G> {
@@ -98,13 +105,14 @@ fn mating_net<G: Game>(pos: &G) -> bool {
 /// Whether a table entry with score `s` (already relative to this node) ends the search of a
 /// node with this window. A win score is a proof only as a lower bound (the path that found
 /// it may have been reduced, so a shorter win may exist), a loss score only as an upper bound;
-/// and inside a mate window a heuristic score proves nothing.
-fn tt_cuts(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
+/// and inside a mate window only a `proof` entry (one whose subtree was searched without
+/// reductions or pruning, as such a window's is) settles anything else.
+fn tt_cuts(bound: Bound, s: i32, alpha: i32, beta: i32, proof: bool) -> bool {
     if s > WIN_BOUND {
         bound != Bound::Upper && s >= beta
     } else if s < -WIN_BOUND {
         bound != Bound::Lower && s <= alpha
-    } else if mate_window(alpha, beta) {
+    } else if mate_window(alpha, beta) && !proof {
         false
     } else {
         match bound {
@@ -115,50 +123,10 @@ fn tt_cuts(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
     }
 }
 
-/// A thread's last static evaluations by position hash, so that a position the search meets
-/// again (a re-search, a transposition, the next iteration) is not evaluated again. The
-/// evaluation is a function of what the hash covers (pieces and side to move), so a hit
-/// returns exactly what evaluating would.
-struct EvalCache {
-    slots: Vec<(u64, i32)>,
-    /// `slots.len() - 1` (the length is a power of two).
-    mask: usize,
-}
+mod eval_cache;
+mod move_loop;
 
-impl EvalCache {
-    /// Most slots: 64 Ki of 16 bytes, 1 MiB, half this CPU's level-2 cache.
-    const SLOTS: usize = 1 << 16;
-    /// Fewest slots.
-    const MIN_SLOTS: usize = 1 << 10;
-
-    /// A cache for a search of at most `nodes` nodes (`None`: unbounded). A small search
-    /// (self-play data is made at a few thousand nodes a move) gets a small cache: filling
-    /// 1 MiB for every move cost more than the cache saved. A hit returns exactly what
-    /// evaluating would, so the size changes the speed, never the search.
-    fn new(nodes: Option<u64>) -> EvalCache {
-        let wanted = nodes.map_or(Self::SLOTS as u64, |n| n.saturating_mul(2));
-        let len = (wanted.min(Self::SLOTS as u64) as usize)
-            .next_power_of_two()
-            .clamp(Self::MIN_SLOTS, Self::SLOTS);
-        // Key 0 with its slot 0 could be taken for a stored entry; no position hashes to 0
-        // in practice, and a slot is only read back when its key matches in full.
-        EvalCache {
-            slots: vec![(u64::MAX, 0); len],
-            mask: len - 1,
-        }
-    }
-
-    #[inline]
-    fn get(&self, key: u64) -> Option<i32> {
-        let (k, v) = self.slots[key as usize & self.mask];
-        (k == key).then_some(v)
-    }
-
-    #[inline]
-    fn put(&mut self, key: u64, eval: i32) {
-        self.slots[key as usize & self.mask] = (key, eval);
-    }
-}
+use eval_cache::EvalCache;
 
 /// Per-thread search state.
 pub(super) struct Worker<'a, G: Game> {
@@ -199,21 +167,6 @@ struct Node {
     extend: i32,
     /// Whether late moves may be reduced.
     reducible: bool,
-}
-
-/// The window and depth of one child search (see [`Worker::search_child`]).
-struct Child {
-    /// Our alpha and beta at the parent.
-    alpha: i32,
-    beta: i32,
-    /// Depth the child gets when searched in full.
-    depth: i32,
-    /// Late-move reduction for the first, null-window try (0 = none).
-    reduction: i32,
-    /// Whether this is the node's first move (searched with the full window at once).
-    first: bool,
-    /// Whether the parent is a PV node.
-    pv_node: bool,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -390,7 +343,7 @@ impl<'a, G: Game> Worker<'a, G> {
             && e.depth as i32 >= depth
         {
             let s = from_tt(e.score, ply);
-            if tt_cuts(e.bound, s, alpha, beta) {
+            if tt_cuts(e.bound, s, alpha, beta, e.proof) {
                 return s;
             }
         }
@@ -402,7 +355,10 @@ impl<'a, G: Game> Worker<'a, G> {
             return -WIN + ply as i32;
         }
         let capturing = G::is_capture(&moves[0]);
-        let exact = mate_window(alpha, beta) || mating_net(pos);
+        // In a mate window the whole subtree is searched exactly (its children's windows are
+        // mate windows too), so what it stores is a proof.
+        let proof = mate_window(alpha, beta);
+        let exact = proof || mating_net(pos);
 
         // Step 5. Reverse futility pruning: far enough above beta near the leaves, a quiet
         // node fails high on its static evaluation. Never where the search must be exact
@@ -449,81 +405,16 @@ impl<'a, G: Game> Worker<'a, G> {
             } else {
                 Bound::Upper
             };
-            self.store(pos, best, bound, best_move, depth, ply);
+            let entry = Entry {
+                move_key: best_move.map_or(0, |m| G::move_key(&m)),
+                score: to_tt(best, ply),
+                depth: depth.clamp(0, MAX_STORED_DEPTH as i32) as u8,
+                bound,
+                proof,
+            };
+            self.shared.tt.store(pos.hash(), entry);
         }
         best
-    }
-
-    /// Step 6 of [`Self::search`], the move loop: each move in order (the table's move
-    /// `tt_key` first), searched the PVS way, until one fails high. The best score and move, or `None`
-    /// once the search is stopped.
-    #[inline(always)]
-    fn move_loop(
-        &mut self,
-        pos: &G,
-        moves: &mut G::MoveList,
-        tt_key: u32,
-        mut alpha: i32,
-        node: &Node,
-    ) -> Option<(i32, Option<G::Move>)> {
-        let Node {
-            beta,
-            depth,
-            ply,
-            pv_node,
-            extend,
-            reducible,
-        } = *node;
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.ordering.score(pos, moves, tt_key, ply, &mut scores);
-        let mut best = -INFINITY;
-        let mut best_move: Option<G::Move> = None;
-        let n = moves.len();
-        let list = &mut moves[..];
-        for i in 0..n {
-            pick(list, &mut scores, i);
-            let m = list[i];
-            if ply == 0 {
-                self.report_currmove(m, i);
-            }
-            let child = Child {
-                alpha,
-                beta,
-                depth: depth - 1 + extend,
-                reduction: if reducible && i > 0 {
-                    self.reductions[depth.min(63) as usize][i.min(63)] as i32
-                } else {
-                    0
-                },
-                first: i == 0,
-                pv_node,
-            };
-            self.hashes.push(pos.hash());
-            let next = self.play(pos, &m, ply);
-            let score = self.search_child(&next, &child, ply + 1);
-            self.hashes.pop();
-            if self.stopped {
-                self.scores[ply] = scores;
-                return None;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(m);
-                if score > alpha {
-                    alpha = score;
-                    if ply == 0 {
-                        self.root_score = score;
-                    }
-                    self.update_pv(ply, m);
-                    if alpha >= beta {
-                        self.ordering.record_cutoff(pos, &m, &list[..i], depth, ply);
-                        break;
-                    }
-                }
-            }
-        }
-        self.scores[ply] = scores;
-        Some((best, best_move))
     }
 
     /// Step 2 of [`Self::search`] at a node below the root: the score if the node is settled
@@ -555,55 +446,6 @@ impl<'a, G: Game> Worker<'a, G> {
             return Some(self.evaluate(pos, ply));
         }
         None
-    }
-
-    /// Step 7 of [`Self::search`]: stores a node's result in the transposition table.
-    #[inline(always)]
-    fn store(
-        &self,
-        pos: &G,
-        best: i32,
-        bound: Bound,
-        best_move: Option<G::Move>,
-        depth: i32,
-        ply: usize,
-    ) {
-        self.shared.tt.store(
-            pos.hash(),
-            Entry {
-                move_key: best_move.map_or(0, |m| G::move_key(&m)),
-                score: to_tt(best, ply),
-                depth: depth.clamp(0, 255) as u8,
-                bound,
-            },
-        );
-    }
-
-    /// Searches one child the PVS way and returns its score from the parent's view: the first
-    /// move with the node's window; any other with a null window, reduced first
-    /// (and again unreduced if it beats alpha, so a win or a good move found by a reduced
-    /// search is confirmed at full depth), then with the full window if it lands inside it.
-    fn search_child(&mut self, pos: &G, c: &Child, ply: usize) -> i32 {
-        let (alpha, beta) = (c.alpha, c.beta);
-        if c.first {
-            return -self.search(pos, -beta, -alpha, c.depth, ply, c.pv_node);
-        }
-        let mut score = -self.search(pos, -alpha - 1, -alpha, c.depth - c.reduction, ply, false);
-        if score > alpha && c.reduction > 0 {
-            score = -self.search(pos, -alpha - 1, -alpha, c.depth, ply, false);
-        }
-        if score > alpha && c.pv_node && score < beta {
-            score = -self.search(pos, -beta, -alpha, c.depth, ply, true);
-        }
-        score
-    }
-
-    /// `info currmove` for the main thread once the search has run a while.
-    fn report_currmove(&mut self, m: G::Move, i: usize) {
-        if self.id == 0 && self.shared.time.elapsed_ms() >= CURRMOVE_REPORT_MS {
-            let number = self.excluded.len() + i + 1;
-            self.reporter.currmove(self.root_depth as u32, m, number);
-        }
     }
 
     /// Quiescence: a side that must capture searches all its captures (no stand-pat, so a
@@ -660,5 +502,27 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.scores[ply] = scores;
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inside_a_mate_window_only_a_proof_or_a_mate_score_cuts() {
+        // Null window just above a loss in 10 plies: only a position lost faster fails low.
+        let (alpha, beta) = (-WIN + 10, -WIN + 11);
+        assert!(mate_window(alpha, beta));
+        // "At least -3.00", from a search that may have reduced away a faster loss: no cut.
+        assert!(!tt_cuts(Bound::Lower, -300, alpha, beta, false));
+        // The same bound from a search without reductions holds.
+        assert!(tt_cuts(Bound::Lower, -300, alpha, beta, true));
+        // A proven loss in 8 plies settles it either way, as an upper bound only.
+        assert!(tt_cuts(Bound::Upper, -WIN + 8, alpha, beta, false));
+        assert!(!tt_cuts(Bound::Lower, -WIN + 8, alpha, beta, true));
+        // Outside a mate window any deep enough bound cuts.
+        assert!(tt_cuts(Bound::Lower, 50, 0, 40, false));
+        assert!(!tt_cuts(Bound::Upper, 50, 0, 40, true));
     }
 }

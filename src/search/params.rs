@@ -23,6 +23,12 @@ pub const LMR_BASE: f64 = 0.4;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.6;
 
+/// With several threads, a move whose position another thread is searching is left for later
+/// at this remaining depth and above (shallower nodes cost less than the bookkeeping)...
+pub const DEFER_MIN_DEPTH: i32 = 3;
+/// ... at most this many moves of a node.
+pub const DEFER_MAX: usize = 32;
+
 /// Reverse futility pruning applies at this remaining depth and below...
 pub const RFP_MAX_DEPTH: i32 = 3;
 /// ... when the static evaluation beats beta by this much per ply of depth...

@@ -9,6 +9,7 @@
 //! is done without, a thread that panics is reported and its work replaced by the best
 //! completed result of the others (or the first legal move).
 
+use super::abdada::Busy;
 use super::deepen::{Line, Reporter};
 use super::negamax::{Shared, Worker, static_eval};
 use super::params::FORCED_REPLY_DEPTH;
@@ -17,6 +18,7 @@ use super::tt::{Bound, TranspositionTable};
 use super::{Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use crate::games::{EvalConfig, Game};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::thread::{Scope, ScopedJoinHandle};
@@ -177,6 +179,8 @@ pub(super) fn run<G: Game>(
         abort: AtomicBool::new(false),
         nodes: (0..job.threads).map(|_| AtomicU64::new(0)).collect(),
         searching: (0..MAX_PLY).map(|_| AtomicU32::new(0)).collect(),
+        busy: (job.threads > 1).then(Busy::new),
+        unshown: Mutex::new(None),
     };
     if let Some(result) = answer_without_search(job, &root_moves) {
         return result;

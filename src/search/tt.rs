@@ -27,13 +27,23 @@ pub struct Entry {
     pub move_key: u32,
     /// Score, adjusted to be relative to this position (see `search::to_tt`).
     pub score: i16,
-    /// Remaining depth searched.
+    /// Remaining depth searched (at most [`MAX_STORED_DEPTH`]).
     pub depth: u8,
+    /// Whether the whole subtree was searched without reductions or pruning (a node whose
+    /// window only a win or a loss could settle): a bound that holds even where a
+    /// heuristic one proves nothing.
+    pub proof: bool,
     /// Bound type.
     pub bound: Bound,
 }
 
 const SLOTS: usize = 4;
+
+/// Deepest remaining depth an entry records (seven bits; the eighth is [`Entry::proof`]). No
+/// search goes deeper: [`super::MAX_DEPTH`] is below it and extensions do not add to a
+/// node's remaining depth beyond the root's.
+pub const MAX_STORED_DEPTH: u8 = 127;
+const _: () = assert!(super::MAX_DEPTH < MAX_STORED_DEPTH as u32);
 
 #[derive(Default)]
 struct Slot {
@@ -44,7 +54,8 @@ struct Slot {
 fn pack(e: &Entry, age: u8) -> u64 {
     e.move_key as u64
         | (e.score as u16 as u64) << 32
-        | (e.depth as u64) << 48
+        | ((e.depth.min(MAX_STORED_DEPTH) as u64) << 48)
+        | (e.proof as u64) << 55
         | (e.bound as u64) << 56
         | ((age & 63) as u64) << 58
 }
@@ -59,7 +70,8 @@ fn unpack(d: u64) -> Option<(Entry, u8)> {
     let e = Entry {
         move_key: d as u32,
         score: (d >> 32) as u16 as i16,
-        depth: (d >> 48) as u8,
+        depth: (d >> 48) as u8 & MAX_STORED_DEPTH,
+        proof: (d >> 55) & 1 == 1,
         bound,
     };
     Some((e, (d >> 58) as u8))
@@ -219,6 +231,7 @@ mod tests {
             move_key: 77,
             score: -1234,
             depth: 9,
+            proof: true,
             bound: Bound::Lower,
         };
         tt.store(0xdead_beef_1234_5678, e);
@@ -227,6 +240,25 @@ mod tests {
         assert!(tt.hashfull() <= 1);
         tt.clear();
         assert_eq!(tt.probe(0xdead_beef_1234_5678), None);
+    }
+
+    #[test]
+    fn the_proof_flag_survives_and_depth_is_capped() {
+        let tt = TranspositionTable::new(1).unwrap();
+        for (depth, proof) in [(0, true), (127, true), (127, false), (200, false)] {
+            let e = Entry {
+                move_key: 5,
+                score: 300,
+                depth,
+                proof,
+                bound: Bound::Exact,
+            };
+            tt.store(42, e);
+            let back = tt.probe(42).unwrap();
+            assert_eq!(back.proof, proof);
+            assert_eq!(back.depth, depth.min(MAX_STORED_DEPTH));
+            tt.clear();
+        }
     }
 
     #[test]
