@@ -108,8 +108,9 @@ pub enum Input {
 pub enum InputError {
     /// Not a move, square, number or command.
     Unknown(String),
-    /// A square name off the board (`c9`, `i3`).
-    OffBoard(String),
+    /// A square name off the board (`c9`, `i3`; `h8` on Lasca's 7x7 board), and the board's
+    /// size.
+    OffBoard(String, u8),
     /// A light square: no piece ever stands there.
     LightSquare(String),
     /// A command without its argument (command, what it needs).
@@ -133,7 +134,11 @@ impl fmt::Display for InputError {
                 let t = crate::protocol::command::quote(t);
                 write!(f, "'{t}' is neither a move nor a command (type help)")
             }
-            InputError::OffBoard(s) => write!(f, "'{s}' is not a square: files a-h, ranks 1-8"),
+            InputError::OffBoard(s, size) => write!(
+                f,
+                "'{s}' is not a square: files a-{}, ranks 1-{size}",
+                (b'a' + size - 1) as char
+            ),
             InputError::LightSquare(s) => {
                 write!(
                     f,
@@ -172,15 +177,34 @@ fn square_shaped(t: &str) -> bool {
     b.len() == 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit()
 }
 
-/// The square a square-shaped token names, if it is one of the game's: `playable` tells the
-/// squares the game plays on (a diagonal game's dark squares, or all 64).
-fn square(t: &str, playable: &impl Fn(u8, u8) -> bool) -> Result<Sq, InputError> {
-    let b = t.to_ascii_lowercase().into_bytes();
-    if !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return Err(InputError::OffBoard(t.to_string()));
+/// A game's board as the parser sees it: its size and the squares the game plays on.
+struct Board<F: Fn(u8, u8) -> bool> {
+    /// Files and ranks (8, or 7 in Lasca).
+    size: u8,
+    /// Whether (file, rank) is played on (a diagonal game's dark squares, or every square).
+    playable: F,
+}
+
+impl<F: Fn(u8, u8) -> bool> Board<F> {
+    /// The board whose playable squares `playable` tells: its size is the largest file or
+    /// rank with one of them, plus one.
+    fn new(playable: F) -> Board<F> {
+        let size = (0..8u8)
+            .filter(|&i| (0..8u8).any(|j| playable(i, j) || playable(j, i)))
+            .max()
+            .map_or(8, |i| i + 1);
+        Board { size, playable }
     }
-    let (file, rank) = (b[0] - b'a', b[1] - b'1');
-    if playable(file, rank) {
+}
+
+/// The square a square-shaped token names, if it is one of the game's.
+fn square<F: Fn(u8, u8) -> bool>(t: &str, board: &Board<F>) -> Result<Sq, InputError> {
+    let b = t.to_ascii_lowercase().into_bytes();
+    let (file, rank) = (b[0].wrapping_sub(b'a'), b[1].wrapping_sub(b'1'));
+    if file >= board.size || rank >= board.size {
+        return Err(InputError::OffBoard(t.to_string(), board.size));
+    }
+    if (board.playable)(file, rank) {
         Ok(Sq { file, rank })
     } else {
         Err(InputError::LightSquare(t.to_ascii_lowercase()))
@@ -315,11 +339,14 @@ fn parse_command(word: &str, arg: &str) -> Result<Input, InputError> {
 /// Parses one line of input in game `G` (whose board says which squares exist).
 pub fn parse<G: Game>(line: &str) -> Result<Input, InputError> {
     let board = G::startpos();
-    parse_on(line, &|file, rank| board.tower_at(file, rank).is_some())
+    parse_on(
+        line,
+        &Board::new(|file, rank| board.tower_at(file, rank).is_some()),
+    )
 }
 
 /// Parses one line of input on a board whose playable squares `playable` tells.
-fn parse_on(line: &str, playable: &impl Fn(u8, u8) -> bool) -> Result<Input, InputError> {
+fn parse_on<F: Fn(u8, u8) -> bool>(line: &str, board: &Board<F>) -> Result<Input, InputError> {
     let line = line.trim();
     if line.is_empty() {
         return Ok(Input::Empty);
@@ -330,7 +357,7 @@ fn parse_on(line: &str, playable: &impl Fn(u8, u8) -> bool) -> Result<Input, Inp
     if let Some(tokens) = square_tokens(line) {
         let squares = tokens
             .iter()
-            .map(|t| square(t, playable))
+            .map(|t| square(t, board))
             .collect::<Result<Vec<_>, _>>()?;
         return Ok(match squares.as_slice() {
             [one] => Input::Square(*one),
@@ -379,8 +406,8 @@ pub(crate) mod tests {
 
     #[test]
     fn typos_are_named() {
-        assert_eq!(parse("c3 d9"), Err(InputError::OffBoard("d9".into())));
-        assert_eq!(parse("c3 i4"), Err(InputError::OffBoard("i4".into())));
+        assert_eq!(parse("c3 d9"), Err(InputError::OffBoard("d9".into(), 8)));
+        assert_eq!(parse("c3 i4"), Err(InputError::OffBoard("i4".into(), 8)));
         assert_eq!(parse("c3-c4"), Err(InputError::LightSquare("c4".into())));
         assert_eq!(parse("xyzzy"), Err(InputError::Unknown("xyzzy".into())));
         assert_eq!(
@@ -482,7 +509,23 @@ pub(crate) mod tests {
         assert_eq!(p("d3 d4"), Ok(path(&["d3", "d4"])));
         assert_eq!(p("d3xd5xf5"), Ok(path(&["d3", "d5", "f5"])));
         assert_eq!(p("a1"), Ok(Input::Square(sq("a1"))));
-        assert_eq!(p("d3 d9"), Err(InputError::OffBoard("d9".into())));
+        assert_eq!(p("d3 d9"), Err(InputError::OffBoard("d9".into(), 8)));
+    }
+
+    #[test]
+    fn lascas_board_is_seven_squares_wide() {
+        let p = |line: &str| super::parse::<crate::games::lasca::Position>(line);
+        assert_eq!(p("c3-d4"), Ok(path(&["c3", "d4"])));
+        assert_eq!(p("g7"), Ok(Input::Square(sq("g7"))));
+        for off in ["a8", "h1", "h8"] {
+            let e = p(off).unwrap_err();
+            assert_eq!(e, InputError::OffBoard(off.into(), 7));
+            assert_eq!(
+                e.to_string(),
+                format!("'{off}' is not a square: files a-g, ranks 1-7")
+            );
+        }
+        assert_eq!(p("b1"), Err(InputError::LightSquare("b1".into())));
     }
 
     #[test]
