@@ -20,7 +20,13 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 fn search(pos: &Position, limits: &SearchLimits) -> SearchResult {
+    search_on(1, pos, limits)
+}
+
+/// [`search`] on `threads` threads.
+fn search_on(threads: usize, pos: &Position, limits: &SearchLimits) -> SearchResult {
     let mut e = Engine::new();
+    e.set_threads(threads);
     let c = SearchControl::new(false);
     e.search(pos, &[], limits, &c, &mut |_| {})
 }
@@ -259,6 +265,18 @@ fn long_capture(m: &Move) -> bool {
 
 #[test]
 fn forced_wins_are_exact() {
+    forced_wins_are_exact_on(1);
+}
+
+/// The threads share proofs and leave each other's moves for later (`abdada.rs`): neither may
+/// change a win's distance.
+#[test]
+fn forced_wins_are_exact_with_two_threads() {
+    forced_wins_are_exact_on(2);
+}
+
+fn forced_wins_are_exact_on(threads: usize) {
+    let search = |pos: &Position, limits: &SearchLimits| search_on(threads, pos, limits);
     let positions = won_positions(8);
     assert!(positions.len() >= 30);
     let (mut kings, mut towers, mut long) = (0, 0, 0);
