@@ -275,7 +275,7 @@ fn legal_answer_under_every_option_combination() {
     assert!(positions.iter().any(|p| legal_moves(p).len() == 1));
     assert!(positions.iter().any(|p| legal_moves(p).is_empty()));
     let mut feature_sets = vec![None];
-    feature_sets.extend((0..4).map(Some));
+    feature_sets.extend((0..bashni::search::Features::NAMES.len()).map(Some));
     for threads in [1, 2, 3] {
         for hash in [1, 64] {
             for &off in &feature_sets {

@@ -111,7 +111,7 @@ fn the_options_are_declared_and_switch_the_evaluation() {
     assert!(
         on.last()
             .unwrap()
-            .contains("the search uses the mean of the network and the linear"),
+            .contains("the search uses 5/8 of the network and 3/8 of the linear evaluation"),
         "{on:?}"
     );
     gui.send("setoption name Use NNUE value false");

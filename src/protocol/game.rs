@@ -6,7 +6,7 @@
 //! differs from game to game beyond the rules is here too: only Bashni has a network.
 
 use crate::display::{eval_report, linear_report};
-use crate::games::kit::nnue::FeatureSet;
+use crate::games::kit::nnue::{FeatureSet, NETWORK_ALONE};
 use crate::games::{Game, Record, Rules, Variant, lasca, russian, turkish};
 use crate::search::{Engine, Score};
 
@@ -88,10 +88,14 @@ fn network_line<P: FeatureSet + Game>(engine: &Engine, pos: &P, in_use: bool) ->
     let cp = engine.network_eval(pos);
     let used = engine.static_eval(pos);
     let using = if in_use {
-        let what = if P::BLEND {
-            "the mean of the network and the linear evaluation"
+        let what = if P::NETWORK_EIGHTHS < NETWORK_ALONE {
+            format!(
+                "{}/8 of the network and {}/8 of the linear evaluation",
+                P::NETWORK_EIGHTHS,
+                NETWORK_ALONE - P::NETWORK_EIGHTHS
+            )
         } else {
-            "the network alone"
+            "the network alone".to_string()
         };
         format!(
             "{what}, {} (internal {used})",

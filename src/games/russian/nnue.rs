@@ -31,7 +31,7 @@ piece_features!(
     "russian",
     32,
     include_bytes!("../../../nets/russian-nnue-1.nnue"),
-    blend = false
+    network_eighths = crate::games::kit::nnue::NETWORK_ALONE
 );
 
 #[cfg(test)]

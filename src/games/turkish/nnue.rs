@@ -30,7 +30,7 @@ piece_features!(
     "turkish",
     64,
     include_bytes!("../../../nets/turkish-nnue-1.nnue"),
-    blend = true
+    network_eighths = 4
 );
 
 #[cfg(test)]

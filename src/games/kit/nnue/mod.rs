@@ -49,9 +49,10 @@ pub trait FeatureSet: Rules {
     /// The game's network shape.
     const SHAPE: NetShape;
 
-    /// Whether the search evaluates with the mean of the network and the linear evaluation
-    /// (`true`) or with the network alone: each game's choice, measured (see its `nnue`).
-    const BLEND: bool;
+    /// The network's share of the evaluation the search uses, in eighths ([`blend`]); the
+    /// linear evaluation has the rest. [`NETWORK_ALONE`] (8): the network alone, and the
+    /// linear evaluation is not computed. Each game's choice, measured (see its `nnue`).
+    const NETWORK_EIGHTHS: i32;
 
     /// What a move changed, recorded as the search plays it and applied to the first layer
     /// only where a node is evaluated.
@@ -94,12 +95,15 @@ pub const SCALE: i32 = 400;
 /// scores).
 pub const MAX_EVAL: i32 = 20_000;
 
-/// The evaluation the search uses where a game blends ([`FeatureSet::BLEND`]): the mean of
-/// the network's and the linear evaluation's. The two err differently, and for Bashni their
-/// mean plays far better than either alone: at 5,000 nodes a move the network alone scored
-/// -7.5 +/- 27.2 Elo against the linear evaluation, the mean +175.7 +/- 30.3 (600 games each,
-/// README "The network evaluation").
+/// [`FeatureSet::NETWORK_EIGHTHS`] of a game that evaluates with its network alone.
+pub const NETWORK_ALONE: i32 = 8;
+
+/// The evaluation the search uses where a game blends: `eighths` of the network's and the rest
+/// of the linear evaluation's ([`FeatureSet::NETWORK_EIGHTHS`]). The two err differently, and
+/// for Bashni a blend plays far better than either alone: at 5,000 nodes a move the network
+/// alone scored -7.5 +/- 27.2 Elo against the linear evaluation, the mean +175.7 +/- 30.3
+/// (600 games each, README "The network evaluation").
 #[inline]
-pub fn blend(network: i32, linear: i32) -> i32 {
-    (network + linear) / 2
+pub fn blend(network: i32, linear: i32, eighths: i32) -> i32 {
+    (eighths * network + (NETWORK_ALONE - eighths) * linear) / NETWORK_ALONE
 }

@@ -111,9 +111,10 @@ pub fn changed<B: PieceBoard>(
 }
 
 /// Implements [`FeatureSet`](super::FeatureSet) for a game's position that is a [`PieceBoard`]: `$game` names
-/// it, `$bytes` is its compiled-in network file and `$blend` its choice of evaluation.
+/// it, `$bytes` is its compiled-in network file and `$eighths` the network's share of the
+/// evaluation ([`FeatureSet::NETWORK_EIGHTHS`](super::FeatureSet::NETWORK_EIGHTHS)).
 macro_rules! piece_features {
-    ($pos:ty, $game:literal, $squares:expr, $bytes:expr, blend = $blend:expr) => {
+    ($pos:ty, $game:literal, $squares:expr, $bytes:expr, network_eighths = $eighths:expr) => {
         /// The network compiled into the engine (its manifest, how to remake it, is beside it).
         pub const EMBEDDED_BYTES: &[u8] = $bytes;
 
@@ -135,7 +136,7 @@ macro_rules! piece_features {
                 kinds: $crate::games::kit::nnue::pieces::KINDS,
                 max_active: $squares,
             };
-            const BLEND: bool = $blend;
+            const NETWORK_EIGHTHS: i32 = $eighths;
             type Delta = $crate::games::kit::nnue::pieces::PieceDelta;
 
             fn embedded_network() -> std::sync::Arc<$crate::games::kit::nnue::Network> {

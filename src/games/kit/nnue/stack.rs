@@ -1,9 +1,9 @@
 //! A network game's evaluator in the search: the network's first layer at each ply of the
 //! path, brought up to date only where a node is evaluated, and the network's evaluation
-//! (or its mean with the linear one, [`blend`], where the game chose that:
-//! [`FeatureSet::BLEND`]).
+//! (or its blend with the linear one, [`blend`], where the game chose that:
+//! [`FeatureSet::NETWORK_EIGHTHS`]).
 
-use super::{Accumulator, FeatureSet, Network, blend};
+use super::{Accumulator, FeatureSet, NETWORK_ALONE, Network, blend};
 use crate::games::kit::game::{EvalConfig, Evaluator, Game, MAX_PLY};
 use std::sync::Arc;
 
@@ -55,8 +55,8 @@ pub fn network_for<P: FeatureSet>(config: &EvalConfig) -> Option<Arc<Network>> {
 /// The evaluation the search uses from the network's (`network`) and the linear one.
 #[inline]
 pub fn combine<P: FeatureSet + Game>(network: i32, pos: &P) -> i32 {
-    if P::BLEND {
-        blend(network, pos.evaluate())
+    if P::NETWORK_EIGHTHS < NETWORK_ALONE {
+        blend(network, pos.evaluate(), P::NETWORK_EIGHTHS)
     } else {
         network
     }
