@@ -102,6 +102,17 @@ fn mating_net<G: Game>(pos: &G) -> bool {
     pos.commanders(Color::White) < 2 || pos.commanders(Color::Black) < 2
 }
 
+/// The kind of bound a fail-soft result `best` of a search with window `alpha..beta` is.
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// Whether a table entry with score `s` (already relative to this node) ends the search of a
 /// node with this window. A win score is a proof only as a lower bound (the path that found
 /// it may have been reduced, so a shorter win may exist), a loss score only as an upper bound;
@@ -341,11 +352,9 @@ impl<'a, G: Game> Worker<'a, G> {
             && !pv_node
             && ply > 0
             && e.depth as i32 >= depth
+            && tt_cuts(e.bound, from_tt(e.score, ply), alpha, beta, e.proof)
         {
-            let s = from_tt(e.score, ply);
-            if tt_cuts(e.bound, s, alpha, beta, e.proof) {
-                return s;
-            }
+            return from_tt(e.score, ply);
         }
 
         // Step 4. Moves; none is a loss (captures are compulsory, so a side that can capture
@@ -398,18 +407,11 @@ impl<'a, G: Game> Worker<'a, G> {
         // Step 7. Store the result (not for a partial root of a multi-PV line, whose best
         // move is not the position's).
         if ply > 0 || self.excluded.is_empty() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
             let entry = Entry {
                 move_key: best_move.map_or(0, |m| G::move_key(&m)),
                 score: to_tt(best, ply),
                 depth: depth.clamp(0, MAX_STORED_DEPTH as i32) as u8,
-                bound,
+                bound: bound_of(best, original_alpha, beta),
                 proof,
             };
             self.shared.tt.store(pos.hash(), entry);
