@@ -93,7 +93,8 @@ impl<G: Game> Worker<'_, G> {
                     }
                     self.update_pv(ply, m);
                     if alpha >= beta {
-                        // The moves before it in order were tried (a deferred one's: all).
+                        // The moves before it in order lose history (those another thread
+                        // took are counted as tried; after a deferred one: all).
                         let tried = if next_deferred == 0 {
                             &list[..i]
                         } else {
