@@ -592,3 +592,66 @@ fn each_game_plays_its_own_book() {
         assert!(n > 0 && book.contains(&opening), "{opening:?}");
     }
 }
+
+/// SIGTERM (what `timeout` sends) stops a match: the games so far are reported, the result
+/// file written, and the exit code is 1.
+#[test]
+fn a_signal_stops_the_match_with_its_report() {
+    use std::io::{BufRead, BufReader};
+    let result = temp("signal.json");
+    let mut child = Command::new(BASHNI)
+        .args([
+            "match",
+            "--engine",
+            &format!("cmd={BASHNI}"),
+            "name=a",
+            "--engine",
+            &format!("cmd={BASHNI}"),
+            "name=b",
+            "--each",
+            "depth=3",
+            "--games",
+            "1000",
+            "--seed",
+            "3",
+            "--result",
+            result.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start bashni match");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut stdout = String::new();
+    let mut finished = 0;
+    while finished < 2 {
+        let line = lines.next().expect("the match ended early").unwrap();
+        finished += line.starts_with("Finished game") as u32;
+        stdout += &line;
+        stdout.push('\n');
+    }
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    for line in lines {
+        stdout += &line.unwrap();
+        stdout.push('\n');
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout,
+        stderr: stderr.into_owned(),
+    };
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("stopped by SIGTERM"), "{}", run.stderr);
+    let games = run.number("Games:", "Games:");
+    assert!((2..1000).contains(&games), "{}", run.stdout);
+    assert_eq!(run.finished().len() as u64, games);
+    assert!(run.line("Elo:").contains("LOS:"));
+    let json = std::fs::read_to_string(&result).expect("the result file is written");
+    assert!(json.contains(&format!("\"played\": {games},")), "{json}");
+}

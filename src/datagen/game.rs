@@ -29,6 +29,10 @@ pub struct GameSettings<M = crate::games::bashni::Move> {
     pub limits: SearchLimits<M>,
     /// A game this long (in plies) is stopped and scored a draw.
     pub max_plies: u32,
+    /// Chance, in percent, that an engine ply is replaced by a random legal move (the searched
+    /// position is still written): games that leave self-play's well-trodden paths, so that a
+    /// network also sees the lopsided positions a weak opponent reaches.
+    pub random_move_percent: u32,
 }
 
 /// A finished game: its data lines (the last one ends the game) and how many positions.
@@ -42,6 +46,9 @@ pub struct GameRecord {
 
 /// Tries per game to draw a balanced opening before giving up on balance.
 const OPENING_TRIES: usize = 200;
+
+/// Salt of the random-move stream's seed.
+const RANDOM_MOVE_SALT: u64 = 0x5241_4e44_4f4d_4d56;
 
 /// A 64-bit mix (SplitMix64's finaliser): neighbouring game indices get unrelated seeds.
 fn mix(mut z: u64) -> u64 {
@@ -93,6 +100,9 @@ pub fn play_game<G: Game>(
     engine: &mut Engine,
 ) -> GameRecord {
     let mut game = opening::<G>(settings, index, engine);
+    // Its own stream, so that the openings stay those of runs without random moves.
+    let mut random_moves =
+        StdRng::seed_from_u64(mix(mix(settings.seed ^ RANDOM_MOVE_SALT) ^ index));
     let start_ply = game.moves().len() as u32;
     engine.new_game();
     let mut seen = HashSet::new();
@@ -151,7 +161,12 @@ pub fn play_game<G: Game>(
                 }
             }
         }
-        game.play(best);
+        if settings.random_move_percent > random_moves.random_range(0..100) {
+            let legal = pos.legal_moves();
+            game.play(legal[random_moves.random_range(0..legal.len())]);
+        } else {
+            game.play(best);
+        }
     };
     let positions = kept.len();
     let mut lines: Vec<String> = kept
@@ -185,6 +200,7 @@ mod tests {
                 ..Default::default()
             },
             max_plies: 300,
+            random_move_percent: 0,
         }
     }
 
@@ -222,5 +238,29 @@ mod tests {
     #[test]
     fn a_russian_game_is_a_function_of_its_index() {
         a_game_is_a_function_of_its_index::<crate::games::russian::Position>();
+    }
+
+    /// Random moves change the game, yet it stays a function of its index and starts from
+    /// the same opening as without them.
+    #[test]
+    fn random_moves_keep_a_game_a_function_of_its_index() {
+        type G = crate::games::bashni::Position;
+        let plain = settings::<G>();
+        let random = GameSettings {
+            random_move_percent: 50,
+            ..plain.clone()
+        };
+        let mut e = Engine::new();
+        let a = play_game::<G>(&random, 3, &mut e);
+        let b = play_game::<G>(&random, 3, &mut e);
+        let c = play_game::<G>(&plain, 3, &mut e);
+        assert_eq!(a.lines, b.lines);
+        assert_ne!(a.lines, c.lines);
+        // The random moves have their own stream: the openings are those of a plain run.
+        let opening = opening::<G>(&plain, 3, &mut e);
+        assert_eq!(
+            opening.moves(),
+            super::opening::<G>(&random, 3, &mut e).moves()
+        );
     }
 }

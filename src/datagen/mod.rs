@@ -83,6 +83,11 @@ pub struct DatagenArgs {
     /// Transposition table per game being played, MiB.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: u64,
+    /// Chance, in percent, that an engine ply is replaced by a random legal move (the searched
+    /// position is still written with the search's score): lopsided positions that pure
+    /// self-play never reaches, such as a weak opponent's.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub random_moves: u32,
     /// The file to append to.
     #[arg(long)]
     pub out: PathBuf,
@@ -126,6 +131,7 @@ impl DatagenArgs {
             skip_plies: self.skip_plies,
             limits,
             max_plies: self.max_plies,
+            random_move_percent: self.random_moves,
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod output;
 pub mod referee;
 pub mod runner;
 pub mod shards;
+pub mod signals;
 pub mod stats;
 
 use crate::client::spec::Proto;
@@ -97,8 +98,10 @@ const MATCH_EXAMPLES: &str = "Examples:
   bashni match --variant turkish --engine cmd=./bashni --engine cmd=./old \\
     --each tc=10+0.1 --rounds 200
 
-The results are from the first engine's view. Exit code: 0 played out (or SPRT decided),
-1 stopped by an engine failure without --recover, 2 bad arguments or an engine that
+The results are from the first engine's view. Ctrl-C or SIGTERM (e.g. from `timeout`)
+stops the match: games under way are abandoned, the score so far is reported and --result
+written; a second one ends it at once. Exit code: 0 played out (or SPRT decided), 1 stopped
+by an engine failure without --recover or by a signal, 2 bad arguments or an engine that
 does not start.";
 
 /// Arguments of `bashni match`.
@@ -496,12 +499,13 @@ fn play_match<G: Game>(args: MatchArgs) -> i32 {
     };
     // 3. Games run on their own threads; here each finished game is counted and reported,
     //    and the match stops on a fault (unless --recover), an SPRT decision or a fatal error.
+    let interrupt = signals::Interrupt::listen();
     let running = RunningMatch::start(plan);
     let Followed {
         tally,
         mut code,
         mut fatal,
-    } = follow_games(&running, &mut reporter, sprt, recover);
+    } = follow_games(&running, &mut reporter, &interrupt, sprt, recover);
     // 4. The result file (first: it is what a batch job is for), then the final report.
     running.join();
     if let Some(path) = &args.result {
@@ -562,10 +566,11 @@ struct Followed {
 }
 
 /// Counts and reports each game as it finishes, until every game thread is done; stops the
-/// match on a fault (unless `recover`), an SPRT decision or a fatal error.
+/// match on a fault (unless `recover`), an SPRT decision, a fatal error or a signal.
 fn follow_games<G: Game>(
     running: &RunningMatch<G>,
     reporter: &mut Reporter,
+    interrupt: &signals::Interrupt,
     sprt: Option<Sprt>,
     recover: bool,
 ) -> Followed {
@@ -573,6 +578,15 @@ fn follow_games<G: Game>(
     let mut code = 0;
     let mut fatal = None;
     loop {
+        if let Some(signal) = interrupt.arrived()
+            && !running.stopped()
+        {
+            running.stop();
+            fatal.get_or_insert(format!(
+                "stopped by {signal}; games under way were abandoned"
+            ));
+            code = code.max(1);
+        }
         let event = match running.events.recv_timeout(Duration::from_millis(500)) {
             Ok(e) => e,
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
