@@ -140,6 +140,11 @@ fn centi(score: Score) -> f64 {
     }
 }
 
+/// Bashni's `MAN` when the temperatures were tuned and the ladder measured: scores were then
+/// reported in the evaluation's own units, so a temperature of `TUNED_MAN` is one man, in
+/// every game. Fixed here so that a network with another scale keeps the levels' meaning.
+const TUNED_MAN: f64 = 44.0;
+
 /// Chooses the index of the line `level` plays among `scores` (the candidates' scores, any
 /// order): at random, with weight `exp((score - best) / temperature)`. At full strength,
 /// or with one candidate, the best.
@@ -150,11 +155,7 @@ pub fn choose(level: u8, scores: &[Score], rng: &mut impl Rng) -> usize {
     let Some(&(_, temperature)) = LEVELS.get(level as usize) else {
         return best;
     };
-    // The temperatures were tuned (and the ladder measured) when Bashni's scores were
-    // reported in its evaluation's own units: as centi-men they are that many of Bashni's
-    // men, in every game.
-    let bashni_man = <crate::games::bashni::Position as crate::games::Game>::MAN;
-    let temperature = temperature * 100.0 / f64::from(bashni_man);
+    let temperature = temperature * 100.0 / TUNED_MAN;
     if scores.len() < 2 {
         return best;
     }
