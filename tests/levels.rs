@@ -219,3 +219,27 @@ fn protocol_sets_levels_and_elo() {
     gui.send("quit");
     assert!(gui.wait_exit().success());
 }
+
+/// The one-ply levels (0 and 1) evaluate with the linear evaluation whether or not the
+/// network is in use; deeper levels with the network.
+#[test]
+fn one_ply_levels_evaluate_linearly() {
+    let positions = random_positions(12, 21);
+    let control = SearchControl::new(false);
+    let limits = SearchLimits::default();
+    let scores = |level: u32, network: bool| -> Vec<String> {
+        positions
+            .iter()
+            .map(|pos| {
+                let mut e = engine_at(level, 9);
+                e.use_network(network);
+                let r = e.search(pos, &[], &limits, &control, &mut |_| {});
+                format!("{:?} {:?}", r.best, r.score)
+            })
+            .collect()
+    };
+    for level in [0, 1] {
+        assert_eq!(scores(level, true), scores(level, false), "level {level}");
+    }
+    assert_ne!(scores(2, true), scores(2, false), "level 2");
+}

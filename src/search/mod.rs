@@ -505,7 +505,8 @@ impl Engine {
     ) -> SearchResult<G::Move> {
         let level = self.strength.draw_level(&mut self.rng);
         let Some(cap) = skill::depth_cap(level) else {
-            return self.search_full(pos, history, limits, control, on_info);
+            let eval = self.eval_config();
+            return self.search_full(pos, history, limits, control, &eval, on_info);
         };
         let weak = SearchLimits {
             depth: Some(limits.depth.map_or(cap, |d| d.min(cap))),
@@ -519,7 +520,9 @@ impl Engine {
             .count()
             .min(weak.multipv);
         let mut lines = skill::Lines::new(expected);
-        let mut result = self.search_full(pos, history, &weak, control, &mut |info| {
+        let mut eval = self.eval_config();
+        eval.use_network &= !skill::linear_eval(level);
+        let mut result = self.search_full(pos, history, &weak, control, &eval, &mut |info| {
             lines.see(info);
             on_info(info)
         });
@@ -535,22 +538,22 @@ impl Engine {
         result
     }
 
-    /// The search at full strength.
+    /// The search at full strength, evaluating with `eval`.
     fn search_full<G: Game>(
         &mut self,
         pos: &G,
         history: &[u64],
         limits: &SearchLimits<G::Move>,
         control: &SearchControl,
+        eval: &EvalConfig,
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        let eval = self.eval_config();
         let job = threads::Job {
             tt: &self.tt,
             threads: self.threads,
             overhead_ms: self.move_overhead_ms,
             features: self.features,
-            eval: &eval,
+            eval,
             fault: self.fault,
             pos,
             history,
