@@ -102,7 +102,7 @@ fn a_cut_write_leaves_the_old_file_whole() {
     let run = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "ulimit -f 4; exec {BASHNI} openings --plies 4 --count 300 --depth 1 --seed 3 --out {}",
+            "ulimit -f 4; exec {BASHNI} openings --plies 4 --count 300 --depth 1 --max-score 100 --seed 3 --out {}",
             out_file.display()
         ))
         .output()
@@ -118,6 +118,8 @@ fn a_cut_write_leaves_the_old_file_whole() {
         "300",
         "--depth",
         "1",
+        "--max-score",
+        "100",
         "--seed",
         "3",
         "--out",

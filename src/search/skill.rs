@@ -20,8 +20,8 @@ pub const MAX_LEVEL: u8 = 20;
 /// Lines a weakened search looks at to choose among.
 pub const CANDIDATES: usize = 4;
 
-/// Depth cap and temperature (Bashni's internal evaluation units, 44 to a man: see
-/// [`choose`]) of levels 0 to 19; level 20 is the full engine.
+/// Depth cap and temperature (Bashni's internal evaluation units when they were tuned, 44 to
+/// a man, [`TUNED_MAN`]: see [`choose`]) of levels 0 to 19; level 20 is the full engine.
 /// Up to level 11 every second level searches a ply deeper and the one between chooses more
 /// carefully at the same depth; above, every level searches deeper.
 const LEVELS: [(u32, f64); MAX_LEVEL as usize] = [

@@ -26,8 +26,8 @@ impl_game! {
     game {
         type Evaluator = AccumulatorStack;
 
-        /// 44: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules.md).
-        const MAN: i32 = 44;
+        /// 35: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules.md).
+        const MAN: i32 = 35;
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/balanced.txt"));
 

@@ -26,7 +26,7 @@ pub const KINDS: usize = 4 * 4 * 4;
 pub const INPUTS: usize = 32 * KINDS;
 
 /// The network compiled into the engine (its manifest, how to remake it, is beside it).
-const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../../nets/bashni-nnue-2.nnue");
+const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../../nets/bashni-nnue-4.nnue");
 
 /// The embedded network, parsed once (a test checks that it parses).
 static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
