@@ -42,19 +42,33 @@ impl Interrupt {
             return;
         };
         rt.block_on(async move {
-            use tokio::signal::unix::{SignalKind, signal};
-            let Ok(mut term) = signal(SignalKind::terminate()) else {
-                return;
-            };
             loop {
-                let which = tokio::select! {
-                    r = tokio::signal::ctrl_c() => match r { Ok(()) => 1, Err(_) => return },
-                    _ = term.recv() => 2,
+                let which = match stop_signal().await {
+                    "SIGTERM" => 2,
+                    _ => 1,
                 };
                 if self.0.swap(which, Ordering::SeqCst) != 0 {
                     std::process::exit(FORCED_EXIT);
                 }
             }
         });
+    }
+}
+
+/// Waits for Ctrl-C or SIGTERM (only the one that can be caught; forever if neither can);
+/// the one that came: `"Ctrl-C (SIGINT)"` or `"SIGTERM"`. Shared with `bashni serve`, which stops on it.
+pub async fn stop_signal() -> &'static str {
+    use tokio::signal::unix::{SignalKind, signal};
+    const SIGINT: &str = "Ctrl-C (SIGINT)";
+    match signal(SignalKind::terminate()) {
+        // A Ctrl-C handler that cannot be installed never fires (its branch is disabled).
+        Ok(mut term) => tokio::select! {
+            Ok(()) = tokio::signal::ctrl_c() => SIGINT,
+            _ = term.recv() => "SIGTERM",
+        },
+        Err(_) => match tokio::signal::ctrl_c().await {
+            Ok(()) => SIGINT,
+            Err(_) => std::future::pending().await,
+        },
     }
 }

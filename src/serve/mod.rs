@@ -248,7 +248,7 @@ async fn serve(args: ServeArgs) -> i32 {
     let max_conns = listener::max_connections(max_games);
     tokio::select! {
         _ = listener::accept_loop(listener, shared.clone(), max_conns) => {}
-        _ = stop_signal() => {}
+        _ = crate::matchrun::signals::stop_signal() => {}
     }
     // Stopping: every game ends and its engine quits.
     shared.registry.close_all();
@@ -257,20 +257,4 @@ async fn serve(args: ServeArgs) -> i32 {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     0
-}
-
-/// Ctrl-C or SIGTERM.
-async fn stop_signal() {
-    use tokio::signal::unix::{SignalKind, signal};
-    match signal(SignalKind::terminate()) {
-        Ok(mut term) => {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-        }
-        Err(_) => {
-            let _ = tokio::signal::ctrl_c().await;
-        }
-    }
 }
