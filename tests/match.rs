@@ -594,10 +594,13 @@ fn each_game_plays_its_own_book() {
 }
 
 /// SIGTERM (what `timeout` sends) stops a match: the games so far are reported, the result
-/// file written, and the exit code is 1.
+/// file written, and the exit code is 1. It is sent to the match's whole process group, as
+/// `timeout` and a Ctrl-C at a terminal do: the engines, in groups of their own, play on
+/// until the match ends their games, so none is reported as a crash.
 #[test]
 fn a_signal_stops_the_match_with_its_report() {
     use std::io::{BufRead, BufReader};
+    use std::os::unix::process::CommandExt;
     let result = temp("signal.json");
     let mut child = Command::new(BASHNI)
         .args([
@@ -619,6 +622,7 @@ fn a_signal_stops_the_match_with_its_report() {
         ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
+        .process_group(0)
         .spawn()
         .expect("start bashni match");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
@@ -631,7 +635,7 @@ fn a_signal_stops_the_match_with_its_report() {
         stdout.push('\n');
     }
     let kill = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", "--", &format!("-{}", child.id())])
         .status()
         .unwrap();
     assert!(kill.success());
@@ -652,6 +656,8 @@ fn a_signal_stops_the_match_with_its_report() {
     assert!((2..1000).contains(&games), "{}", run.stdout);
     assert_eq!(run.finished().len() as u64, games);
     assert!(run.line("Elo:").contains("LOS:"));
+    assert_eq!(run.line("Faults:"), "Faults: none", "{}", run.stdout);
+    assert!(!run.stdout.contains("crash"), "{}", run.stdout);
     let json = std::fs::read_to_string(&result).expect("the result file is written");
     assert!(json.contains(&format!("\"played\": {games},")), "{json}");
 }

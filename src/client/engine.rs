@@ -265,6 +265,11 @@ impl EngineProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
+        // Its own process group: a Ctrl-C at the terminal, or `timeout` signalling the whole
+        // group, then reaches only this program, which ends its games and reports them,
+        // instead of killing the engines mid-game (their games would count as crashes).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         if let Some(dir) = &spec.dir {
             // Spawning in a missing directory fails with "No such file or directory", which
             // reads as if the program were missing: say which is.
