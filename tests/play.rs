@@ -102,7 +102,7 @@ fn a_whole_game_with_typos_to_its_end() {
     // Level 3 looks 2 plies ahead, and says so: its forced reply is searched 2 plies too,
     // and the loss it sees is counted in its own moves, as in the PDN comment.
     assert!(
-        out.contains("Level 3 (Elo 1395: looks 2 plies ahead, then follows the captures;"),
+        out.contains("Level 3 (Elo 1435: looks 2 plies ahead, then follows the captures;"),
         "{out}"
     );
     assert!(
@@ -511,7 +511,7 @@ fn counts_are_singular_for_one() {
     assert_eq!(answer(&out, "moves", 0), "1 legal move: a1-b2");
     assert_eq!(
         answer(&out, "level 1", 0),
-        "level 1 (Elo 1035: looks 1 ply ahead, then follows the captures; picks among its \
+        "level 1 (Elo 1143: looks 1 ply ahead, then follows the captures; picks among its \
          best moves)"
     );
 }
@@ -616,7 +616,7 @@ fn a_turkish_game_through_a_pipe() {
         "{out}"
     );
     assert!(
-        out.contains("Elo 1395 measured in Bashni: looks 2 plies ahead"),
+        out.contains("Elo 1435 measured in Bashni: looks 2 plies ahead"),
         "{out}"
     );
     assert!(out.contains("Type a move like d3-d4 (or d3 d4)"), "{out}");
