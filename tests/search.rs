@@ -316,3 +316,30 @@ fn won_king_ending_is_found() {
     assert!(matches!(r.score, Score::WinIn(_)), "{:?}", r.score);
     assert!(legal_moves(&pos).contains(&r.best.unwrap()));
 }
+
+/// With two threads, either may complete the next depth first, but the depths reach the
+/// caller once each and in order (the choice of a line and its sending are one step: two
+/// threads completing consecutive depths at the same moment once sent them swapped).
+#[test]
+fn two_threads_report_each_depth_once_in_order() {
+    let mut e = Engine::new();
+    e.set_threads(2);
+    let fens = [
+        "5(BBW)2/8/8/(Wbb)7/3(Bwwwwwww)4/6(bbbb)1/7(wwwbbB)/8 w 1 46",
+        "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1",
+    ];
+    for fen in fens {
+        let pos = parse_fen(fen).unwrap();
+        for _ in 0..300 {
+            e.new_game();
+            let mut depths = Vec::new();
+            let control = SearchControl::new(false);
+            e.search(&pos, &[], &depth(4), &control, &mut |info| {
+                if info.currmove.is_none() {
+                    depths.push(info.depth);
+                }
+            });
+            assert_eq!(depths, (1..=4).collect::<Vec<u32>>(), "{fen}");
+        }
+    }
+}

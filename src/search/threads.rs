@@ -79,20 +79,23 @@ impl<M> Reporter<M> for NoReport {
 struct ChannelReporter<'a, G: Game> {
     tx: Sender<SearchInfo<G::Move>>,
     shared: &'a Shared<'a, G>,
-    /// Deepest depth whose first line was sent.
-    reported: &'a AtomicU32,
+    /// Deepest depth whose first line was sent. Held while a line is decided on and sent,
+    /// so that two threads completing consecutive depths at once send them in order.
+    reported: &'a Mutex<u32>,
 }
 
 impl<G: Game> Reporter<G::Move> for ChannelReporter<'_, G> {
     fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line<G::Move>) -> bool {
+        let mut reported = self.reported.lock().unwrap_or_else(|p| p.into_inner());
         let show = if index == 1 && line.bound == Bound::Exact {
-            let next = depth.saturating_sub(1);
-            self.reported
-                .compare_exchange(next, depth, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
+            let next = *reported == depth.saturating_sub(1);
+            if next {
+                *reported = depth;
+            }
+            next
         } else {
             // Other lines of the depth just shown, or a bound of the depth being searched.
-            self.reported.load(Ordering::SeqCst) + 1 >= depth
+            *reported + 1 >= depth
         };
         if show {
             let _ = self
@@ -291,7 +294,7 @@ fn search_on_threads<G: Game>(
     on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> Option<Choice<G::Move>> {
     let one_line = job.limits.multipv <= 1;
-    let reported = AtomicU32::new(0);
+    let reported = Mutex::new(0);
     let (tx, rx) = channel::<SearchInfo<G::Move>>();
     let reporter = |tx: &Sender<SearchInfo<G::Move>>| ChannelReporter {
         tx: tx.clone(),
