@@ -7,6 +7,7 @@
 
 mod common;
 
+use bashni::search::skill::LADDER;
 use common::gui::{run_bytes_to_end, run_to_end};
 use std::path::PathBuf;
 
@@ -102,7 +103,10 @@ fn a_whole_game_with_typos_to_its_end() {
     // Level 3 looks 2 plies ahead, and says so: its forced reply is searched 2 plies too,
     // and the loss it sees is counted in its own moves, as in the PDN comment.
     assert!(
-        out.contains("Level 3 (Elo 1435: looks 2 plies ahead, then follows the captures;"),
+        out.contains(&format!(
+            "Level 3 (Elo {}: looks 2 plies ahead, then follows the captures;",
+            LADDER[3]
+        )),
         "{out}"
     );
     assert!(
@@ -511,8 +515,11 @@ fn counts_are_singular_for_one() {
     assert_eq!(answer(&out, "moves", 0), "1 legal move: a1-b2");
     assert_eq!(
         answer(&out, "level 1", 0),
-        "level 1 (Elo 1143: looks 1 ply ahead, then follows the captures; picks among its \
-         best moves)"
+        format!(
+            "level 1 (Elo {}: looks 1 ply ahead, then follows the captures; picks among its \
+             best moves)",
+            LADDER[1]
+        )
     );
 }
 
@@ -616,7 +623,10 @@ fn a_turkish_game_through_a_pipe() {
         "{out}"
     );
     assert!(
-        out.contains("Elo 1435 measured in Bashni: looks 2 plies ahead"),
+        out.contains(&format!(
+            "Elo {} measured in Bashni: looks 2 plies ahead",
+            LADDER[3]
+        )),
         "{out}"
     );
     assert!(out.contains("Type a move like d3-d4 (or d3 d4)"), "{out}");
