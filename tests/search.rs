@@ -318,10 +318,12 @@ fn won_king_ending_is_found() {
 }
 
 /// With two threads, either may complete the next depth first, but the depths reach the
-/// caller once each and in order (the choice of a line and its sending are one step: two
-/// threads completing consecutive depths at the same moment once sent them swapped).
+/// caller in order, none skipped (the choice of a line and its sending are one step: two
+/// threads completing consecutive depths at the same moment once sent them swapped). The
+/// last depth may come twice: when the answer's line is not the one shown first (a helper
+/// showed it, the main thread completed it with another line), it is sent again.
 #[test]
-fn two_threads_report_each_depth_once_in_order() {
+fn two_threads_report_the_depths_in_order() {
     let mut e = Engine::new();
     e.set_threads(2);
     let fens = [
@@ -339,7 +341,11 @@ fn two_threads_report_each_depth_once_in_order() {
                     depths.push(info.depth);
                 }
             });
-            assert_eq!(depths, (1..=4).collect::<Vec<u32>>(), "{fen}");
+            let shown = depths.clone();
+            while depths.len() > 1 && depths[depths.len() - 2] == depths[depths.len() - 1] {
+                depths.pop();
+            }
+            assert_eq!(depths, (1..=4).collect::<Vec<u32>>(), "{fen}: {shown:?}");
         }
     }
 }
