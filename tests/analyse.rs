@@ -1,6 +1,6 @@
 //! `bashni analyse` run as a user runs it: its arguments, its output, its errors.
 
-mod common;
+use crate::common;
 
 use common::gui::run_to_end;
 

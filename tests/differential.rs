@@ -2,8 +2,8 @@
 //! (with Bashni's rule values), on positions reached by seeded random playouts (full move
 //! lists and resulting FENs), and perft 3 on a few hundred of them.
 
-mod differential_kit;
-mod reference;
+use crate::differential_kit;
+use crate::reference;
 
 use differential_kit as kit;
 use reference::games::BASHNI;

@@ -4,8 +4,8 @@
 //! lists and resulting FENs, and perft 3 on a few hundred of them. The reference's own perft
 //! from the start is checked against the rules' table.
 
-mod differential_kit;
-mod reference;
+use crate::differential_kit;
+use crate::reference;
 
 use differential_kit as kit;
 

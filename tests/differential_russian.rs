@@ -3,8 +3,8 @@
 //! on random placements with kings (moves compared by start, end and captured set, and by
 //! resulting FEN), and perft 3 on a few hundred of them.
 
-mod differential_kit;
-mod reference;
+use crate::differential_kit;
+use crate::reference;
 
 use differential_kit as kit;
 use reference::games::RUSSIAN;

@@ -4,7 +4,7 @@
 //! and a panic in a search thread still ends in a legal move. Protocol and command-line
 //! checks drive the real binary; `ulimit -v` makes memory reservations fail.
 
-mod common;
+use crate::common;
 
 use bashni::games::bashni::movegen::legal_moves;
 use bashni::games::bashni::notation::{START_FEN, parse_fen};

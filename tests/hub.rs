@@ -2,7 +2,7 @@
 //! `key=value` answers, `error` for bad input with the engine still working, `go`/`stop`/
 //! `done` order, pondering, both move numberings and scores in men.
 
-mod common;
+use crate::common;
 
 use common::gui::Gui;
 

@@ -1,7 +1,7 @@
 //! Strength levels: every level answers legal moves everywhere, the weakest still beats a
 //! random mover, and a GUI sets them through the protocol (`Skill Level`, `UCI_Elo`).
 
-mod common;
+use crate::common;
 
 use bashni::games::bashni::movegen::legal_moves;
 use bashni::games::bashni::notation::START_FEN;

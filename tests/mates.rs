@@ -3,7 +3,7 @@
 //! win (`mate N`), play a move that wins that fast, report the longest defence of a lost
 //! position exactly, search every depth it is asked for, and stop `go mate N` on a proven win.
 
-mod common;
+use crate::common;
 
 use bashni::games::bashni::movegen::{has_legal_move, legal_moves};
 use bashni::games::bashni::notation::{parse_fen, parse_move, to_fen};

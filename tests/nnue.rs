@@ -2,7 +2,7 @@
 //! protocol's `EvalFile` and `Use NNUE` options, damaged files and other games' networks
 //! included, in every game that has a network.
 
-mod common;
+use crate::common;
 
 use common::gui::Gui;
 use std::path::{Path, PathBuf};

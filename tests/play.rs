@@ -5,7 +5,7 @@
 //! types several moves the engine's replies are forced (it has one legal move), so the
 //! tests do not depend on what the search prefers.
 
-mod common;
+use crate::common;
 
 use bashni::search::skill::LADDER;
 use common::gui::{run_bytes_to_end, run_to_end};

@@ -3,7 +3,7 @@
 //! input, perft, `d`, `eval`) and `bashni analyse`. Every read has a timeout; timing checks
 //! are loose (these machines are small and busy).
 
-mod common;
+use crate::common;
 
 use bashni::games::bashni::game::Game;
 use bashni::games::bashni::notation::{START_FEN, parse_fen, parse_move};
@@ -597,7 +597,7 @@ fn help_explains_with_examples() {
 }
 
 /// Not a test: measures the latency targets of engine-protocol.md and prints them.
-/// Run with `cargo test --release --test protocol -- --ignored --nocapture latency`.
+/// Run with `cargo test --profile suite -- --ignored --nocapture protocol::latency`.
 #[test]
 #[ignore]
 fn latency_figures() {

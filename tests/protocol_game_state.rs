@@ -3,7 +3,7 @@
 //! the repetition count, the FEN). The real binary is driven as such a GUI drives it, and
 //! every answer is checked against the library's own rules.
 
-mod common;
+use crate::common;
 
 use bashni::games::bashni::game::{Game, Outcome};
 use bashni::games::bashni::movegen::legal_moves;

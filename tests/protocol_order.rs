@@ -3,7 +3,7 @@
 //! bounded. One test per failure seen on the build before this fix; each drives the real
 //! binary as a GUI would.
 
-mod common;
+use crate::common;
 
 use common::gui::{Gui, WAIT, run_to_end};
 use std::time::{Duration, Instant};

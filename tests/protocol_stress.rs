@@ -8,10 +8,10 @@
 //! so that every game is stressed and a switch is checked to take effect in its turn.
 //!
 //! Deterministic by seed. Run it longer or with another seed:
-//! `BASHNI_STRESS_LINES=200000 BASHNI_STRESS_SEED=7 cargo test --release --test protocol_stress`
+//! `BASHNI_STRESS_LINES=200000 BASHNI_STRESS_SEED=7 cargo test --profile suite -- protocol_stress::`
 //! (`BASHNI_STRESS_LOG=<file>` also writes every line sent to that file).
 
-mod common;
+use crate::common;
 
 use bashni::games::bashni::notation::START_FEN;
 use bashni::games::{Game, Record, Rules, Variant, lasca, russian, turkish};

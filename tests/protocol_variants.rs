@@ -3,7 +3,7 @@
 //! moves and applies its rules. The real binary is driven as a GUI drives it, and every
 //! answer is checked against the library's own rules for the game.
 
-mod common;
+use crate::common;
 
 use bashni::games::kit::Color;
 use bashni::games::{Game, Outcome, Record, Rules, russian, turkish};

@@ -3,7 +3,7 @@
 //! start perft counts, and Lasca's (which the library does not play yet) against the start
 //! perft table and divide of RULES-lasca.md and a position for each of its capture rules.
 
-mod reference;
+use crate::reference;
 use reference::games::{BASHNI, LASCA, RUSSIAN, TURKISH};
 use reference::{Rules, legal_moves, parse_fen, perft, to_fen};
 

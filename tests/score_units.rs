@@ -5,7 +5,7 @@
 //! of Black's 12 men removed in turn (how docs/rules.md measures `MAN`). Driven over the
 //! protocol.
 
-mod common;
+use crate::common;
 
 use common::gui::Gui;
 

@@ -1,7 +1,7 @@
 //! `bashni serve` driven over HTTP as a page would: the real binary on a free loopback
 //! port, requests written by hand on a TcpStream (no HTTP crate needed).
 
-mod common;
+use crate::common;
 
 use bashni::serve::json::{self, Value};
 use common::serve::*;

@@ -3,7 +3,7 @@
 //! malformed requests, other sites' pages, engines killed or stopped while they think, and
 //! games deleted with their streams open. In each, the other games go on and nothing is lost.
 
-mod common;
+use crate::common;
 
 use bashni::serve::json::{self, Value};
 use common::serve::*;

@@ -1,7 +1,7 @@
 //! `POST /api/games/<id>/review` on `bashni serve`: a short review of a game's moves runs
 //! beside the HTTP layer, reports progress as `review` events, and `GET` answers the last.
 
-mod common;
+use crate::common;
 
 use bashni::serve::json::Value;
 use common::serve::*;

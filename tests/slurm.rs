@@ -6,7 +6,7 @@
 //! of the whole match played on one machine; every game replays as legal.
 //!
 //! Ignored by default (it needs Debian's slurmctld, slurmd, slurm-client and munge, and root);
-//! `.ci/run` installs them and runs `cargo test --release --test slurm -- --ignored`.
+//! `.ci/run` installs them and runs `cargo test --profile suite -- --ignored slurm::`.
 
 use bashni::games::bashni::game::Game;
 use bashni::games::bashni::notation::START_FEN;

@@ -2,7 +2,7 @@
 //! wherever a FEN is read (the library, `bashni analyse`, the page's new game with a FEN or
 //! a PDN written by pydraughts), written in PDN `[FEN]` tags.
 
-mod common;
+use crate::common;
 
 use bashni::games::{Rules, Variant, russian, turkish};
 use bashni::record::game_record::fen_tag;

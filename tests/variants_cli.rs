@@ -1,7 +1,7 @@
 //! `bashni perft --variant` driven as a user types it: each game's counts, divide lines, its
 //! own FEN, and clear one-line errors for an unknown variant or a FEN of the wrong game.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 
