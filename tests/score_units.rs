@@ -90,3 +90,46 @@ fn compact(board: &str) -> String {
     }
     out
 }
+
+/// Twelve men against three: the network reads it as far more than nine men up, a figure
+/// no person would believe. People see the decisive-win form ("winning", from ten men on);
+/// the protocol's `cp` keeps the full range.
+#[test]
+fn a_won_position_reads_winning_not_a_figure() {
+    let fen = "1b1b1b2/8/8/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w";
+    let cp = {
+        let mut gui = Gui::new();
+        gui.handshake();
+        gui.send(&format!("position fen {fen}"));
+        gui.send("go depth 4");
+        let (lines, _) = gui.bestmove();
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" score cp "))
+            .unwrap_or_else(|| panic!("no score in {lines:?}"));
+        let after = last.split(" score cp ").nth(1).unwrap();
+        after
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse::<i32>()
+            .unwrap()
+    };
+    assert!(
+        cp >= 1000,
+        "cp {cp}: pick a position the engine reads as decisive"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bashni"))
+        .args(["analyse", "--depth", "4", fen])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("score winning for White at depth 4"),
+        "{text}"
+    );
+    let shown = format!("+{}.{:02}", cp / 100, cp % 100);
+    assert!(!text.contains(&shown), "{text}");
+}

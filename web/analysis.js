@@ -13,6 +13,8 @@ export function scoreText(score, side) {
     return (n > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
   }
   const cp = score.cp * sign;
+  // Ten men or more either way (the server marks it): a side simply wins.
+  if (score.decisive) return (cp > 0 ? 'White' : 'Black') + ' winning';
   return (cp >= 0 ? '+' : '−') + (Math.abs(cp) / 100).toFixed(2);
 }
 function whiteShare(score, side) {
@@ -51,7 +53,8 @@ export function renderAnalysis() {
   // The bar's chip is narrow: one decimal there (the panel has two), `#3` for a win in 3.
   $('evaltext').textContent = best.score.mate !== undefined
     ? (scoreText(best.score, side).startsWith('White') ? '+#' : '−#') + Math.abs(best.score.mate)
-    : scoreText(best.score, side).slice(0, -1);
+    : best.score.decisive ? (scoreText(best.score, side).startsWith('White') ? '+−' : '−+')
+      : scoreText(best.score, side).slice(0, -1);
   const number = T.numbering(st.start_fen);
   const before = st.moves.slice(0, an.ply);
   for (const l of an.lines) {

@@ -18,13 +18,17 @@ export function reviewed(ply) {
   return r;
 }
 
-// White's view, in men: `0.35`, `-1.20`, `M3` / `-M3` for mates.
+// White's view, in men: `0.35`, `-1.20`, `M3` / `-M3` for mates, `+−` / `−+` (the
+// annotators' "decisive advantage") where the server marks the score decisive (ten men or
+// more: a side simply wins, and the figure would not mean men).
 export function evalText(score) {
   if (score.mate !== undefined) return (score.mate < 0 ? '-M' : 'M') + Math.abs(score.mate);
+  if (score.decisive) return score.cp > 0 ? '+−' : '−+';
   return (score.cp / 100).toFixed(2);
 }
 export function fmtMen(score) {
   if (score.mate !== undefined) return (score.mate > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
+  if (score.decisive) return (score.cp > 0 ? 'White' : 'Black') + ' winning';
   return (score.cp >= 0 ? '+' : '−') + (Math.abs(score.cp) / 100).toFixed(2);
 }
 // -1 (Black winning) .. +1 (White winning): tanh of the men, a mate at the edge.

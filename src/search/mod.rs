@@ -37,6 +37,12 @@ pub const WIN: i32 = 30_000;
 pub const WIN_BOUND: i32 = WIN - 1000;
 /// Scores are never outside +-INFINITY.
 pub const INFINITY: i32 = WIN + 1;
+/// From this many centi-men on (ten men, either way) a score shown to a person is a
+/// decisive-win form (`winning`, `losing`) instead of a figure: ten men up is won in every
+/// game, and the evaluation's scores there (a won Bashni position can read +38 with 12 men a
+/// side) mean "won", not "38 men up". The protocol's `cp` keeps the
+/// full range.
+pub const DECISIVE_CP: i32 = 1000;
 
 /// What limits a search of a game whose moves are `M` (Bashni's by default). The default
 /// (all `None`/`false`, one line) searches until stopped or until the deepest depth the
@@ -201,14 +207,26 @@ impl Score {
         }
     }
 
-    /// Human form: `+1.25` men, `win in 3 moves`, `loss in 1 move` (own moves, as `mate N`
-    /// counts them), `lost` (no legal move now).
+    /// Whether a score in centi-men says a side is simply winning: at least
+    /// [`DECISIVE_CP`] either way (or a proven result).
+    pub fn is_decisive(&self) -> bool {
+        match *self {
+            Score::Cp(c) => c.abs() >= DECISIVE_CP,
+            Score::WinIn(_) | Score::LossIn(_) => true,
+        }
+    }
+
+    /// Human form: `+1.25` men, `winning` / `losing` from [`DECISIVE_CP`] on (the side to
+    /// move simply wins or loses; a figure there would not mean men), `win in 3 moves`,
+    /// `loss in 1 move` (own moves, as `mate N` counts them), `lost` (no legal move now).
     pub fn human(&self) -> String {
         let moves = |p: u32| match own_moves(p) {
             1 => "1 move".to_string(),
             n => format!("{n} moves"),
         };
         match *self {
+            Score::Cp(c) if c >= DECISIVE_CP => "winning".to_string(),
+            Score::Cp(c) if c <= -DECISIVE_CP => "losing".to_string(),
             Score::Cp(c) => format!(
                 "{}{}.{:02}",
                 if c < 0 { "-" } else { "+" },
@@ -640,6 +658,9 @@ mod tests {
             (Score::LossIn(0), Some(0), "mate -0", "lost"),
             (Score::Cp(-125), None, "cp -125", "-1.25"),
             (Score::Cp(7), None, "cp 7", "+0.07"),
+            (Score::Cp(999), None, "cp 999", "+9.99"),
+            (Score::Cp(1000), None, "cp 1000", "winning"),
+            (Score::Cp(-3809), None, "cp -3809", "losing"),
         ];
         for (score, moves, protocol, human) in cases {
             assert_eq!(score.mate_moves(), moves, "{score:?}");

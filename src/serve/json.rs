@@ -2,6 +2,7 @@
 //! with the two things the server adds: building an object from `(key, value)` pairs, and a
 //! parse error worded for a one-line HTTP 400 answer.
 
+use crate::search::DECISIVE_CP;
 use std::fmt;
 
 pub use serde_json::Value;
@@ -23,12 +24,24 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
     serde_json::from_str(text).map_err(|e| JsonError(e.to_string()))
 }
 
-/// A score as the page reads it: `{"cp": n}` or `{"mate": n}`, from the mover's view.
+/// A score as the page reads it: `{"cp": n}` (see [`cp`]) or `{"mate": n}`, from the
+/// mover's view.
 pub fn score(s: crate::record::game_record::EngineScore) -> Value {
     use crate::record::game_record::EngineScore;
     match s {
-        EngineScore::Cp(c) => object([("cp", Value::from(c))]),
+        EngineScore::Cp(c) => cp(c),
         EngineScore::Mate(m) => object([("mate", Value::from(m))]),
+    }
+}
+
+/// A score in centi-men as the page reads it: `{"cp": n}`, with `"decisive": true` from
+/// [`DECISIVE_CP`] on either way, which the page shows as "White winning" or "Black
+/// winning" rather than a figure.
+pub fn cp(c: i32) -> Value {
+    if c.abs() >= DECISIVE_CP {
+        object([("cp", Value::from(c)), ("decisive", Value::from(true))])
+    } else {
+        object([("cp", Value::from(c))])
     }
 }
 

@@ -67,10 +67,10 @@ pub fn budget(body: &Value) -> Result<Budget, ApiError> {
     }
 }
 
-/// A White-view score as the page reads it: `{"cp": n}` (centi-men) or `{"mate": n}`.
+/// A White-view score as the page reads it: [`json::cp`] or `{"mate": n}`.
 fn score_json(s: Score) -> Value {
     match s {
-        Score::Cp(c) => json::object([("cp", Value::from(c))]),
+        Score::Cp(c) => json::cp(c),
         other => json::object([("mate", Value::from(other.mate_moves().unwrap_or(0)))]),
     }
 }
