@@ -1,5 +1,6 @@
-//! The examples in README.md and engine-protocol.md are run against the built binary, so a
-//! change of the engine that makes an example wrong breaks this test, not the docs.
+//! The examples in README.md, engine-protocol.md and every page of docs/ (the user guide) are
+//! run against the built binary, so a change of the engine that makes an example wrong breaks
+//! this test, not the docs.
 //!
 //! # Marking convention
 //!
@@ -27,6 +28,7 @@
 //! are formats, or commands that take minutes. So that no example escapes by a missing
 //! tag, a block that is not run must not contain `$ `, `> ` or `< ` lines.
 
+use crate::common::docs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -383,6 +385,18 @@ fn readme_examples() {
     let (failures, ran) = check_doc("README.md");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(ran >= 5, "only {ran} examples found");
+}
+
+#[test]
+fn user_guide_examples() {
+    let (mut failures, mut ran) = (Vec::new(), 0);
+    for doc in docs::files().iter().filter(|d| d.starts_with("docs/")) {
+        let (f, r) = check_doc(doc);
+        failures.extend(f);
+        ran += r;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(ran >= 8, "only {ran} examples found in docs/");
 }
 
 #[test]

@@ -17,6 +17,8 @@ mod differential_lasca;
 mod differential_russian;
 mod differential_turkish;
 mod doc_examples;
+mod doc_facts;
+mod doc_links;
 mod engine_resources;
 mod files;
 mod hub;
