@@ -1,5 +1,5 @@
 #!/bin/bash
-# The strength ladder of the README's "Strength levels": each level k+1 against level k
+# The strength ladder of docs/measurements.md ("Strength levels"): each level k+1 against level k
 # (k = 0..19), one thread each, 2 s + 0.02 s a game, openings from the game's book, two games
 # at once per step and JOBS steps at once (JOBS = cores / 2 keeps one game a core). Run from
 # the repository root:

@@ -1,9 +1,10 @@
 #!/bin/bash
 # Thread scaling on a many-core machine: time to depth 13 on the bench and Elo of N threads
-# against one, as in the README's "Benchmarks" tables. Run from the repository root:
+# against one, as in the "Thread scaling" tables of docs/measurements.md. Run from the
+# repository root:
 #   NEW=target/release/bashni BASE=../baseline/target/release/bashni OUT=results bench/threads.sh
 # Each match is stopped after its share of time (on SIGTERM it prints its report and writes
-# --result); bench/pairs.py gives the README table's intervals from its complete pairs.
+# --result); bench/pairs.py gives that table's intervals from its complete pairs.
 N=${NEW:-target/release/bashni}; B=${BASE:-$N}; O=${OUT:-threads-out}; mkdir -p "$O"
 D=${DEPTH:-13}
 { date; nproc; lscpu | grep -E 'Model name'; } > "$O/machine.txt" 2>&1
