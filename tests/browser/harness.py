@@ -11,7 +11,7 @@ import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BASHNI = os.environ.get("BASHNI", os.path.join(ROOT, "target", "release", "bashni"))
+BASHNI = os.environ.get("BASHNI", os.path.join(ROOT, "target", "suite", "bashni"))
 OUT = os.environ.get("BROWSER_OUT", os.path.join(ROOT, "target", "browser"))
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
