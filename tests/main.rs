@@ -19,6 +19,7 @@ mod differential_turkish;
 mod doc_examples;
 mod engine_resources;
 mod files;
+mod help_examples;
 mod hub;
 mod hub_pydraughts;
 mod levels;
