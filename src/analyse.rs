@@ -27,9 +27,9 @@ pub const DEFAULT_DEPTH: u32 = 14;
         bashni analyse\n  \
         bashni analyse startpos --moves c3-d4 f6-e5 --depth 16\n  \
         bashni analyse \"8/8/8/6B1/1b1b4/6b1/8/W7 w\" --movetime 2000\n  \
-        bashni analyse 8/8/8/6B1/1b1b4/6b1/8/W7 w --multipv 2 --infinite   (stop with Enter)\n  \
+        bashni analyse 8/8/8/6B1/1b1b4/6b1/8/W7 w --multipv 2 --infinite   # stop with Enter\n  \
         bashni analyse --variant turkish --moves d3-d4 e6-e5 --depth 12\n  \
-        bashni analyse --pdn games.pdn --game 2 --depth 10 --out reviewed.pdn   (a game review)"
+        bashni analyse --pdn games.pdn --game 2 --depth 10 --out reviewed.pdn   # a game review"
 )]
 pub struct AnalyseArgs {
     /// The game: bashni, turkish, russian or lasca (its FEN and move notation are read).

@@ -11,11 +11,13 @@ use clap::{Parser, Subcommand};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// bashni: an engine for Bashni (Russian column checkers).
+/// bashni: an engine for Bashni (Russian column checkers), Turkish draughts, Russian draughts
+/// and Lasca.
 ///
 /// With no subcommand (or `uci`) it speaks the engine protocol on stdin/stdout, as a GUI or
 /// match runner expects (see engine-protocol.md). The rules it plays, the move and FEN
-/// notation and the perft counts are in docs/rules.md.
+/// notation and the perft counts are in docs/rules.md (Bashni), docs/rules-turkish.md,
+/// docs/rules-russian.md and docs/rules-lasca.md.
 ///
 /// Examples:
 ///   bashni play --color black --level 8
@@ -55,15 +57,19 @@ enum Command {
     ///
     /// Commands and answers: engine-protocol.md.
     ///
-    /// Example: printf 'uci\nposition startpos moves c3-d4\ngo depth 8\n' | bashni uci
-    /// Example: bashni uci --variant turkish
+    /// Examples:
+    ///   printf 'uci\nposition startpos moves c3-d4\ngo depth 8\n' | bashni uci
+    ///   bashni uci --variant turkish
     #[command(verbatim_doc_comment)]
     Uci(ProtocolArgs),
     /// Speak the Hub protocol (Scan's, as pydraughts and lidraughts-bot drive engines).
     ///
     /// Commands and answers: README.md, section "Hub protocol". Russian and Turkish
     /// draughts only; the `variant` parameter switches.
-    /// Example: printf 'hub\ninit\npos\nlevel depth=6\ngo think\n' | bashni hub
+    ///
+    /// Examples:
+    ///   printf 'hub\ninit\npos\nlevel depth=6\ngo think\n' | bashni hub
+    ///   bashni hub --variant turkish
     #[command(verbatim_doc_comment)]
     Hub {
         /// The game the session starts in: russian or turkish.
@@ -75,8 +81,10 @@ enum Command {
     ///
     /// Reference counts from the start position: docs/rules.md, section 6 (Bashni),
     /// docs/rules-turkish.md, docs/rules-russian.md and docs/rules-lasca.md.
-    /// Example: bashni perft 7 --divide
-    /// Example: bashni perft 6 --variant turkish
+    ///
+    /// Examples:
+    ///   bashni perft 7 --divide
+    ///   bashni perft 6 --variant turkish
     #[command(verbatim_doc_comment)]
     Perft {
         /// Depth in plies (at most 16; 22 in Lasca).
@@ -98,8 +106,10 @@ enum Command {
     ///
     /// With one thread the node count is a fingerprint of the search and the game's
     /// evaluation; each game (--variant) has its own positions.
-    /// Example: bashni bench --depth 9
-    /// Example: bashni bench --variant turkish
+    ///
+    /// Examples:
+    ///   bashni bench --depth 9
+    ///   bashni bench --variant turkish
     #[command(verbatim_doc_comment)]
     Bench {
         /// Depth of every search (the protocol's `go depth` range).

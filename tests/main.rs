@@ -21,6 +21,7 @@ mod doc_facts;
 mod doc_links;
 mod engine_resources;
 mod files;
+mod help_examples;
 mod hub;
 mod hub_pydraughts;
 mod levels;

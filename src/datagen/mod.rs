@@ -36,8 +36,8 @@ use std::time::Instant;
         bashni datagen --games 1000 --nodes 5000 --threads 2 --out data.txt\n  \
         bashni datagen --variant turkish --games 1000 --nodes 2000 --opening-plies 8 --out turkish.txt\n  \
         bashni datagen --games 100000 --depth 6 --shard 3/8 --out part3.txt\n  \
-        bashni datagen --games 100000 --shard auto --out part$SLURM_ARRAY_TASK_ID.txt   (in sbatch --array=1-8)\n  \
-        bashni datagen --games 1000 --nodes 5000 --out data.txt --resume   (after a stop)"
+        bashni datagen --games 100000 --shard auto --out part$SLURM_ARRAY_TASK_ID.txt   # in sbatch --array=1-8\n  \
+        bashni datagen --games 1000 --nodes 5000 --out data.txt --resume   # after a stop"
 )]
 pub struct DatagenArgs {
     /// The game: bashni, turkish, russian or lasca.

@@ -123,7 +123,7 @@ pub struct MatchArgs {
     /// Settings for both engines (the same keys; an engine's own tokens win).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub each: Vec<String>,
-    /// Games to play (default 2).
+    /// Games to play (default 2; with --sprt and no --rounds, until SPRT decides).
     #[arg(long, conflicts_with = "rounds")]
     pub games: Option<u64>,
     /// Game pairs to play (each opening twice, colours swapped).
@@ -146,7 +146,7 @@ pub struct MatchArgs {
     pub nodes: Option<u64>,
     /// Openings file: one FEN or one move list from the initial position a line, in the
     /// game's notation (default: the game's built-in book of balanced openings,
-    /// `openings/balanced.txt`, `turkish.txt`, `russian.txt`).
+    /// `openings/balanced.txt`, `turkish.txt`, `russian.txt`, `lasca.txt`).
     #[arg(long, conflicts_with = "random_openings")]
     pub openings: Option<PathBuf>,
     /// Every game from the initial position instead of the built-in book.

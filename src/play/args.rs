@@ -22,8 +22,8 @@ pub enum ColorChoice {
 #[derive(clap::Args, Debug)]
 #[command(
     about = "Play a game against the engine in the terminal",
-    long_about = "Play a game against the engine in the terminal: Bashni, Turkish draughts or \
-        Russian draughts (--variant). Type moves as c3 d4, c3-d4, c3:e5:g7 (Turkish: d3-d4, \
+    long_about = "Play a game against the engine in the terminal: Bashni, Turkish draughts, \
+        Russian draughts or Lasca (--variant). Type moves as c3 d4, c3-d4, c3:e5:g7 (Turkish: d3-d4, \
         d3:d5:f5), or the first and last square of a capture (c3 g7); type help for the \
         commands (moves, hint, analyse, undo, redo, resign, draw, new, swap, level, time, \
         flip, board, fen, save, load, quit). Colour on a terminal; plain text when output is \
@@ -32,9 +32,10 @@ pub enum ColorChoice {
         bashni play\n  \
         bashni play --color black --level 8\n  \
         bashni play --tc 5:00+2\n  \
-        bashni play --fen \"8/8/8/8/8/1b6/8/W7 w\" --movetime 300\n  \
+        bashni play --fen \"8/8/8/6B1/1b1b4/6b1/8/W7 w\" --movetime 300\n  \
         bashni play --variant turkish --level 5\n  \
-        bashni play --variant russian --color black"
+        bashni play --variant russian --color black\n  \
+        bashni play --variant lasca --level 10"
 )]
 pub struct PlayArgs {
     /// The game: bashni, turkish, russian or lasca.

@@ -1,5 +1,5 @@
-//! `bashni serve`: play and analyse Bashni, Turkish draughts and Russian draughts in the
-//! browser.
+//! `bashni serve`: play and analyse Bashni, Turkish draughts, Russian draughts and Lasca in
+//! the browser.
 //!
 //! A local web server for one page (HTML, CSS and JavaScript compiled in from `web/`). The
 //! server owns the rules: it keeps each game, checks every move, decides when a game is over
@@ -56,9 +56,9 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
 /// Play and analyse in the browser: a local web server for one page.
 ///
-/// Open the printed address in a browser: play Bashni, Turkish draughts or Russian draughts
-/// against the engine at a level from 0 to 20, see every tower, take back, ask for a hint,
-/// analyse with several lines, set up positions from a FEN (or open /?fen=<FEN>, or
+/// Open the printed address in a browser: play Bashni, Turkish draughts, Russian draughts
+/// or Lasca against the engine at a level from 0 to 20, see every tower, take back, ask for
+/// a hint, analyse with several lines, set up positions from a FEN (or open /?fen=<FEN>, or
 /// /?variant=turkish&fen=<FEN>), download and load PDN. Each tab has its own game and its
 /// own engine process; a closed tab frees it within seconds.
 ///

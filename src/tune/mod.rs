@@ -22,7 +22,8 @@ use std::time::Instant;
         when its loss has not improved for --patience epochs. Bad lines are reported with their \
         line number and skipped. The best weights are written as Rust source to --out. Each \
         game (--variant) has its own features and weights file: src/games/bashni/eval/weights.txt (Bashni), \
-        src/games/turkish/eval/weights.txt, src/games/russian/eval/weights.txt.",
+        src/games/turkish/eval/weights.txt, src/games/russian/eval/weights.txt, \
+        src/games/lasca/eval/weights.txt.",
     after_help = "Examples:\n  \
         bashni tune data.txt --out src/games/bashni/eval/weights.txt\n  \
         bashni tune --variant turkish turkish.txt --out src/games/turkish/eval/weights.txt\n  \
