@@ -64,7 +64,7 @@ enum Command {
     Uci(ProtocolArgs),
     /// Speak the Hub protocol (Scan's, as pydraughts and lidraughts-bot drive engines).
     ///
-    /// Commands and answers: README.md, section "Hub protocol". Russian and Turkish
+    /// Commands and answers: docs/hub.md. Russian and Turkish
     /// draughts only; the `variant` parameter switches.
     ///
     /// Examples:

@@ -1,10 +1,13 @@
-//! bashni: an engine for Bashni (Russian column checkers).
+//! bashni: an engine for Bashni (Russian column checkers), Turkish draughts, Russian draughts
+//! and Lasca.
 //!
-//! The rules it plays are in `docs/rules.md`; the protocol in `engine-protocol.md`.
+//! The rules it plays are in `docs/rules*.md`; the protocol in `engine-protocol.md`; the user
+//! guide in `docs/`.
 //!
-//! Layers, bottom up: [`games`] (a folder per game, Bashni, Turkish and Russian draughts, each
-//! with its rules, notation and evaluation, on a shared toolkit, [`games::kit`], that holds the
-//! traits every game implements), [`search`] (the engine, generic over those traits), then what front ends share: [`record`] (game records, PDN, openings, time controls) and
+//! Layers, bottom up: [`games`] (a folder per game, Bashni, Turkish and Russian draughts and
+//! Lasca, each with its rules, notation and evaluation, on a shared toolkit, [`games::kit`],
+//! that holds the traits every game implements), [`search`] (the engine, generic over those
+//! traits), then what front ends share: [`record`] (game records, PDN, openings, time controls) and
 //! [`client`] (an engine child process driven over the protocol); then the front ends:
 //! [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
 //! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine),

@@ -1,5 +1,5 @@
 //! The Hub protocol (Scan's protocol v2, as GUIs, Lidraughts' analysis and pydraughts speak
-//! it) over stdin/stdout: `bashni hub`. README.md, section "Hub protocol", lists the
+//! it) over stdin/stdout: `bashni hub`. docs/hub.md lists the
 //! commands and answers.
 //!
 //! - [`command`]: input lines to typed commands.

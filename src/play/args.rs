@@ -41,7 +41,7 @@ pub struct PlayArgs {
     /// The game: bashni, turkish, russian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
-    /// Playing level from 0 (weakest) to 20 (full strength); the README's ladder gives the
+    /// Playing level from 0 (weakest) to 20 (full strength); docs/measurements.md gives the
     /// Elo of each (measured in Bashni; every game plays the same levels).
     #[arg(long, value_name = "N", default_value_t = Level::FULL)]
     pub level: Level,

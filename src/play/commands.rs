@@ -61,12 +61,12 @@ Commands:
 /// How the levels play.
 const LEVELS: &str = "\
 Below 20 the engine looks fewer plies ahead and picks among its best moves, the better ones
-more often; the README's ladder gives each level's Elo.";
+more often; docs/measurements.md gives each level's Elo.";
 
 /// How the levels play in a game other than Bashni.
 const LEVELS_ELSEWHERE: &str = "\
 Below 20 the engine looks fewer plies ahead and picks among its best moves, the better ones
-more often, the same way in every game; the README's ladder gives each level's Elo, measured
+more often, the same way in every game; docs/measurements.md gives each level's Elo, measured
 in Bashni.";
 
 impl<G: Game> Session<G> {

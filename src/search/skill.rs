@@ -47,7 +47,7 @@ const LEVELS: [(u32, f64); MAX_LEVEL as usize] = [
     (16, 2.0),
 ];
 
-/// Elo of each level, 0 to 20, as measured by the ladder matches in the README (each level
+/// Elo of each level, 0 to 20, as measured by the ladder matches in docs/measurements.md (each level
 /// against the one below at 2 s + 0.02 s a game, anchored at level 0 = 1000). `UCI_Elo` maps
 /// onto it, interpolating between levels. It never falls: levels 17 to 19, whose measured
 /// Elo did not rise (3224, 3207, 3212: within the noise of each other), share their mean,

@@ -102,7 +102,7 @@ pub const NETWORK_ALONE: i32 = 8;
 /// of the linear evaluation's ([`FeatureSet::NETWORK_EIGHTHS`]). The two err differently, and
 /// for Bashni a blend plays far better than either alone: at 5,000 nodes a move the network
 /// alone scored -7.5 +/- 27.2 Elo against the linear evaluation, the mean +175.7 +/- 30.3
-/// (600 games each, README "The network evaluation").
+/// (600 games each, docs/measurements.md).
 #[inline]
 pub fn blend(network: i32, linear: i32, eighths: i32) -> i32 {
     (eighths * network + (NETWORK_ALONE - eighths) * linear) / NETWORK_ALONE
