@@ -293,6 +293,7 @@ pub fn eval_report(pos: &Position) -> Vec<String> {
         black.total(),
         total
     ));
+    lines.push(units_line(<Position as Game>::MAN));
     lines.push(format!(
         "Evaluation: {} (internal {total}) for {}, the side to move; net = {} minus {}",
         Score::from_internal(total, <Position as Game>::MAN).human(),
@@ -331,6 +332,7 @@ pub fn linear_report<G: LinearEval>(pos: &G) -> Vec<String> {
         lines.push(row("rounding", "", "", rounding));
     }
     lines.push(row("total", &w.to_string(), &b.to_string(), total));
+    lines.push(units_line(G::MAN));
     lines.push(format!(
         "Evaluation: {} (internal {total}) for {}, the side to move; net = {} minus {}",
         Score::from_internal(total, G::MAN).human(),
@@ -339,6 +341,15 @@ pub fn linear_report<G: LinearEval>(pos: &G) -> Vec<String> {
         color_name(us.opponent())
     ));
     lines
+}
+
+/// The line under an evaluation table that names its units and what the tempo row is, so
+/// that the start's value (the tempo alone) is not read as an advantage.
+fn units_line(man: i32) -> String {
+    format!(
+        "units: internal, {man} to a man (Game::MAN); tempo is the side to move's bonus, all \
+         that a symmetric position such as the start scores"
+    )
 }
 
 #[cfg(test)]
