@@ -141,7 +141,15 @@ enum Command {
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
-    let cli = Cli::parse();
+    // `bashni match` also takes cutechess-cli's and fastchess's spellings (`-engine`, ...).
+    let args = match crate::matchrun::compat::command_line(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let cli = Cli::parse_from(args);
     match cli.command {
         None => crate::protocol::run(cli.protocol.variant),
         Some(Command::Uci(args)) => crate::protocol::run(args.variant),

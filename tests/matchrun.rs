@@ -661,3 +661,6 @@ fn a_signal_stops_the_match_with_its_report() {
     let json = std::fs::read_to_string(&result).expect("the result file is written");
     assert!(json.contains(&format!("\"played\": {games},")), "{json}");
 }
+
+/// cutechess-cli's and fastchess's spellings (`-engine`, `-each`, `-pgnout`, ...).
+mod compat;

@@ -2,6 +2,9 @@
 //! (balanced random openings), in any of the games (`--variant`: everything behind it is
 //! generic over the game). Flags and output follow cutechess-cli and fastchess.
 //!
+//! - [`args`]: the command-line arguments and the help's examples.
+//! - [`compat`]: cutechess-cli's and fastchess's spellings (`-engine`, `-each`, `-pgnout`,
+//!   ...) turned into ours before clap reads them.
 //! - [`config`]: engine specs (`key=value` tokens), limits, time controls, SPRT settings.
 //! - [`engine`]: an engine process and the protocol lines the referee needs.
 //! - [`referee`]: one game, with clocks and every way a game can end.
@@ -13,6 +16,8 @@
 //! - [`adjudicate`]: optional draw and resign adjudication by score.
 
 pub mod adjudicate;
+pub mod args;
+pub mod compat;
 pub mod config;
 pub mod output;
 pub mod referee;
@@ -21,11 +26,12 @@ pub mod shards;
 pub mod signals;
 pub mod stats;
 
+pub use args::{EngineTokens, MatchArgs, OpeningsArgs, OpeningsFormat, OpeningsOrder};
+
 use crate::client::spec::Proto;
 use crate::games::{Game, Variant};
-use crate::protocol::options::THREADS;
-use crate::record::openings::{self, DEFAULT_FILTER_DEPTH, DEFAULT_MAX_SCORE, RandomOpenings};
-use crate::shard::{Shard, ShardArg};
+use crate::record::openings::{self, RandomOpenings};
+use crate::shard::Shard;
 use adjudicate::{DrawRule, ResignRule};
 use config::{ConfigError, EngineSpec, Limit, TimeControl, parse_engine, parse_sprt};
 use output::{Reporter, Tally};
@@ -35,222 +41,7 @@ use referee::Referee;
 use runner::{Event, MatchPlan, OpeningSource, RunningMatch};
 use shards::{MatchIdentity, Part};
 use stats::Sprt;
-use std::path::PathBuf;
 use std::time::Duration;
-
-/// Order in which the openings of a file are used.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpeningsOrder {
-    /// As in the file.
-    Sequential,
-    /// Shuffled with the seed.
-    Random,
-}
-
-/// The tokens of each `--engine` occurrence, kept apart (clap's derive cannot group the
-/// values of an option by occurrence without an unstable feature).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineTokens(pub Vec<Vec<String>>);
-
-impl clap::FromArgMatches for EngineTokens {
-    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        let groups = m
-            .get_occurrences::<String>("engine")
-            .map(|o| o.map(|g| g.cloned().collect()).collect())
-            .unwrap_or_default();
-        Ok(EngineTokens(groups))
-    }
-
-    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
-        *self = EngineTokens::from_arg_matches(m)?;
-        Ok(())
-    }
-}
-
-impl clap::Args for EngineTokens {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.arg(
-            clap::Arg::new("engine")
-                .long("engine")
-                .num_args(1..)
-                .action(clap::ArgAction::Append)
-                .value_parser(clap::value_parser!(String))
-                .value_name("KEY=VALUE")
-                .required(true)
-                .help(
-                    "An engine, as key=value tokens: cmd=<path> [name=<n>] [arg=<a>]... [dir=<d>] \
-                     [option.<Name>=<v>]... [tc=..|movetime=..|depth=..|nodes=..]. Give it twice.",
-                ),
-        )
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        EngineTokens::augment_args(cmd)
-    }
-}
-
-const MATCH_EXAMPLES: &str = "Examples:
-  bashni match --engine cmd=./bashni name=new --engine cmd=./old name=old \\
-    --each tc=10+0.1 --rounds 500 --concurrency 4 --random-openings 8 \\
-    --pdn games.pdn --sprt elo0=0 elo1=5
-  bashni match --engine cmd=./bashni --engine cmd=./bashni option.LMR=false \\
-    --nodes 20000 --games 400 --openings openings.txt --recover
-  bashni match --variant turkish --engine cmd=./bashni --engine cmd=./old \\
-    --each tc=10+0.1 --rounds 200
-
-The results are from the first engine's view. Ctrl-C or SIGTERM (e.g. from `timeout`)
-stops the match: games under way are abandoned, the score so far is reported and --result
-written; a second one ends it at once. Exit code: 0 played out (or SPRT decided), 1 stopped
-by an engine failure without --recover or by a signal, 2 bad arguments or an engine that
-does not start.";
-
-/// Arguments of `bashni match`.
-///
-/// Example:
-///   bashni match --engine cmd=./bashni name=new --engine cmd=./old name=old \
-///     --each tc=10+0.1 option.Hash=32 --rounds 500 --concurrency 4 \
-///     --random-openings 8 --pdn games.pdn --sprt elo0=0 elo1=5
-#[derive(clap::Args, Debug)]
-#[command(after_help = MATCH_EXAMPLES)]
-pub struct MatchArgs {
-    /// The `--engine` groups.
-    #[command(flatten)]
-    pub engine: EngineTokens,
-    /// The game: bashni, turkish, russian or lasca. For any but bashni both engines must declare
-    /// the option UCI_Variant with that value, and are set to it.
-    #[arg(long, default_value_t = Variant::Bashni)]
-    pub variant: Variant,
-    /// Settings for both engines (the same keys; an engine's own tokens win).
-    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
-    pub each: Vec<String>,
-    /// Games to play (default 2; with --sprt and no --rounds, until SPRT decides).
-    #[arg(long, conflicts_with = "rounds")]
-    pub games: Option<u64>,
-    /// Game pairs to play (each opening twice, colours swapped).
-    #[arg(long)]
-    pub rounds: Option<u64>,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
-    /// Clock for both engines: [moves/]seconds[+increment], like 10+0.1 or 40/60.
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// Fixed time per move, ms.
-    #[arg(long)]
-    pub movetime: Option<u64>,
-    /// Fixed search depth.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
-    pub depth: Option<u32>,
-    /// Fixed node count.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Openings file: one FEN or one move list from the initial position a line, in the
-    /// game's notation (default: the game's built-in book of balanced openings,
-    /// `openings/balanced.txt`, `turkish.txt`, `russian.txt`, `lasca.txt`).
-    #[arg(long, conflicts_with = "random_openings")]
-    pub openings: Option<PathBuf>,
-    /// Every game from the initial position instead of the built-in book.
-    #[arg(long, conflicts_with_all = ["openings", "random_openings"])]
-    pub initial: bool,
-    /// Order of the openings file.
-    #[arg(long, value_enum, default_value_t = OpeningsOrder::Sequential)]
-    pub openings_order: OpeningsOrder,
-    /// Random openings of this many plies, drawn from the seed, kept when balanced.
-    #[arg(long, value_name = "PLIES")]
-    pub random_openings: Option<u32>,
-    /// Depth of the search that checks random openings.
-    #[arg(long, default_value_t = DEFAULT_FILTER_DEPTH, value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
-    pub filter_depth: u32,
-    /// Largest score (centi-men) of a random opening.
-    #[arg(long, default_value_t = DEFAULT_MAX_SCORE)]
-    pub max_score: i32,
-    /// Write the games to this PDN file (appended).
-    #[arg(long)]
-    pub pdn: Option<PathBuf>,
-    /// Stop when SPRT decides: elo0=<e0> elo1=<e1> [alpha=0.05] [beta=0.05].
-    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
-    pub sprt: Option<Vec<String>>,
-    /// Seed of the random openings and the openings order (default: from the clock; printed).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Draw a game after this many plies, opening included (0: no limit).
-    #[arg(long, default_value_t = 400)]
-    pub max_plies: usize,
-    /// Adjudicate a draw: movenumber=<n> movecount=<c> score=<cp> (both engines' last c
-    /// scores within cp of zero, from full move n on).
-    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
-    pub draw: Option<Vec<String>>,
-    /// Adjudicate a loss: movecount=<c> score=<cp> [twosided=true] (an engine's last c
-    /// scores at least cp below zero; two-sided: its opponent agrees).
-    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
-    pub resign: Option<Vec<String>>,
-    /// Restart an engine that crashed or stopped answering and go on.
-    #[arg(long)]
-    pub recover: bool,
-    /// How many ms an engine may exceed its clock or move time before it forfeits.
-    #[arg(long, default_value_t = 5)]
-    pub timemargin: u64,
-    /// Seconds an engine without a clock may think before it is stalled.
-    #[arg(long, default_value_t = 30.0)]
-    pub stall_timeout: f64,
-    /// PDN Event tag.
-    #[arg(long, default_value = "bashni match")]
-    pub event: String,
-    /// PDN Site tag.
-    #[arg(long, default_value = "?")]
-    pub site: String,
-    /// No line per finished game.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Play only part i of n of a fixed-length match (its i-th contiguous range of game pairs,
-    /// exactly the games the whole match plays there); `auto` takes the part from a Slurm job
-    /// array or a Kubernetes Indexed Job (with --shards). Needs --games or --rounds and --seed.
-    #[arg(long, default_value = "1/1")]
-    pub shard: ShardArg,
-    /// With `--shard auto` under a Kubernetes Indexed Job: the number of parts; under Slurm,
-    /// checked against the array's size.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub shards: Option<u64>,
-    /// Write the result as JSON (counts, pentanomial, terminations, faults) for
-    /// `bashni match-report`, which merges the parts of a sharded match.
-    #[arg(long)]
-    pub result: Option<PathBuf>,
-}
-
-/// Arguments of `bashni openings`.
-///
-/// Example: bashni openings --plies 8 --count 1000 --seed 1 --out openings.txt
-#[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Examples:\n  bashni openings --plies 8 --count 1000 --seed 1 --out openings.txt\n  \
-        bashni openings --variant turkish --plies 6 --count 500 --seed 1 --threads 2"
-)]
-pub struct OpeningsArgs {
-    /// The game: bashni, turkish, russian or lasca.
-    #[arg(long, default_value_t = Variant::Bashni)]
-    pub variant: Variant,
-    /// Random plies from the initial position.
-    #[arg(long)]
-    pub plies: u32,
-    /// Openings to write.
-    #[arg(long)]
-    pub count: usize,
-    /// Seed (default: from the clock).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Output file (default: standard output).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Depth of the balance check.
-    #[arg(long, default_value_t = DEFAULT_FILTER_DEPTH, value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
-    pub depth: u32,
-    /// Largest score (centi-men) kept.
-    #[arg(long, default_value_t = DEFAULT_MAX_SCORE)]
-    pub max_score: i32,
-    /// Threads checking candidates (the output does not depend on it).
-    #[arg(long, default_value_t = 1, value_parser = THREADS.flag())]
-    pub threads: u64,
-}
 
 /// Why a match cannot start.
 #[derive(Debug)]
@@ -385,7 +176,7 @@ fn opening_source<G: Game>(args: &MatchArgs, seed: u64) -> Result<OpeningSource<
         )))
     } else {
         let mut list = match &args.openings {
-            Some(path) => openings::read_file::<G>(path)?,
+            Some(path) => read_openings::<G>(args, path)?,
             None => openings::book::<G>(),
         };
         if args.openings_order == OpeningsOrder::Random {
@@ -394,6 +185,36 @@ fn opening_source<G: Game>(args: &MatchArgs, seed: u64) -> Result<OpeningSource<
         OpeningSource::List(list)
     };
     Ok(source)
+}
+
+/// Step of [`opening_source`]: the openings of the file `path`, in its format, cut to
+/// `--openings-plies` and begun at `--openings-start`.
+fn read_openings<G: Game>(
+    args: &MatchArgs,
+    path: &std::path::Path,
+) -> Result<Vec<openings::Opening>, MatchError> {
+    let pdn_name = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdn") || e.eq_ignore_ascii_case("pgn"));
+    let format = match args.openings_format {
+        OpeningsFormat::Lines => openings::FileFormat::Lines,
+        OpeningsFormat::Pdn => openings::FileFormat::Pdn,
+        OpeningsFormat::Auto if pdn_name => openings::FileFormat::Pdn,
+        OpeningsFormat::Auto => openings::FileFormat::Lines,
+    };
+    let plies = args
+        .openings_plies
+        .map_or(openings::Plies::ALL, openings::Plies);
+    let mut list = openings::read_file::<G>(path, openings::Reading { format, plies })?;
+    if let Some(start) = args.openings_start {
+        let len = list.len() as u64;
+        if start > len {
+            let why = format!("{start} is past the file's {len} openings");
+            return Err(ConfigError::OutOfRange("--openings-start", why).into());
+        }
+        list.rotate_left((start - 1) as usize);
+    }
+    Ok(list)
 }
 
 /// The plan and the SPRT settings of a match of game `G`, from its arguments.
@@ -485,12 +306,12 @@ fn play_match<G: Game>(args: MatchArgs) -> i32 {
             return 2;
         }
     };
-    // 2. The header line and the reporter (progress, per-game lines, PDN).
+    // 2. The reporter (header line once the engines run, progress, per-game lines, PDN).
     let names = [plan.engines[0].name.clone(), plan.engines[1].name.clone()];
     let games = games_in(&plan.pairs, plan.games);
     let recover = plan.recover;
-    println!("{}", header_line(&args, &plan, sprt, shard, games, seed));
-    let mut reporter = match Reporter::new(names.clone(), games, sprt, &args) {
+    let header = header_line(&args, &plan, sprt, shard, games, seed);
+    let mut reporter = match Reporter::new(header, names.clone(), games, sprt, &args) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
@@ -506,8 +327,14 @@ fn play_match<G: Game>(args: MatchArgs) -> i32 {
         mut code,
         mut fatal,
     } = follow_games(&running, &mut reporter, &interrupt, sprt, recover);
-    // 4. The result file (first: it is what a batch job is for), then the final report.
     running.join();
+    // 4. A match whose engines never started (or that was stopped before) reports only why:
+    //    no header, no empty report, no result file.
+    if let (false, Some(msg)) = (reporter.under_way(), &fatal) {
+        eprintln!("error: {msg}");
+        return code;
+    }
+    // 5. The result file (first: it is what a batch job is for), then the final report.
     if let Some(path) = &args.result {
         let part = Part {
             identity,
@@ -596,6 +423,7 @@ fn follow_games<G: Game>(
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         };
         match event {
+            Event::Ready => reporter.engines_ready(),
             Event::Game(f) => {
                 if running.stopped() && tally.decided(sprt) {
                     continue;

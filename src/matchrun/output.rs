@@ -151,6 +151,8 @@ pub fn fault_text(f: &Finished) -> String {
 
 /// Shows the match as it goes and writes the PDN.
 pub struct Reporter {
+    /// The match's first line, until it is shown (when the engines have started).
+    header: Option<String>,
     names: [String; 2],
     games: u64,
     sprt: Option<Sprt>,
@@ -166,8 +168,10 @@ pub struct Reporter {
 }
 
 impl Reporter {
-    /// A reporter for a match between `names` of `games` games; opens the PDN file.
+    /// A reporter for a match between `names` of `games` games that shows `header` once the
+    /// engines have started; opens the PDN file.
     pub fn new(
+        header: String,
         names: [String; 2],
         games: u64,
         sprt: Option<Sprt>,
@@ -185,6 +189,7 @@ impl Reporter {
             }
         };
         Ok(Reporter {
+            header: Some(header),
             names,
             games,
             sprt,
@@ -239,6 +244,19 @@ impl Reporter {
         Ok(())
     }
 
+    /// The engines have started: shows the match's first line (once).
+    pub fn engines_ready(&mut self) {
+        if let Some(line) = self.header.take() {
+            println!("{line}");
+        }
+    }
+
+    /// Whether the match got under way (its engines started): a match that never did
+    /// reports only why.
+    pub fn under_way(&self) -> bool {
+        self.header.is_none()
+    }
+
     fn clear(&mut self) {
         if self.shown {
             eprint!("\r\x1b[2K");
@@ -249,6 +267,7 @@ impl Reporter {
     /// Redraws the progress line (on a terminal, at most ten times a second).
     pub fn progress(&mut self, tally: &Tally) {
         if !self.live
+            || !self.under_way()
             || self
                 .last_draw
                 .is_some_and(|t| t.elapsed() < Duration::from_millis(100))

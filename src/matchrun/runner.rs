@@ -67,6 +67,8 @@ pub struct Finished {
 /// What a worker reports.
 #[derive(Debug)]
 pub enum Event {
+    /// A worker's two engines have started (and play the game): the match is under way.
+    Ready,
     /// A game ended.
     Game(Box<Finished>),
     /// The match cannot go on (an engine cannot be started, the openings ran out).
@@ -240,6 +242,9 @@ fn run_jobs<G: Game>(
 ) -> Result<(), String> {
     for slot in slots.iter_mut() {
         slot.ensure(G::VARIANT)?;
+    }
+    if tx.send(Event::Ready).is_err() {
+        return Ok(());
     }
     loop {
         if shared.stop.load(Ordering::SeqCst) {

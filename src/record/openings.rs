@@ -1,8 +1,9 @@
-//! Openings: read from a file (one FEN or one move list per line), or drawn at random from a
-//! seed and kept only when a short search finds them balanced. An opening is text (a FEN and
+//! Openings: read from a file (one FEN or one move list per line, or PDN games), or drawn at
+//! random from a seed and kept only when a short search finds them balanced. An opening is text (a FEN and
 //! move texts); which game it belongs to is the type parameter of whatever reads or plays it.
 
-use crate::games::{Game, Record};
+use crate::games::{Game, Record, Variant};
+use crate::record::pdn::{PdnGame, parse_games};
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -57,6 +58,10 @@ pub enum OpeningsError {
     BadLine(usize, String),
     /// A line whose position is already decided (line number).
     GameOver(usize),
+    /// A PDN file that cannot be read as PDN (file, why).
+    Pdn(String, crate::record::pdn::PdnError),
+    /// A PDN game that is no opening of this game (its number in the file, why).
+    BadGame(usize, String),
     /// The file has no openings.
     Empty(String),
     /// Too few balanced openings found (found, wanted).
@@ -73,6 +78,8 @@ impl fmt::Display for OpeningsError {
             OpeningsError::GameOver(n) => {
                 write!(f, "openings line {n}: the game is already over there")
             }
+            OpeningsError::Pdn(p, e) => write!(f, "openings file '{p}': {e}"),
+            OpeningsError::BadGame(n, why) => write!(f, "openings game {n}: {why}"),
             OpeningsError::Empty(p) => write!(f, "openings file '{p}' has no openings"),
             OpeningsError::TooFew(found, wanted) => write!(
                 f,
@@ -88,6 +95,40 @@ impl std::error::Error for OpeningsError {}
 /// Parses one line of game `G`: a FEN, or moves from the initial position separated by
 /// spaces (move numbers like `1.` are skipped). `n` is the line number for errors.
 pub fn parse_line<G: Game>(line: &str, n: usize) -> Result<Opening, OpeningsError> {
+    parse_line_cut::<G>(line, n, Plies::ALL)
+}
+
+/// The most moves of an opening that are played: openings longer than that are cut (as
+/// cutechess-cli's and fastchess's `-openings plies=N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plies(pub usize);
+
+impl Plies {
+    /// Every move of every opening.
+    pub const ALL: Plies = Plies(usize::MAX);
+}
+
+/// How an openings file is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFormat {
+    /// One FEN or one move list a line, as `bashni openings` writes (cutechess-cli's EPD).
+    Lines,
+    /// PDN games: each game's `FEN` tag (the initial position without one) and main line, as
+    /// `bashni match --pdn` writes (cutechess-cli's PGN).
+    Pdn,
+}
+
+/// How to read an openings file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// How it is written.
+    pub format: FileFormat,
+    /// The most moves kept of each opening.
+    pub plies: Plies,
+}
+
+/// [`parse_line`], keeping at most `plies` of a move list.
+fn parse_line_cut<G: Game>(line: &str, n: usize, plies: Plies) -> Result<Opening, OpeningsError> {
     let opening = match G::from_fen(line) {
         Ok(pos) => {
             let fen = pos.to_fen();
@@ -99,7 +140,8 @@ pub fn parse_line<G: Game>(line: &str, n: usize) -> Result<Opening, OpeningsErro
         Err(fen_err) => {
             let mut game = Record::new(G::startpos());
             let mut moves = Vec::new();
-            for word in line.split_whitespace().filter(|w| !w.ends_with('.')) {
+            let words = line.split_whitespace().filter(|w| !w.ends_with('.'));
+            for word in words.take(plies.0) {
                 match game.play_text(word) {
                     Ok(m) => moves.push(m.to_string()),
                     Err(e) if moves.is_empty() => {
@@ -126,28 +168,95 @@ pub fn parse_line<G: Game>(line: &str, n: usize) -> Result<Opening, OpeningsErro
 /// Largest openings file read (the built-in book of 3,000 openings is about 100 KB).
 const MAX_OPENINGS_FILE: u64 = 64 << 20;
 
-/// Reads an openings file: one opening a line; blank lines and `#` comments are skipped, and
-/// a UTF-8 byte order mark at its start is dropped.
-pub fn read_file<G: Game>(path: &Path) -> Result<Vec<Opening>, OpeningsError> {
+/// Reads an openings file as `how` says. In the lines format blank lines and `#` comments
+/// are skipped; in either a UTF-8 byte order mark at its start is dropped.
+pub fn read_file<G: Game>(path: &Path, how: Reading) -> Result<Vec<Opening>, OpeningsError> {
     let name = path.display().to_string();
     let text = crate::files::read_text(path, MAX_OPENINGS_FILE)
         .map_err(|e| OpeningsError::Io(name.clone(), std::io::Error::other(e.to_string())))?;
-    parse_text::<G>(&text, &name)
+    match how.format {
+        FileFormat::Lines => parse_text_cut::<G>(&text, &name, how.plies),
+        FileFormat::Pdn => parse_pdn::<G>(&text, &name, how.plies),
+    }
 }
 
 /// Parses the text of an openings file of game `G` called `name`.
 pub fn parse_text<G: Game>(text: &str, name: &str) -> Result<Vec<Opening>, OpeningsError> {
+    parse_text_cut::<G>(text, name, Plies::ALL)
+}
+
+/// [`parse_text`], keeping at most `plies` of each move list.
+fn parse_text_cut<G: Game>(
+    text: &str,
+    name: &str,
+    plies: Plies,
+) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if !line.is_empty() {
-            out.push(parse_line::<G>(line, i + 1)?);
+            out.push(parse_line_cut::<G>(line, i + 1, plies)?);
         }
     }
     if out.is_empty() {
         return Err(OpeningsError::Empty(name.to_string()));
     }
     Ok(out)
+}
+
+/// Parses PDN games of game `G` (from the file `name`) as openings: each game's `FEN` tag, else
+/// the initial position, and its first `plies` main-line moves. A `GameType` tag must name `G`.
+pub fn parse_pdn<G: Game>(
+    text: &str,
+    name: &str,
+    plies: Plies,
+) -> Result<Vec<Opening>, OpeningsError> {
+    let games = parse_games(text).map_err(|e| OpeningsError::Pdn(name.to_string(), e))?;
+    let out = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| pdn_opening::<G>(g, i + 1, plies))
+        .collect::<Result<Vec<_>, _>>()?;
+    if out.is_empty() {
+        return Err(OpeningsError::Empty(name.to_string()));
+    }
+    Ok(out)
+}
+
+/// The opening of PDN game number `n`: its start and first `plies` moves.
+fn pdn_opening<G: Game>(game: &PdnGame, n: usize, plies: Plies) -> Result<Opening, OpeningsError> {
+    let bad = |why: String| OpeningsError::BadGame(n, why);
+    if let Some(tag) = game.tag("GameType")
+        && Variant::from_pdn_game_type(tag) != Some(G::VARIANT)
+    {
+        return Err(bad(format!(
+            "GameType \"{tag}\" is not {} (play it with --variant)",
+            G::VARIANT
+        )));
+    }
+    let start = match game.tag("FEN") {
+        Some(fen) => G::from_fen(fen).map_err(|e| bad(format!("bad FEN tag: {e}")))?,
+        None => G::startpos(),
+    };
+    let fen = start.to_fen();
+    let mut record = Record::new(start);
+    let mut moves = Vec::new();
+    for m in game.moves.iter().take(plies.0) {
+        let played = record
+            .play_text(&m.text)
+            .map_err(|e| bad(format!("move {} '{}': {e}", moves.len() + 1, m.text)))?;
+        moves.push(played.to_string());
+    }
+    if record.outcome().is_some() {
+        return Err(bad(format!(
+            "the game is over after its {} moves: keep fewer (plies=, --openings-plies)",
+            moves.len()
+        )));
+    }
+    Ok(Opening {
+        fen: (fen != G::START_FEN).then_some(fen),
+        moves,
+    })
 }
 
 /// Draws random openings: `plies` uniformly random legal moves from the initial position,
@@ -379,6 +488,42 @@ mod tests {
             parse_line::<Position>("8/8/8/8/8/8/8/W7 b", 4),
             Err(OpeningsError::GameOver(4))
         ));
+    }
+
+    #[test]
+    fn pdn_games_and_cut_lines() {
+        let pdn = "[GameType \"Bashni\"]\n\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n\n\
+                   [FEN \"8/8/8/6B1/1b1b4/6b1/8/W7 w\"]\n\n*\n";
+        let cut = parse_pdn::<Position>(pdn, "t.pdn", Plies(3)).unwrap();
+        assert_eq!(cut[0].moves, ["c3-d4", "f6-e5", "d4:f6"]);
+        assert_eq!(cut[0].fen, None);
+        assert!(cut[1].fen.is_some() && cut[1].moves.is_empty());
+        assert_eq!(
+            parse_pdn::<Position>(pdn, "t.pdn", Plies::ALL).unwrap()[0]
+                .moves
+                .len(),
+            4
+        );
+        let turkish = "[GameType \"30,W,8,8,A0,0\"]\n\n*\n";
+        let e = parse_pdn::<Position>(turkish, "t.pdn", Plies::ALL).unwrap_err();
+        assert!(
+            e.to_string().starts_with("openings game 1: GameType"),
+            "{e}"
+        );
+        let bad = "\n1. c3-d4 c3-d4 *\n";
+        let e = parse_pdn::<Position>(bad, "t.pdn", Plies::ALL).unwrap_err();
+        assert!(e.to_string().contains("move 2 'c3-d4'"), "{e}");
+        let over = "[FEN \"8/8/8/8/8/8/8/W7 b\"]\n\n*\n";
+        assert!(matches!(
+            parse_pdn::<Position>(over, "t.pdn", Plies::ALL),
+            Err(OpeningsError::BadGame(1, _))
+        ));
+        assert!(matches!(
+            parse_pdn::<Position>("", "t.pdn", Plies::ALL),
+            Err(OpeningsError::Empty(_))
+        ));
+        let lines = parse_text_cut::<Position>("c3-d4 f6-e5 d4:f6\n", "t", Plies(1)).unwrap();
+        assert_eq!(lines[0].moves, ["c3-d4"]);
     }
 
     #[test]
