@@ -5,6 +5,8 @@
 //! types several moves the engine's replies are forced (it has one legal move), so the
 //! tests do not depend on what the search prefers.
 
+mod clock;
+
 use crate::common;
 
 use bashni::search::skill::LADDER;
@@ -264,6 +266,38 @@ fn playing_black_the_engine_opens_and_flip_alone_turns_the_board() {
     assert!(back.contains(BLACK_AT_THE_BOTTOM), "{back}");
     assert!(out.contains("level N          playing level 0 to 20"));
     assert!(out.contains("redo             play again what undo took back"));
+}
+
+#[test]
+fn load_puts_the_side_the_person_plays_at_the_bottom() {
+    let black_to_move = "load 8/8/8/8/8/2b5/8/(Wbb)7 b 5 20";
+    let white_to_move = format!("load {START_FEN}");
+    // Playing Black (Black at the bottom), then a position with White to move: the person
+    // plays White, at the bottom; flip still turns it; a later load sets it again.
+    let (out, err, code) = play(
+        &["--color", "black", "--level", "1", "--seed", "1"],
+        &[&white_to_move, "flip", black_to_move, &white_to_move],
+    );
+    assert_eq!(code, 0, "{err}");
+    let parts: Vec<&str> = out.split("\n> ").collect();
+    let bottom = |part: &str| match (
+        part.contains(WHITE_AT_THE_BOTTOM),
+        part.contains(BLACK_AT_THE_BOTTOM),
+    ) {
+        (true, false) => "White",
+        (false, true) => "Black",
+        _ => panic!("one board expected: {part}"),
+    };
+    let answers: Vec<&str> = parts[parts.len() - 4..].iter().map(|p| bottom(p)).collect();
+    assert_eq!(answers, ["White", "Black", "Black", "White"], "{out}");
+    // --flip stands: the board is turned from the person's side after a load too.
+    let (out, err, code) = play(
+        &["--color", "black", "--flip", "--level", "1", "--seed", "1"],
+        &[&white_to_move],
+    );
+    assert_eq!(code, 0, "{err}");
+    let loaded = &out[out.find("> load").unwrap()..];
+    assert_eq!(bottom(loaded), "Black", "{out}");
 }
 
 #[test]

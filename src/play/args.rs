@@ -61,7 +61,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Turn the board around: your side is at the bottom otherwise (Black's when you
-    /// play Black).
+    /// play Black), also after `load` gives you the other side.
     #[arg(long)]
     pub flip: bool,
     /// Seed of the random choices of the levels below 20 (default: a new one each run), so

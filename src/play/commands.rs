@@ -41,7 +41,7 @@ Commands:
   moves            the legal moves
   hint             the best move for you (the full-strength engine's, whatever the level)
   analyse          the engine's best lines in this position (full strength)
-  undo             take back your last move and the engine's reply
+  undo             take back your last move and the engine's reply (not after a flag fell)
   redo             play again what undo took back
   resign           give the game up
   draw             offer a draw: accepted in a dead position (at most {dead} each) when
@@ -108,10 +108,11 @@ impl<G: Game> Session<G> {
                 self.engine.set_strength(l.strength());
                 println!("{}", l.describe(G::VARIANT));
             }
-            Command::Time(None) => println!("{}", self.time_text()),
+            Command::Time(None) => println!("{}", self.clock_text()),
             Command::Time(Some(setting)) => {
-                self.clocks = Clocks::new(setting);
-                println!("{}", self.time_text());
+                // From this moment: both clocks full, the person's running from now.
+                self.clocks.reset(setting);
+                println!("{}", self.clock_text());
             }
             Command::Flip => {
                 self.flip = !self.flip;
@@ -124,16 +125,6 @@ impl<G: Game> Session<G> {
             Command::Quit => return Flow::Leave,
         }
         Flow::Continue
-    }
-
-    /// The clocks now: the person's runs while it is their turn in a game that goes on.
-    fn time_text(&self) -> String {
-        let clocks = if self.ending.is_none() {
-            self.clocks.running(self.human, self.turn_start.elapsed())
-        } else {
-            self.clocks.clone()
-        };
-        clocks.describe(self.name(Color::White), self.name(Color::Black))
     }
 
     fn list_moves(&self) {
@@ -174,7 +165,16 @@ impl<G: Game> Session<G> {
         self.engine.set_strength(Strength::FULL);
         let lines = self.search(&limits).map(|t| t.lines);
         self.engine.set_strength(self.level.strength());
-        lines.ok_or(Flow::Leave)
+        let lines = lines.ok_or(Flow::Leave)?;
+        // The person's clock ran out while the engine advised: the flag falls, no advice.
+        if self
+            .clocks
+            .deadline()
+            .is_some_and(|d| d <= std::time::Instant::now())
+        {
+            return Err(Flow::Continue);
+        }
+        Ok(lines)
     }
 
     fn hint(&mut self) -> Flow {
@@ -218,8 +218,13 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// Takes back moves up to and including the person's last one.
+    /// Takes back moves up to and including the person's last one (not after a flag fell);
+    /// the person's clock does not stop for it.
     fn undo(&mut self) {
+        if let Some(why) = self.undo_refused() {
+            println!("{why}");
+            return;
+        }
         let Some(keep) = self.moves.iter().rposition(|p| p.by == Player::You) else {
             println!("nothing to take back");
             return;
@@ -235,8 +240,9 @@ impl<G: Game> Session<G> {
         self.uncount();
         self.unsaved = true;
         println!("took back {}", move_list(&texts));
+        let to_move = self.game.position().side_to_move();
+        self.clocks.resume(to_move);
         self.show_board();
-        self.turn_start = std::time::Instant::now();
     }
 
     /// Plays again the moves the last `undo` took back.
@@ -399,6 +405,8 @@ impl<G: Game> Session<G> {
         };
         self.uncount();
         self.human = game.position().side_to_move();
+        // The side the person plays now at the bottom (turned around with --flip).
+        self.flip = self.turned != (self.human == Color::Black);
         // Who played a loaded game is not known: its moves go to who plays each side now.
         let start = game.start().side_to_move();
         self.moves = save::bare_moves(&game)

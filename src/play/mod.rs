@@ -2,7 +2,8 @@
 //! games (`--variant`).
 //!
 //! The session loop lives here: it reads one line at a time, plays the person's moves and
-//! the engine's replies, and ends games by the rules. Typed input is parsed in [`input`],
+//! the engine's replies, and ends games by the rules, or on time (`flag`: a flag falls the
+//! moment a clock runs out, while the person thinks too). Typed input is parsed in [`input`],
 //! the commands run in `commands`, the engine thinks in `think`, games are saved and loaded
 //! in `save`, and the board is drawn by [`crate::display::board`]. All of it is generic over
 //! the game ([`Game`]); [`run`] picks the game's type once, and what play says differently
@@ -11,6 +12,7 @@
 mod args;
 mod clock;
 mod commands;
+mod flag;
 pub mod game_text;
 pub mod input;
 pub mod level;
@@ -26,7 +28,7 @@ use crate::games::kit::color::Color;
 use crate::games::{Game, Record, Variant};
 use crate::protocol::command::quote;
 use crate::record::game_record::PlayedMove;
-use crate::record::result::{GameResult, Termination};
+use crate::record::result::Termination;
 use crate::search::Engine;
 pub use args::{ColorChoice, PlayArgs};
 use clock::Clocks;
@@ -36,8 +38,7 @@ use players::{Played, Player, Tally};
 use resolve::{Resolved, move_list, origin, resolve};
 use save::Ending;
 use std::io::{IsTerminal, Write};
-use std::time::Instant;
-use think::{Event, Inbox, MAX_INPUT_BYTES, think};
+use think::{Ask, Event, Inbox, MAX_INPUT_BYTES, think};
 
 /// How input and output are connected.
 #[derive(Clone, Copy, Debug)]
@@ -98,14 +99,14 @@ struct Session<G: Game> {
     clocks: Clocks,
     /// Black at the bottom (the person plays Black, or turned the board).
     flip: bool,
+    /// `--flip`: after `load`, the board is turned from the person's side.
+    turned: bool,
     /// Moves listed for the person to choose by number (an ambiguous capture).
     choices: Vec<G::Move>,
     ending: Option<Ending>,
     tally: Tally,
     /// Moves were played since the last save.
     unsaved: bool,
-    /// When the person's turn began (for their clock).
-    turn_start: Instant,
 }
 
 /// Runs `bashni play`; returns the exit code (2 for bad arguments, 1 when the hash table
@@ -150,6 +151,7 @@ fn run_game<G: Game>(args: PlayArgs) -> i32 {
         time: clock::from_args(args.tc, args.movetime),
         // The person's side at the bottom, as on the page; --flip turns it around.
         flip: args.flip != (human == Color::Black),
+        turned: args.flip,
         tally: Tally::default(),
     };
     switch::run_games(carry, start)
@@ -170,7 +172,7 @@ impl<G: Game> Session<G> {
         println!(
             "{}; {}.",
             capitalised(&self.level.describe(G::VARIANT)),
-            self.clocks.describe("you", ENGINE)
+            self.clock_text()
         );
         let (quiet, _) = game_text::example_moves(G::VARIANT);
         let spaced = quiet.replace('-', " ");
@@ -194,7 +196,16 @@ impl<G: Game> Session<G> {
         }
         loop {
             self.prompt();
-            let flow = match self.inbox.next() {
+            // The person's flag falls while they think, not only when they move.
+            let deadline = self.ending.is_none().then(|| self.clocks.deadline());
+            let Some(event) = self.inbox.next_before(deadline.flatten()) else {
+                if self.io.interactive {
+                    println!();
+                }
+                self.flag_fell();
+                continue;
+            };
+            let flow = match event {
                 Event::Line(line) => {
                     if !self.io.interactive {
                         println!("> {}", quote(&line));
@@ -280,8 +291,13 @@ impl<G: Game> Session<G> {
     /// Whether the person may move now; says why not.
     fn may_move(&self) -> bool {
         if let Some(e) = &self.ending {
+            let next = if self.undo_refused().is_some() {
+                "new, load or quit"
+            } else {
+                "new, undo, load or quit"
+            };
             println!(
-                "the game is over ({}); type new, undo, load or quit",
+                "the game is over ({}); type {next}",
                 e.termination.tag_in(G::VARIANT)
             );
             return false;
@@ -320,17 +336,13 @@ impl<G: Game> Session<G> {
 
     /// Plays the person's move, then the engine's reply.
     fn human_move(&mut self, m: G::Move) -> Flow {
-        let used = self.turn_start.elapsed();
-        if !self.clocks.charge(self.human, used) {
-            self.finish(
-                Ending {
-                    result: GameResult::win_for(self.human.opponent()),
-                    termination: Termination::TimeForfeit(used.as_millis() as u64, 0),
-                },
-                true,
-            );
-            return Flow::Continue;
-        }
+        let used = match self.clocks.end_turn(self.human) {
+            Ok(used) => used,
+            Err(flag) => {
+                self.lose_on_time(self.human, flag);
+                return Flow::Continue;
+            }
+        };
         self.record(m, None, used, Player::You);
         println!("you play {m}");
         if self.check_end(true) {
@@ -372,13 +384,17 @@ impl<G: Game> Session<G> {
         if self.ending.is_none() && self.game.position().side_to_move() != self.human {
             return self.engine_move();
         }
+        // (An `undo` or `redo` goes on with the person's turn under way.)
+        if self.ending.is_none() {
+            self.clocks.resume(self.human);
+        }
         self.show_board();
-        self.turn_start = Instant::now();
         Flow::Continue
     }
 
     fn engine_move(&mut self) -> Flow {
         let side = self.human.opponent();
+        self.clocks.start(side);
         let limits = self.clocks.limits(side);
         let Some(t) = self.search(&limits) else {
             println!("stopped");
@@ -389,10 +405,17 @@ impl<G: Game> Session<G> {
             self.check_end(true);
             return Flow::Continue;
         };
-        let on_time = self.clocks.charge(side, t.elapsed);
+        let used = match self.clocks.end_turn(side) {
+            Ok(used) => used,
+            Err(flag) => {
+                // Its time ran out before it moved: the move does not count.
+                self.lose_on_time(side, flag);
+                return Flow::Continue;
+            }
+        };
         // The line of the move played: below full strength it may not be the best one.
         let info = t.line_of(m).cloned();
-        self.record(m, info.as_ref(), t.elapsed, Player::Engine(self.level));
+        self.record(m, info.as_ref(), used, Player::Engine(self.level));
         let view = info
             .map(|i| {
                 format!(
@@ -402,36 +425,25 @@ impl<G: Game> Session<G> {
                 )
             })
             .unwrap_or_default();
-        println!("{ENGINE} plays {m}{view}, {:.2} s", t.elapsed.as_secs_f64());
-        if !on_time {
-            self.finish(
-                Ending {
-                    result: GameResult::win_for(self.human),
-                    termination: Termination::TimeForfeit(t.elapsed.as_millis() as u64, 0),
-                },
-                true,
-            );
-        } else if !self.check_end(true) {
-            self.show_board();
-            self.turn_start = Instant::now();
+        println!("{ENGINE} plays {m}{view}, {:.2} s", used.as_secs_f64());
+        if !self.check_end(true) {
+            self.begin_turn();
         }
         Flow::Continue
     }
 
-    /// Searches the current position, with the progress line on a terminal; `None` when
-    /// Ctrl-C stopped it.
+    /// Searches the current position, with the progress line on a terminal, until the
+    /// limits say or the running clock's flag falls; `None` when Ctrl-C stopped it.
     fn search(
         &mut self,
         limits: &crate::search::SearchLimits<G::Move>,
     ) -> Option<think::Thought<G::Move>> {
-        let spinner = self.io.spinner.then_some(ENGINE);
-        let t = think(
-            &mut self.engine,
-            &self.game,
+        let ask = Ask {
             limits,
-            &mut self.inbox,
-            spinner,
-        );
+            deadline: self.clocks.deadline(),
+            spinner: self.io.spinner.then_some(ENGINE),
+        };
+        let t = think(&mut self.engine, &self.game, &ask, &mut self.inbox);
         // What went wrong inside the search (a thread that did not start, ...).
         for note in &t.result.notes {
             eprintln!("{note}");
@@ -457,6 +469,7 @@ impl<G: Game> Session<G> {
 
     /// Shows the final position, the reason and the score; `count` adds it to the score.
     fn finish(&mut self, ending: Ending, count: bool) {
+        self.clocks.stop();
         self.show_board();
         let pos = self.game.position();
         let mover = side_name(pos.side_to_move());
@@ -528,12 +541,8 @@ impl<G: Game> Session<G> {
             pos.fullmove(),
             side_name(pos.side_to_move())
         );
-        if matches!(self.clocks.setting(), input::TimeSetting::Clock(_)) {
-            println!(
-                "{}",
-                self.clocks
-                    .describe(self.name(Color::White), self.name(Color::Black))
-            );
+        if self.clocks.is_clock() {
+            println!("{}", self.clock_text());
         }
     }
 

@@ -11,7 +11,6 @@ use super::{Io, Session};
 use crate::games::kit::color::Color;
 use crate::games::{Game, Record, Variant};
 use crate::search::Engine;
-use std::time::Instant;
 
 /// What a session of one game hands to the next.
 pub(super) struct Carry {
@@ -22,6 +21,7 @@ pub(super) struct Carry {
     pub level: Level,
     pub time: TimeSetting,
     pub flip: bool,
+    pub turned: bool,
     pub tally: Tally,
 }
 
@@ -48,11 +48,11 @@ impl<G: Game> Session<G> {
             level: c.level,
             clocks: Clocks::new(c.time),
             flip: c.flip,
+            turned: c.turned,
             choices: Vec::new(),
             ending: None,
             tally: c.tally,
             unsaved: false,
-            turn_start: Instant::now(),
         }
     }
 
@@ -65,6 +65,7 @@ impl<G: Game> Session<G> {
             level: self.level,
             time: self.clocks.setting(),
             flip: self.flip,
+            turned: self.turned,
             tally: self.tally,
         }
     }

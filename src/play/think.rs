@@ -114,6 +114,27 @@ impl Inbox {
             }
         }
     }
+
+    /// [`Inbox::next`], waiting until `deadline` at most: `None` once it has passed (even
+    /// with events waiting: a deadline is a fallen flag, and it is not put off by input).
+    pub fn next_before(&mut self, deadline: Option<Instant>) -> Option<Event> {
+        let Some(deadline) = deadline else {
+            return Some(self.next());
+        };
+        loop {
+            let wait = deadline
+                .checked_duration_since(Instant::now())
+                .filter(|d| !d.is_zero())?;
+            if let Some(e) = self.queued.pop_front() {
+                return Some(e);
+            }
+            match self.rx.recv_timeout(wait) {
+                Ok(Event::Info(_) | Event::Done) | Err(RecvTimeoutError::Timeout) => continue,
+                Ok(e) => return Some(e),
+                Err(RecvTimeoutError::Disconnected) => return Some(Event::Eof),
+            }
+        }
+    }
 }
 
 impl Default for Inbox {
@@ -128,8 +149,6 @@ pub struct Thought<M> {
     pub result: SearchResult<M>,
     /// The last exact report of each line (multipv index order).
     pub lines: Vec<SearchInfo<M>>,
-    /// Time the search took.
-    pub elapsed: Duration,
     /// Ctrl-C stopped it.
     pub interrupted: bool,
 }
@@ -149,6 +168,9 @@ impl<M: PartialEq> Thought<M> {
             .or_else(|| self.main_line())
     }
 }
+
+/// How often the progress line is drawn again (and the deadline looked at, at least).
+const FRAME: Duration = Duration::from_millis(100);
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -172,15 +194,31 @@ fn progress<M: std::fmt::Display>(
     }
 }
 
-/// Searches the game's position; with `spinner`, draws a progress line on standard output
-/// (cleared at the end). Ctrl-C stops the search; other events wait in the inbox.
+/// How [`think`] searches: the limits, the moment it must stop whatever the limits say (a
+/// clock's flag), and the progress line's name (drawn on standard output when given).
+pub struct Ask<'a, M> {
+    /// The search's limits.
+    pub limits: &'a SearchLimits<M>,
+    /// Stop here at the latest: the time of the side thinking is up.
+    pub deadline: Option<Instant>,
+    /// Who thinks, for the progress line; `None`: no progress line.
+    pub spinner: Option<&'a str>,
+}
+
+/// Searches the game's position; with a spinner, draws a progress line on standard output
+/// (cleared at the end). Ctrl-C and the deadline stop the search; other events wait in the
+/// inbox.
 pub fn think<G: Game>(
     engine: &mut Engine,
     game: &Record<G>,
-    limits: &SearchLimits<G::Move>,
+    ask: &Ask<G::Move>,
     inbox: &mut Inbox,
-    spinner: Option<&str>,
 ) -> Thought<G::Move> {
+    let Ask {
+        limits,
+        mut deadline,
+        spinner,
+    } = *ask;
     let control = SearchControl::new(false);
     let start = Instant::now();
     let mut lines: BTreeMap<usize, SearchInfo<G::Move>> = BTreeMap::new();
@@ -198,7 +236,16 @@ pub fn think<G: Game>(
         });
         let mut frame = 0;
         loop {
-            match inbox.rx.recv_timeout(Duration::from_millis(100)) {
+            let mut tick = FRAME;
+            if let Some(d) = deadline {
+                let left = d.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    control.stop();
+                    deadline = None;
+                }
+                tick = tick.min(left.max(Duration::from_millis(1)));
+            }
+            match inbox.rx.recv_timeout(tick) {
                 Ok(Event::Done) => break,
                 Ok(Event::Info(i)) => {
                     // (only this search reports while it runs)
@@ -233,7 +280,6 @@ pub fn think<G: Game>(
     Thought {
         result,
         lines: lines.into_values().collect(),
-        elapsed: start.elapsed(),
         interrupted,
     }
 }
@@ -244,6 +290,15 @@ mod tests {
     use crate::games::bashni::game::Game;
     use crate::games::bashni::position::Position;
     use crate::games::{Rules, turkish};
+
+    /// Limits alone: no deadline, no progress line.
+    fn ask<M>(limits: &SearchLimits<M>) -> Ask<'_, M> {
+        Ask {
+            limits,
+            deadline: None,
+            spinner: None,
+        }
+    }
 
     #[test]
     fn lines_typed_while_thinking_wait_in_order() {
@@ -258,7 +313,7 @@ mod tests {
             multipv: 2,
             ..Default::default()
         };
-        let t = think(&mut engine, &game, &limits, &mut inbox, None);
+        let t = think(&mut engine, &game, &ask(&limits), &mut inbox);
         assert!(t.result.best.is_some() && !t.interrupted);
         assert_eq!(t.lines.len(), 2);
         assert_eq!(t.main_line().unwrap().depth, 3);
@@ -277,7 +332,7 @@ mod tests {
             depth: Some(3),
             ..Default::default()
         };
-        let t = think(&mut engine, &game, &limits, &mut inbox, None);
+        let t = think(&mut engine, &game, &ask(&limits), &mut inbox);
         let best = t.result.best.expect("a move");
         assert!(game.position().legal_moves().contains(&best));
     }
@@ -292,8 +347,41 @@ mod tests {
             infinite: true,
             ..Default::default()
         };
-        let t = think(&mut engine, &game, &limits, &mut inbox, None);
+        let t = think(&mut engine, &game, &ask(&limits), &mut inbox);
         assert!(t.interrupted);
         assert!(t.result.best.is_some());
+    }
+
+    #[test]
+    fn the_deadline_stops_an_endless_search() {
+        let mut inbox = Inbox::new();
+        let mut engine = Engine::new();
+        let game = Game::new(Position::startpos());
+        let limits = SearchLimits {
+            infinite: true,
+            ..Default::default()
+        };
+        let deadline = Instant::now() + Duration::from_millis(50);
+        let ask = Ask {
+            deadline: Some(deadline),
+            ..ask(&limits)
+        };
+        let t = think(&mut engine, &game, &ask, &mut inbox);
+        assert!(Instant::now() >= deadline && !t.interrupted);
+        assert!(t.result.best.is_some());
+    }
+
+    #[test]
+    fn waiting_ends_at_the_deadline_before_any_waiting_line() {
+        let mut inbox = Inbox::new();
+        inbox.sender().send(Event::Line("late".into())).unwrap();
+        let past = Instant::now();
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(inbox.next_before(Some(past)).is_none());
+        let later = Instant::now() + Duration::from_secs(600);
+        assert!(matches!(inbox.next_before(Some(later)), Some(Event::Line(l)) if l == "late"));
+        let soon = Instant::now() + Duration::from_millis(20);
+        assert!(inbox.next_before(Some(soon)).is_none());
+        assert!(Instant::now() >= soon);
     }
 }
