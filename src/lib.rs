@@ -13,7 +13,6 @@
 //! not at all.
 
 pub mod analyse;
-pub mod analyse_review;
 pub mod bench;
 pub mod cli;
 pub mod client;
