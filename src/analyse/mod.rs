@@ -1,7 +1,7 @@
 //! `bashni analyse`: readable analysis of a position from the command line: the board, one
 //! line per completed depth (score for the side to move, in men or as a win/loss in its own
 //! moves, nodes, speed, PV) and the best move; with `--pdn`, the review of a game
-//! ([`review`]). The command line is [`AnalyseArgs`].
+//! (`analyse/review.rs`). The command line is [`AnalyseArgs`].
 
 mod args;
 mod review;

@@ -17,7 +17,7 @@ use crate::record::game_record::{BOOK_COMMENT as BOOK, pdn_move};
 use crate::record::pdn::{PdnGame, PdnMove, parse_games, write_game};
 use crate::record::result::Termination;
 use crate::review::{Budget, Eval, GameToReview, MoveReview, Review, SideSummary, review_game};
-use crate::search::{Score, SearchControl};
+use crate::search::SearchControl;
 use std::fmt;
 use std::path::Path;
 
@@ -99,9 +99,12 @@ pub fn book_plies(g: &PdnGame) -> usize {
 pub fn comment_score(eval: Eval) -> String {
     match eval {
         Eval::Over(outcome) => Termination::of_outcome(outcome).0.pdn().to_string(),
-        Eval::Score(score @ Score::Cp(_)) => score.human(),
-        Eval::Score(Score::WinIn(p)) => format!("+M{}", p.div_ceil(2)),
-        Eval::Score(Score::LossIn(p)) => format!("-M{}", p.div_ceil(2)),
+        // Mates in moves, as the protocol's `mate N` counts them.
+        Eval::Score(score) => match score.mate_moves() {
+            None => score.human(),
+            Some(n) if n < 0 => format!("-M{}", -n),
+            Some(n) => format!("+M{n}"),
+        },
     }
 }
 
@@ -257,6 +260,7 @@ mod tests {
     use crate::games::Outcome;
     use crate::games::kit::Color;
     use crate::record::pdn::parse_games;
+    use crate::search::Score;
 
     #[test]
     fn a_finished_game_is_written_as_its_result() {
