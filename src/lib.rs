@@ -4,19 +4,21 @@
 //! The rules it plays are in `docs/rules*.md`; the protocol in `engine-protocol.md`; the user
 //! guide in `docs/`.
 //!
-//! Layers, bottom up: [`games`] (a folder per game, Bashni, Turkish and Russian draughts and
-//! Lasca, each with its rules, notation and evaluation, on a shared toolkit, [`games::kit`],
-//! that holds the traits every game implements), [`search`] (the engine, generic over those
-//! traits), then what front ends share: [`record`] (game records, PDN, openings, time controls) and
+//! Layers, bottom up (tests/architecture checks them: no import goes up a layer, nor from one
+//! front end into another but the few it lists): [`files`] (how any of them reads and writes
+//! the user's files: bounded reads, and files replaced whole or not at all); [`games`] (a
+//! folder per game, Bashni, Turkish and Russian draughts and Lasca, each with its rules,
+//! notation and evaluation, on a shared toolkit, [`games::kit`], that holds the traits every
+//! game implements); [`search`] (the engine, generic over those traits); what the front ends
+//! share of games and searches: [`display`], [`record`] (game records, PDN, openings, time
+//! controls) and [`review`] (a game's moves judged); [`protocol`] (stdin/stdout for GUIs, and
+//! the options and engine flags the front ends take from it); [`hub`] (the Hub protocol);
 //! [`client`] (an engine child process driven over the protocol); then the front ends:
-//! [`protocol`] (stdin/stdout for GUIs), [`analyse`], [`bench`],
-//! [`matchrun`] (engine-vs-engine matches), [`play`] (a person against the engine),
-//! [`serve`] (the same in the browser) and [`cli`], which ties them together. [`files`] is how
-//! any of them reads and writes the user's files: bounded reads, and files replaced whole or
-//! not at all.
+//! [`analyse`], [`bench`](mod@bench), [`matchrun`] (engine-vs-engine matches), [`play`]
+//! (a person against the engine), [`serve`] (the same in the browser), [`datagen`], [`tune`]
+//! and [`train`]; and [`cli`], which ties them together.
 
 pub mod analyse;
-pub mod analyse_review;
 pub mod bench;
 pub mod cli;
 pub mod client;

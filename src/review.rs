@@ -8,7 +8,10 @@
 //! and a move is marked by the drop of its mover's winning chances from the best move's
 //! score to the score after it: at least [`INACCURACY`] (0.10) `?!`, [`MISTAKE`] (0.20) `?`,
 //! [`BLUNDER`] (0.30) `??` — lichess' thresholds. The mover's loss in expected score
-//! (`(1 + wc) / 2`, from 0 to 1) is half that drop. The engine's own move is never marked.
+//! (`(1 + wc) / 2`, from 0 to 1) is half that drop. The engine's own move is never marked,
+//! nor is a move from an opening book (not the player's choice: [`GameToReview::book_plies`]),
+//! which is not counted in its side's summary either. A position the game's rules have ended
+//! is worth its result ([`Eval::Over`]), not a distance to a win.
 //! Generic over [`Game`]: it works for every game.
 
 use crate::games::kit::Color;
@@ -126,6 +129,16 @@ pub fn white_view(score: Score, side: Color) -> Score {
     }
 }
 
+/// What a position is worth in a review, White's view: the search's score, or, for a game
+/// its rules have ended, how it ended (won, lost or drawn: no win is any moves away).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// The search's score.
+    Score(Score),
+    /// The game is over.
+    Over(Outcome),
+}
+
 /// The review of one move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveReview<M> {
@@ -135,26 +148,31 @@ pub struct MoveReview<M> {
     pub mover: Color,
     /// The move.
     pub played: M,
-    /// The score after it, White's view.
-    pub after: Score,
+    /// What the position after it is worth.
+    pub after: Eval,
     /// The engine's best move in the position before it (`None`: no search was possible).
     pub best: Option<M>,
-    /// The score of that position (of the best move), White's view.
-    pub best_score: Score,
+    /// What that position (its best move) is worth.
+    pub best_score: Eval,
     /// What the move cost its mover, centi-men (0 or more; decisive scores as
     /// ±[`DECISIVE_CP`]).
     pub loss_cp: i32,
     /// What it cost its mover in expected score (0 to 1).
     pub expected_loss: f64,
-    /// Its mark, if it earned one.
+    /// Its mark, if it earned one (never for a book move).
     pub mark: Option<Mark>,
+    /// Whether it came from the opening book: not the player's choice, so never marked and
+    /// left out of its side's summary.
+    pub book: bool,
 }
 
-/// One side's totals.
+/// One side's totals (of its own moves: book moves are only counted in `book`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SideSummary {
-    /// Moves reviewed.
+    /// Moves judged (not from the book).
     pub moves: usize,
+    /// Moves from the opening book, not judged.
+    pub book: usize,
     /// `?!` marks.
     pub inaccuracies: usize,
     /// `?` marks.
@@ -183,6 +201,10 @@ pub fn summarise<M>(moves: &[MoveReview<M>], side: Color) -> SideSummary {
     let mut s = SideSummary::default();
     let mut loss = 0i64;
     for m in moves.iter().filter(|m| m.mover == side) {
+        if m.book {
+            s.book += 1;
+            continue;
+        }
         s.moves += 1;
         loss += i64::from(m.loss_cp.min(LOSS_CAP_CP));
         match m.mark {
@@ -202,6 +224,18 @@ pub fn summarise<M>(moves: &[MoveReview<M>], side: Color) -> SideSummary {
 struct Found<M> {
     best: Option<M>,
     score: Score,
+    /// How the game ended, if its rules have ended it (`score` is then the result's).
+    over: Option<Outcome>,
+}
+
+impl<M> Found<M> {
+    /// What the position is worth, White's view, `side` to move.
+    fn eval(&self, score: Score, side: Color) -> Eval {
+        match self.over {
+            Some(outcome) => Eval::Over(outcome),
+            None => Eval::Score(white_view(score, side)),
+        }
+    }
 }
 
 /// The score of a position the game's rules have ended, side to move's view.
@@ -225,6 +259,7 @@ fn search_position<G: Game>(
         return Found {
             best: None,
             score: ended(outcome, side),
+            over: Some(outcome),
         };
     }
     // A search's clock starts with its control (`SearchControl::started`), and one control
@@ -245,6 +280,7 @@ fn search_position<G: Game>(
     Found {
         best: r.best,
         score: r.score,
+        over: None,
     }
 }
 
@@ -272,25 +308,48 @@ fn judge<M: Copy + PartialEq>(
         ply,
         mover,
         played,
-        after: white_view(got, mover),
+        after: after.eval(got, mover),
         best: before.best,
-        best_score: white_view(best, mover),
+        best_score: before.eval(best, mover),
         loss_cp,
         expected_loss: drop / 2.0,
         mark: Mark::of_drop(drop),
+        book: false,
     }
+}
+
+impl<M> MoveReview<M> {
+    /// The same move played from the opening book: unmarked.
+    fn played_from_book(self) -> Self {
+        MoveReview {
+            mark: None,
+            book: true,
+            ..self
+        }
+    }
+}
+
+/// A game to review.
+#[derive(Clone, Copy, Debug)]
+pub struct GameToReview<'a, G: Game> {
+    /// Where it starts.
+    pub start: &'a G,
+    /// Its moves.
+    pub moves: &'a [G::Move],
+    /// How many of its first moves came from an opening book (a PDN of `bashni match`
+    /// comments them `{book}`).
+    pub book_plies: usize,
 }
 
 /// The progress callback of [`review_game`]: (moves done, moves in all, the reviews so far).
 pub type Progress<'a, M> = dyn FnMut(usize, usize, &[MoveReview<M>]) + 'a;
 
-/// Reviews the game of `moves` from `start`: each of the `moves.len() + 1` positions is
-/// searched with `budget` (a fresh table for the game), and `progress(done, total,
-/// reviewed)` is called after each move's review (`done` of `total` moves). A stopped
-/// `control` ends the review early with the moves reviewed so far.
+/// Reviews `game`: each of its `moves.len() + 1` positions is searched with `budget` (a
+/// fresh table for the game), and `progress(done, total, reviewed)` is called after each
+/// move's review (`done` of `total` moves). A stopped `control` ends the review early with
+/// the moves reviewed so far.
 pub fn review_game<G: Game>(
-    start: &G,
-    moves: &[G::Move],
+    game: &GameToReview<'_, G>,
     engine: &mut Engine,
     budget: Budget,
     control: &SearchControl,
@@ -298,7 +357,8 @@ pub fn review_game<G: Game>(
 ) -> Review<G::Move> {
     let limits = budget.limits::<G::Move>();
     engine.new_game();
-    let mut record = Record::new(start.clone());
+    let moves = game.moves;
+    let mut record = Record::new(game.start.clone());
     let mut reviewed = Vec::with_capacity(moves.len());
     let mut before = search_position(&record, engine, &limits, control);
     let mut stopped = false;
@@ -310,7 +370,12 @@ pub fn review_game<G: Game>(
         let mover = record.position().side_to_move();
         record.play(m);
         let after = search_position(&record, engine, &limits, control);
-        reviewed.push(judge(i + 1, mover, m, &before, &after));
+        let review = judge(i + 1, mover, m, &before, &after);
+        reviewed.push(if i < game.book_plies {
+            review.played_from_book()
+        } else {
+            review
+        });
         progress(i + 1, moves.len(), &reviewed);
         before = after;
     }
@@ -338,21 +403,49 @@ mod tests {
         let before = Found {
             best: Some(1u8),
             score: Score::Cp(50),
+            over: None,
         };
         // The mover drops a man: the opponent reads +0.50 after it.
         let after = Found {
             best: Some(2u8),
             score: Score::Cp(50),
+            over: None,
         };
         let r = judge(3, Color::White, 7u8, &before, &after);
         assert_eq!(r.loss_cp, 100);
-        assert_eq!(r.after, Score::Cp(-50));
+        assert_eq!(r.after, Eval::Score(Score::Cp(-50)));
         assert_eq!(r.mark, Some(Mark::Inaccuracy));
         let engine_move = judge(3, Color::Black, 1u8, &before, &after);
         assert_eq!((engine_move.loss_cp, engine_move.mark), (0, None));
-        assert_eq!(engine_move.after, Score::Cp(50));
-        let s = summarise(&[r, engine_move], Color::White);
+        assert_eq!(engine_move.after, Eval::Score(Score::Cp(50)));
+        let s = summarise(&[r.clone(), engine_move], Color::White);
         assert_eq!((s.moves, s.inaccuracies), (1, 1));
         assert!((s.average_loss_cp - 100.0).abs() < 1e-9);
+        // The same move from the book: unmarked, and out of the summary.
+        let book = r.played_from_book();
+        assert_eq!((book.mark, book.book, book.loss_cp), (None, true, 100));
+        let s = summarise(&[book], Color::White);
+        assert_eq!((s.moves, s.book, s.inaccuracies), (0, 1, 0));
+        assert_eq!(s.average_loss_cp, 0.0);
+    }
+
+    #[test]
+    fn a_finished_game_is_worth_its_result_not_a_win_in_zero_moves() {
+        let before = Found {
+            best: Some(1u8),
+            score: Score::WinIn(1),
+            over: None,
+        };
+        // White's move leaves Black without a legal move.
+        let outcome = Outcome::NoLegalMove(Color::White);
+        let after = Found {
+            best: None,
+            score: ended(outcome, Color::Black),
+            over: Some(outcome),
+        };
+        let r = judge(9, Color::White, 1u8, &before, &after);
+        assert_eq!(r.after, Eval::Over(outcome));
+        assert_eq!(r.best_score, Eval::Score(Score::WinIn(1)));
+        assert_eq!((r.loss_cp, r.mark), (0, None));
     }
 }

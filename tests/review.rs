@@ -1,11 +1,13 @@
 //! `bashni analyse --pdn`: the review of a game. A game played by `bashni match` is reviewed
 //! and written back as PDN that bashni reads again, a score comment on every move; a move
-//! that hangs two men is marked `??`, the engine's own move is not marked.
+//! that hangs two men is marked `??`, the engine's own move is not marked, nor is a move
+//! from the opening book; a finished game is worth its result; counts read in their number.
 
 use bashni::games::{Rules, russian};
 use bashni::record::pdn::parse_games;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
 
@@ -69,21 +71,36 @@ fn a_match_game_is_reviewed_and_written_back_with_a_score_on_every_move() {
             .comment
             .as_deref()
             .unwrap_or_else(|| panic!("no comment: {text}"));
-        assert!(c.starts_with(['+', '-']), "{c}");
+        // A book move keeps the word: `{book +0.20}`; the last may be the result.
+        let score = match b.comment.as_deref() {
+            Some("book") => c.strip_prefix("book ").unwrap_or_else(|| panic!("{c}")),
+            _ => c,
+        };
+        let result = ["1-0", "0-1", "1/2-1/2"].contains(&score);
+        assert!(score.starts_with(['+', '-']) || result, "{c}");
     }
     // bashni reads its own annotated game again (marks and variations included).
     let (code, stdout, stderr) = bashni(&["analyse", out.to_str().unwrap(), "--depth", "1"]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
 }
 
-/// Reviews the one-move Russian game `mv` from `fen`; the review's line for ply 1.
-fn review_one(fen: &str, mv: &str) -> Vec<String> {
-    let pdn = temp(&format!("one-{mv}.pdn"));
-    let text = format!("[GameType \"25\"]\n[FEN \"{fen}\"]\n\n1. {mv} *\n");
+/// Reviews the one-move Russian game `mv` from `fen` (`comment` after the move, if any);
+/// the review's output.
+fn review_one_with(fen: &str, mv: &str, comment: &str) -> String {
+    // Tests run at once: each review its own file.
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let pdn = temp(&format!("one-{mv}-{n}.pdn"));
+    let text = format!("[GameType \"25\"]\n[FEN \"{fen}\"]\n\n1. {mv} {comment} *\n");
     std::fs::write(&pdn, text).unwrap();
     let (code, stdout, stderr) =
         bashni(&["analyse", "--pdn", pdn.to_str().unwrap(), "--depth", "6"]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
+    stdout
+}
+
+/// The words of the line of ply 1 in a review's output.
+fn ply_one(stdout: &str) -> Vec<String> {
     let line = stdout
         .lines()
         .find(|l| l.trim_start().starts_with("1 "))
@@ -91,10 +108,17 @@ fn review_one(fen: &str, mv: &str) -> Vec<String> {
     line.split_whitespace().map(str::to_string).collect()
 }
 
+/// Reviews the one-move Russian game `mv` from `fen`; the review's line for ply 1.
+fn review_one(fen: &str, mv: &str) -> Vec<String> {
+    ply_one(&review_one_with(fen, mv, ""))
+}
+
+/// White: c3, g3, b2; Black: e5, a7, h8. c3-d4 lets e5xc3xa1 take two men and crown.
+const HANGS_TWO: &str = "7b/b7/8/4b3/8/2w3w1/1w6/8 w 0 1";
+
 #[test]
 fn a_move_that_hangs_two_men_is_a_blunder_and_the_best_move_is_not_marked() {
-    // White: c3, g3, b2; Black: e5, a7, h8. c3-d4 lets e5xc3xa1 take two men and crown.
-    let fen = "7b/b7/8/4b3/8/2w3w1/1w6/8 w 0 1";
+    let fen = HANGS_TWO;
     assert!(russian::Position::from_fen(fen).is_ok());
     let blunder = review_one(fen, "c3-d4");
     assert_eq!(
@@ -151,5 +175,206 @@ fn every_position_of_a_movetime_review_gets_its_time() {
     assert!(
         ms >= plies * 60 / 4,
         "{plies} positions reviewed in {ms} ms at 60 ms each"
+    );
+}
+
+#[test]
+fn counts_are_written_in_their_number() {
+    // One move, one blunder: singular; none of the rest: plural.
+    let out = review_one_with(HANGS_TWO, "c3-d4", "");
+    assert!(out.starts_with("Reviewing 1 ply of russian; "), "{out}");
+    assert!(
+        out.contains(
+            "\nWhite: 1 move, 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??), average loss "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nBlack: 0 moves, 0 inaccuracies (?!), 0 mistakes (?), 0 blunders (??), "),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_book_move_is_shown_as_book_and_never_marked_nor_counted() {
+    // The blunder of the test above, played from the book: not the player's choice.
+    let out = review_one_with(HANGS_TWO, "c3-d4", "{book}");
+    let line = ply_one(&out);
+    assert_eq!(line.last().map(String::as_str), Some("book"), "{out}");
+    assert!(!out.contains("??\n"), "{out}");
+    assert!(
+        out.contains(
+            "\nWhite: 0 moves (after 1 book move), 0 inaccuracies (?!), 0 mistakes (?), \
+             0 blunders (??), average loss 0 centi-men\n"
+        ),
+        "{out}"
+    );
+    // A match game from the built-in book: each `{book}` move is shown as book, and each
+    // side's summary counts only the moves after the book.
+    let pdn = temp("book.pdn");
+    let out = temp("book-reviewed.pdn");
+    let engine = format!("cmd={BASHNI}");
+    let (code, stdout, stderr) = bashni(&[
+        "match",
+        "--engine",
+        &engine,
+        "--engine",
+        &engine,
+        "--depth",
+        "1",
+        "--games",
+        "1",
+        "--max-plies",
+        "16",
+        "--seed",
+        "5",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let played = &parse_games(&std::fs::read_to_string(&pdn).unwrap()).unwrap()[0];
+    let book = played
+        .moves
+        .iter()
+        .take_while(|m| m.comment.as_deref() == Some("book"))
+        .count();
+    assert!(book >= 2 && book < played.moves.len(), "{book} book plies");
+    let (code, review, stderr) = bashni(&[
+        "analyse",
+        "--pdn",
+        pdn.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{review}\n{stderr}");
+    for (i, m) in played.moves.iter().enumerate() {
+        let line = review
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(&(i + 1).to_string()))
+            .unwrap_or_else(|| panic!("no ply {}: {review}", i + 1));
+        assert_eq!(line.ends_with("  book"), i < book, "{line}\n{review}");
+        if i < book {
+            assert!(!line.contains('?'), "{line}");
+        }
+        assert!(
+            line.split_whitespace().nth(1) == Some(m.text.as_str()),
+            "{line}"
+        );
+    }
+    let judged = played.moves.len() - book;
+    let (white, black) = (judged.div_ceil(2), judged / 2);
+    let counted = |n: usize, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
+    let side = |name: &str, n: usize| {
+        let (moves, book) = (counted(n, "move"), counted(book / 2, "book move"));
+        format!("\n{name}: {moves} (after {book}), ")
+    };
+    // The book has an even number of plies: White moves first after it.
+    assert_eq!(book % 2, 0);
+    assert!(review.contains(&side("White", white)), "{review}");
+    assert!(review.contains(&side("Black", black)), "{review}");
+    // Written back, the book moves keep the word, and a second review reads them as book.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let back = &parse_games(&text).unwrap()[0];
+    for m in &back.moves[..book] {
+        assert!(m.comment.as_deref().unwrap().starts_with("book "), "{text}");
+        assert!(m.mark.is_empty(), "{text}");
+    }
+    let (code, again, _) = bashni(&["analyse", "--pdn", out.to_str().unwrap(), "--depth", "2"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        again.lines().filter(|l| l.ends_with("  book")).count(),
+        book,
+        "{again}"
+    );
+}
+
+#[test]
+fn a_finished_game_is_worth_its_result_not_a_mate_in_zero() {
+    // White's man takes Black's last piece: the game is over, White has won.
+    let out = review_one_with("8/8/8/8/8/8/1b6/w7 w 0 1", "a1:c3", "");
+    let line = ply_one(&out);
+    assert_eq!(line[2], "1-0", "{out}");
+    assert!(!out.contains("M0"), "{out}");
+    // Black's man takes White's last piece, backwards.
+    let out = review_one_with("8/8/8/8/8/2w5/1b6/8 b 0 1", "b2:d4", "");
+    let line = ply_one(&out);
+    assert_eq!(line[2], "0-1", "{out}");
+    assert!(!out.contains("M0"), "{out}");
+}
+
+/// Two Russian games of different lengths in one file.
+fn two_games() -> PathBuf {
+    let pdn = temp("two.pdn");
+    let text = "[GameType \"25\"]\n\n1. c3-d4 f6-e5 *\n\n\
+                [GameType \"25\"]\n\n1. c3-b4 f6-g5 2. b4-a5 *\n";
+    std::fs::write(&pdn, text).unwrap();
+    pdn
+}
+
+#[test]
+fn both_paths_read_the_first_game_of_a_file_or_game_n() {
+    let pdn = two_games();
+    let file = pdn.to_str().unwrap();
+    let russian = ["--variant", "russian", "--depth", "1"];
+    // The position at the end of a game: the first by default, the second with --game 2.
+    let fen = |extra: &[&str]| {
+        let args: Vec<&str> = ["analyse", file]
+            .iter()
+            .chain(&russian)
+            .chain(extra)
+            .copied()
+            .collect();
+        let (code, out, err) = bashni(&args);
+        assert_eq!(code, 0, "{out}\n{err}");
+        out.lines()
+            .find(|l| l.starts_with("FEN: "))
+            .unwrap()
+            .to_string()
+    };
+    assert!(fen(&[]).ends_with(" w 0 2"), "{}", fen(&[]));
+    assert!(fen(&["--game", "1"]).ends_with(" w 0 2"));
+    assert!(
+        fen(&["--game", "2"]).ends_with(" b 0 2"),
+        "{}",
+        fen(&["--game", "2"])
+    );
+    // The review reads the same game.
+    let reviewed = |extra: &[&str]| {
+        let args: Vec<&str> = ["analyse", "--pdn", file, "--depth", "1"]
+            .iter()
+            .chain(extra)
+            .copied()
+            .collect();
+        let (code, out, err) = bashni(&args);
+        assert_eq!(code, 0, "{out}\n{err}");
+        out.lines().next().unwrap().to_string()
+    };
+    assert!(
+        reviewed(&[]).starts_with("Reviewing 2 plies "),
+        "{}",
+        reviewed(&[])
+    );
+    assert!(reviewed(&["--game", "2"]).starts_with("Reviewing 3 plies "));
+    // A game the file does not hold, and --game without a file.
+    let (code, _, err) = bashni(&["analyse", file, "--variant", "russian", "--game", "3"]);
+    assert_eq!(
+        (code, err.trim_end()),
+        (
+            2,
+            format!("error: {file} has no game 3: it holds 2 games").as_str()
+        )
+    );
+    let (code, _, err) = bashni(&["analyse", "--pdn", file, "--game", "3"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "error: --game 3: the file holds 2 games\n")
+    );
+    let (code, _, err) = bashni(&["analyse", "--game", "2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: --game 2 picks a game of a PDN file"),
+        "{err}"
     );
 }

@@ -20,22 +20,28 @@ export function reviewed(ply) {
 
 // White's view, in men: `0.35`, `-1.20`, `M3` / `-M3` for mates, `+−` / `−+` (the
 // annotators' "decisive advantage") where the server marks the score decisive (ten men or
-// more: a side simply wins, and the figure would not mean men).
+// more: a side simply wins, and the figure would not mean men); a game its rules ended is
+// its result (`1-0`, `0-1`, `1/2-1/2`): over, not a mate in 0.
 export function evalText(score) {
+  if (score.result !== undefined) return score.result;
   if (score.mate !== undefined) return (score.mate < 0 ? '-M' : 'M') + Math.abs(score.mate);
   if (score.decisive) return score.cp > 0 ? '+−' : '−+';
   return (score.cp / 100).toFixed(2);
 }
 export function fmtMen(score) {
+  if (score.result !== undefined) return `game over (${score.result})`;
   if (score.mate !== undefined) return (score.mate > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
   if (score.decisive) return (score.cp > 0 ? 'White' : 'Black') + ' winning';
   return (score.cp >= 0 ? '+' : '−') + (Math.abs(score.cp) / 100).toFixed(2);
 }
-// -1 (Black winning) .. +1 (White winning): tanh of the men, a mate at the edge.
+// -1 (Black winning) .. +1 (White winning): tanh of the men, a mate or a won game at the edge.
 function squash(score) {
+  if (score.result !== undefined) return score.result === '1-0' ? 1 : score.result === '0-1' ? -1 : 0;
   if (score.mate !== undefined) return score.mate > 0 ? 1 : -1;
   return Math.tanh(score.cp / 100 / 2.5);
 }
+// `1 move`, `3 moves`.
+const moves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
 // A move of the list, once reviewed: its score, its mark, and in its title the better move.
 export function markItem(li, ply) {
@@ -87,7 +93,7 @@ export function renderReview() {
   }
   btn.dataset.progress = `${rv.done}/${rv.total}`;
   btn.textContent = rv.running ? 'Reviewing…' : 'Review again';
-  $('review-status').textContent = rv.running ? `${rv.done} of ${rv.total} moves` : `${rv.done} moves reviewed`;
+  $('review-status').textContent = rv.running ? `${rv.done} of ${moves(rv.total)}` : `${moves(rv.done)} reviewed`;
   renderGraph(rv, graph);
   // The better move, in words, for the move about to be played here (or the one just played).
   const lines = [];

@@ -2,9 +2,9 @@
 
 use super::input;
 use super::level::Level;
-use crate::analyse::EngineArgs;
 use crate::games::Variant;
 use crate::protocol::command::MAX_GO_TIME_MS;
+use crate::protocol::engine_args::EngineArgs;
 use crate::record::time_control::TimeControl;
 
 /// Which side the person takes.

@@ -12,6 +12,7 @@
 //! file is refused with one line, before anything of the game in progress changes.
 
 use super::game_text::game_name;
+use crate::display::counted;
 use crate::files::{ReadError, read_regular_text};
 use crate::games::{Game, Record as GameOf, Rules, Variant};
 use crate::record::game_record::{EngineScore, LastInfo};
@@ -129,6 +130,8 @@ pub enum LoadError<G: Rules> {
     PdnMove(String, usize, G::MoveError),
     /// A file with neither a game nor a FEN in it.
     NoGame(String),
+    /// A file without the game asked for (file, its number from 1, games in the file).
+    NoSuchGame(String, usize, usize),
     /// Neither a file nor a FEN.
     NotFound(String, G::FenError),
 }
@@ -158,6 +161,10 @@ impl<G: Game> fmt::Display for LoadError<G> {
             LoadError::PdnFen(p, e) => write!(f, "{p}: bad FEN tag: {e}"),
             LoadError::PdnMove(p, n, e) => write!(f, "{p}: ply {n}: {e}"),
             LoadError::NoGame(p) => write!(f, "{p} holds neither a PDN game nor a FEN"),
+            LoadError::NoSuchGame(p, n, count) => {
+                let held = counted(*count as u64, "game", "games");
+                write!(f, "{p} has no game {n}: it holds {held}")
+            }
             LoadError::NotFound(a, e) => {
                 write!(f, "'{a}' is no file, and not a FEN either ({e})")
             }
@@ -167,15 +174,36 @@ impl<G: Game> fmt::Display for LoadError<G> {
 
 impl<G: Game> std::error::Error for LoadError<G> {}
 
-/// The last game of a PDN text (or a FEN alone) replayed move by move, so that the
+/// Which game of a PDN file [`load_game`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// The last (`bashni play`'s `load`: the game saved last).
+    Last,
+    /// Game N, from 1 (`bashni analyse`'s `--game N`; a file holding a FEN holds one).
+    Number(usize),
+}
+
+/// Game `which` of a PDN text (or a FEN alone) replayed move by move, so that the
 /// position, its clocks and its repetition history are exactly those of the saved game.
-fn from_text<G: Game>(name: &str, text: &str) -> Result<GameOf<G>, LoadError<G>> {
+fn from_text<G: Game>(name: &str, text: &str, which: Which) -> Result<GameOf<G>, LoadError<G>> {
     if let Ok(pos) = G::from_fen(text) {
-        return Ok(GameOf::new(pos));
+        return match which {
+            Which::Number(n) if n != 1 => Err(LoadError::NoSuchGame(name.into(), n, 1)),
+            _ => Ok(GameOf::new(pos)),
+        };
     }
     let games = parse_games(text).map_err(|e| LoadError::Pdn(name.into(), e))?;
-    let Some(g) = games.last() else {
-        return Err(LoadError::NoGame(name.into()));
+    let picked = match which {
+        Which::Last => games.last(),
+        Which::Number(n) => n.checked_sub(1).and_then(|i| games.get(i)),
+    };
+    let Some(g) = picked else {
+        return Err(match which {
+            Which::Number(n) if !games.is_empty() => {
+                LoadError::NoSuchGame(name.into(), n, games.len())
+            }
+            _ => LoadError::NoGame(name.into()),
+        });
     };
     if let Some(tag) = g.tag("GameType") {
         match Variant::from_pdn_game_type(tag) {
@@ -196,13 +224,18 @@ fn from_text<G: Game>(name: &str, text: &str) -> Result<GameOf<G>, LoadError<G>>
 
 /// Loads `arg`: a PDN file (its last game), a file holding a FEN, or a FEN, of game `G`.
 pub fn load<G: Game>(arg: &str) -> Result<GameOf<G>, LoadError<G>> {
+    load_game(arg, Which::Last)
+}
+
+/// Loads `arg`: game `which` of a PDN file, a file holding a FEN, or a FEN, of game `G`.
+pub fn load_game<G: Game>(arg: &str, which: Which) -> Result<GameOf<G>, LoadError<G>> {
     let path = Path::new(arg);
     // Whatever exists at that path is a file to load (a FEN never names one): what is not a
     // regular file is refused before it is opened, a large one before it is read.
     if std::fs::metadata(path).is_ok() {
         let text =
             read_regular_text(path, MAX_LOAD_FILE).map_err(|e| LoadError::Read(arg.into(), e))?;
-        return from_text(arg, &text);
+        return from_text(arg, &text, which);
     }
     G::from_fen(arg)
         .map(GameOf::new)
@@ -236,7 +269,7 @@ mod tests {
 
     /// Bashni's [`from_text`].
     fn from_text(name: &str, text: &str) -> Result<Game, LoadError<Position>> {
-        super::from_text::<Position>(name, text)
+        super::from_text::<Position>(name, text, Which::Last)
     }
 
     #[test]
@@ -307,6 +340,22 @@ mod tests {
         assert!(from_text("f", "8/8/8/8/8/8/8/W7 w 3 4").is_ok());
     }
 
+    #[test]
+    fn a_game_is_picked_by_its_number_or_the_last() {
+        let two = "[Round \"1\"]\n\n1. c3-d4 *\n\n[Round \"2\"]\n\n1. c3-b4 f6-g5 *\n";
+        let pick = |which| super::from_text::<Position>("two.pdn", two, which);
+        assert_eq!(pick(Which::Number(1)).unwrap().moves().len(), 1);
+        assert_eq!(pick(Which::Number(2)).unwrap().moves().len(), 2);
+        assert_eq!(pick(Which::Last).unwrap().moves().len(), 2);
+        let e = pick(Which::Number(3)).unwrap_err();
+        assert_eq!(e.to_string(), "two.pdn has no game 3: it holds 2 games");
+        let fen = "8/8/8/8/8/8/8/W7 w 3 4";
+        let one = |which| super::from_text::<Position>("f", fen, which);
+        assert!(one(Which::Number(1)).is_ok());
+        let e = one(Which::Number(2)).unwrap_err();
+        assert_eq!(e.to_string(), "f has no game 2: it holds 1 game");
+    }
+
     /// The PDN of a game of `You` against `bashni` that ended so.
     fn ended_text<G: crate::games::Game>(
         g: &GameOf<G>,
@@ -331,7 +380,7 @@ mod tests {
         let text = ended_text(&g, GameResult::WhiteWins, Termination::KingAgainstMan);
         assert!(text.contains("[GameType \"30,W,8,8,A0,0\"]"), "{text}");
         assert!(text.contains("[Termination \"one king against one man\"]"));
-        let back = super::from_text::<turkish::Position>("t.pdn", &text).unwrap();
+        let back = super::from_text::<turkish::Position>("t.pdn", &text, Which::Last).unwrap();
         assert_eq!(back.position().to_fen(), g.position().to_fen());
         let e = from_text("t.pdn", &text).unwrap_err();
         assert_eq!(

@@ -12,6 +12,7 @@
 //! for every game; what a worker sends back is text, the same for every game.
 
 pub mod command;
+pub mod engine_args;
 pub mod game;
 pub mod go;
 pub mod options;

@@ -83,6 +83,10 @@ pub fn comment(info: Option<LastInfo>, time: Duration) -> String {
     }
 }
 
+/// The PDN comment of a move from the opening book (the opening a match game starts with):
+/// not the engine's choice, so it has no score.
+pub const BOOK_COMMENT: &str = "book";
+
 /// Where and when a game was played: the PDN tags that are not in the game itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
@@ -134,7 +138,7 @@ pub fn to_pdn_in(r: &GameRecord, event: &Event, variant: Variant) -> PdnGame {
     tags.push(("PlyCount".into(), plies.to_string()));
     let book = r.opening.moves.iter().map(|m| PdnMove {
         text: pdn_move(variant, m),
-        comment: Some("book".into()),
+        comment: Some(BOOK_COMMENT.into()),
         ..PdnMove::default()
     });
     let played = r.moves.iter().map(|m| PdnMove {

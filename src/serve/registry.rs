@@ -7,6 +7,7 @@ use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::session::{Caps, Session, lock};
 use super::settings::parse_new_game;
+use crate::display::counted;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -90,8 +91,9 @@ impl Registry {
                 ApiError::new(
                     ErrorKind::Busy,
                     format!(
-                        "the server is busy: {max} games are open (its --max-games); \
-                         close a tab or try again in a few seconds"
+                        "the server is busy: {} open (its --max-games); \
+                         close a tab or try again in a few seconds",
+                        counted(max as u64, "game is", "games are")
                     ),
                 )
             })?;

@@ -11,7 +11,8 @@ use super::registry::Registry;
 use super::session::lock;
 use crate::games::kit::Color;
 use crate::games::{Game, Record};
-use crate::review::{Budget, MoveReview, SideSummary, review_game, summarise};
+use crate::record::result::Termination;
+use crate::review::{Budget, Eval, GameToReview, MoveReview, SideSummary, review_game, summarise};
 use crate::search::{Engine, Score, SearchControl};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -67,11 +68,18 @@ pub fn budget(body: &Value) -> Result<Budget, ApiError> {
     }
 }
 
-/// A White-view score as the page reads it: [`json::cp`] or `{"mate": n}`.
-fn score_json(s: Score) -> Value {
-    match s {
-        Score::Cp(c) => json::cp(c),
-        other => json::object([("mate", Value::from(other.mate_moves().unwrap_or(0)))]),
+/// A White-view value as the page reads it: [`json::cp`] (centi-men), `{"mate": n}` (White
+/// wins in n moves, or loses in -n), or `{"result": "1-0"}` for a game the rules ended
+/// (`0-1`, `1/2-1/2`): over, not a win in 0 moves.
+fn score_json(e: Eval) -> Value {
+    match e {
+        Eval::Over(o) => {
+            json::object([("result", Value::from(Termination::of_outcome(o).0.pdn()))])
+        }
+        Eval::Score(Score::Cp(c)) => json::cp(c),
+        Eval::Score(other) => {
+            json::object([("mate", Value::from(other.mate_moves().unwrap_or(0)))])
+        }
     }
 }
 
@@ -226,14 +234,13 @@ fn run_review<G: Game>(fen: &str, moves: &[String], budget: Budget, push: &dyn F
             push(report_json(done, total, true, so_far), true);
         }
     };
-    let review = review_game(
-        &start,
-        &played,
-        &mut engine,
-        budget,
-        &control,
-        &mut progress,
-    );
+    // A game of the page has no book moves: every move is the player's.
+    let game = GameToReview {
+        start: &start,
+        moves: &played,
+        book_plies: 0,
+    };
+    let review = review_game(&game, &mut engine, budget, &control, &mut progress);
     push(
         report_json(review.moves.len(), total, false, &review.moves),
         false,
@@ -243,6 +250,20 @@ fn run_review<G: Game>(fen: &str, moves: &[String], budget: Budget, push: &dyn F
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_finished_game_is_its_result_and_a_mate_keeps_its_side() {
+        use crate::games::Outcome;
+        let text = |e| score_json(e).to_string();
+        let won = Eval::Over(Outcome::NoLegalMove(Color::White));
+        assert_eq!(text(won), r#"{"result":"1-0"}"#);
+        assert_eq!(
+            text(Eval::Over(Outcome::Repetition)),
+            r#"{"result":"1/2-1/2"}"#
+        );
+        assert_eq!(text(Eval::Score(Score::LossIn(3))), r#"{"mate":-2}"#);
+        assert_eq!(text(Eval::Score(Score::Cp(40))), r#"{"cp":40}"#);
+    }
 
     #[test]
     fn budgets() {

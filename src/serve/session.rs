@@ -11,6 +11,7 @@ use super::json::{self, Value};
 use super::line::GameLine;
 use super::settings::{Human, NewGame, TimeRule};
 use super::sse::Subscribers;
+use crate::display::plies;
 use crate::games::Variant;
 use crate::games::kit::color::Color;
 use crate::record::game_record::EngineScore;
@@ -307,7 +308,7 @@ impl Session {
         if ply > len {
             return Err(ApiError::new(
                 ErrorKind::BadRequest,
-                format!("'ply' {ply} is beyond the game's {len} plies"),
+                format!("'ply' {ply} is beyond the game's {}", plies(len as u64)),
             ));
         }
         let free = self.analysis.is_some() || self.human == Human::Both;
@@ -475,7 +476,7 @@ impl Session {
             if ply > len {
                 return Err(ApiError::new(
                     ErrorKind::BadRequest,
-                    format!("'ply' {ply} is beyond the game's {len} plies"),
+                    format!("'ply' {ply} is beyond the game's {}", plies(len as u64)),
                 ));
             }
             if !(1..=MAX_MULTIPV).contains(&multipv) {
@@ -526,7 +527,7 @@ impl Session {
         if ply > len {
             return Err(ApiError::new(
                 ErrorKind::BadRequest,
-                format!("'ply' {ply} is beyond the game's {len} plies"),
+                format!("'ply' {ply} is beyond the game's {}", plies(len as u64)),
             ));
         }
         Ok(json::object([

@@ -196,11 +196,13 @@ def review_on_page(p, server, pdn):
     assert len(rows) == n
     for (move, ev, mark), r in zip(rows, report["moves"]):
         assert move == r["move"]
-        want = (("-M" if r["eval"]["mate"] < 0 else "M") + str(abs(r["eval"]["mate"]))
+        # A game the rules ended shows its result (`1-0`), not a mate in 0.
+        want = (r["eval"]["result"] if "result" in r["eval"]
+                else ("-M" if r["eval"]["mate"] < 0 else "M") + str(abs(r["eval"]["mate"]))
                 if "mate" in r["eval"] else f"{r['eval']['cp'] / 100:.2f}")
         assert ev == want, (move, ev, r)
         assert mark == r["mark"], (move, mark, r)
-    assert all(re.fullmatch(r"-?(\d+\.\d\d|M\d+)", ev) for _, ev, _ in rows), rows
+    assert all(re.fullmatch(r"-?(\d+\.\d\d|M[1-9]\d*)|1-0|0-1|1/2-1/2", ev) for _, ev, _ in rows), rows
     return report, rows
 
 

@@ -1,19 +1,5 @@
-//! The shape of `src/`, checked: the import graph between files and the length of functions.
-//!
-//! It reads every `src/**/*.rs` (but `main.rs`, the binary), resolves every path that starts
-//! at the crate (`use crate::...`, grouped `use crate::{a::b, c}` over several lines, and
-//! paths written inline in code, `crate::a::f(...)`) and every `use super::...` and
-//! `use self::...` to the file that defines the module it names, and asserts:
-//!
-//! 1. no strongly connected component of the file graph has more than two files;
-//! 2. no function runs over 100 lines (from its `fn` line to its closing brace at the same
-//!    indentation);
-//! 3. the layering of `src/games/`: a file of the toolkit, `src/games/kit/`, imports only
-//!    the toolkit; a file of a game, `src/games/<game>/`, only its own folder and the
-//!    toolkit; and nothing under `src/games/` imports from outside `src/games/` (the
-//!    engine, front ends and tools stand above the games and know them through the traits).
-//!
-//! Test modules (`#[cfg(test)] mod ... { ... }`) are left out: a test may reach anywhere.
+//! Reading `src/` for the architecture checks: every file, its module path, the paths its
+//! imports name, and the graph of which file imports which.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -21,34 +7,11 @@ use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// Longest function, in lines.
-const MAX_FN_LINES: usize = 100;
-
-/// Imports that break the layering on purpose, `(from, to)` relative to `src/`, each with
-/// why it stays.
-const ALLOWED: &[(&str, &str, &str)] = &[
-    (
-        "games/kit/nnue/network.rs",
-        "files.rs",
-        "Network::load reads a network file through the project's bounded read; files.rs \
-         imports nothing from the crate, so this is no cycle",
-    ),
-    (
-        "games/russian/notation.rs",
-        "games/bashni/notation.rs",
-        "Russian draughts' FEN is Bashni's format with one piece per square, read by Bashni's \
-         reader; to cut this, the FEN reader (towers, setup checks) would move to the kit",
-    ),
-];
-
-/// Functions allowed over [`MAX_FN_LINES`] for now, `(file, name)`, each with why.
-const LONG_ALLOWED: &[(&str, &str, &str)] = &[];
-
 /// A source file: its path below `src/` and its module path.
-struct File {
-    rel: String,
-    module: Vec<String>,
-    text: String,
+pub(super) struct File {
+    pub(super) rel: String,
+    pub(super) module: Vec<String>,
+    pub(super) text: String,
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -62,7 +25,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn load() -> Vec<File> {
+pub(super) fn load() -> Vec<File> {
     let src = Path::new(ROOT).join("src");
     let mut paths = Vec::new();
     rust_files(&src, &mut paths);
@@ -120,7 +83,7 @@ fn code_lines(text: &str) -> Vec<String> {
 }
 
 /// A line without its `//` comment and with string literals emptied.
-fn strip(line: &str) -> String {
+pub(super) fn strip(line: &str) -> String {
     let mut out = String::new();
     let mut chars = line.chars().peekable();
     let mut in_str = false;
@@ -163,7 +126,7 @@ fn strip(line: &str) -> String {
 }
 
 /// Expands a use tree such as `a::{b::c, d::{self, e}}` into its paths.
-fn expand(tree: &str) -> Vec<String> {
+pub(super) fn expand(tree: &str) -> Vec<String> {
     // Renames (`x as y`) go first: only the path matters.
     let mut words: Vec<String> = Vec::new();
     let mut rename = false;
@@ -257,7 +220,7 @@ fn named_paths(file: &File) -> Vec<Vec<String>> {
 
 /// A path as segments from the crate root (`crate`, `super` and `self` resolved); empty for
 /// a path into another crate.
-fn absolute(module: &[String], path: &str) -> Vec<String> {
+pub(super) fn absolute(module: &[String], path: &str) -> Vec<String> {
     let segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
     let Some(&first) = segs.first() else {
         return Vec::new();
@@ -284,7 +247,7 @@ fn resolve<'a>(path: &[String], modules: &'a BTreeMap<Vec<String>, String>) -> O
     (0..=path.len()).rev().find_map(|n| modules.get(&path[..n]))
 }
 
-fn graph(files: &[File]) -> BTreeMap<String, BTreeSet<String>> {
+pub(super) fn graph(files: &[File]) -> BTreeMap<String, BTreeSet<String>> {
     let modules: BTreeMap<Vec<String>, String> = files
         .iter()
         .map(|f| (f.module.clone(), f.rel.clone()))
@@ -304,7 +267,7 @@ fn graph(files: &[File]) -> BTreeMap<String, BTreeSet<String>> {
 }
 
 /// Strongly connected components (Tarjan).
-fn components(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+pub(super) fn components(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     struct State<'a> {
         g: &'a BTreeMap<String, BTreeSet<String>>,
         index: BTreeMap<&'a str, usize>,
@@ -358,127 +321,4 @@ fn components(g: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
         }
     }
     s.out
-}
-
-#[test]
-fn no_circle_of_more_than_two_files() {
-    let g = graph(&load());
-    let big: Vec<Vec<String>> = components(&g).into_iter().filter(|c| c.len() > 2).collect();
-    assert!(big.is_empty(), "import circles: {big:#?}");
-}
-
-/// Where a file stands: `Some("kit")`, `Some(<game>)` or `Some("")` (`games/mod.rs`) under
-/// `src/games/`; `None` above.
-fn games_part(rel: &str) -> Option<&str> {
-    let rest = rel.strip_prefix("games/")?;
-    Some(rest.split_once('/').map_or("", |(dir, _)| dir))
-}
-
-#[test]
-fn the_games_import_only_downwards() {
-    let g = graph(&load());
-    let mut wrong = Vec::new();
-    for (from, targets) in &g {
-        let Some(part) = games_part(from) else {
-            continue;
-        };
-        for to in targets {
-            let ok = match (part, games_part(to)) {
-                (_, None) => false,
-                ("", Some(_)) => true,
-                ("kit", Some(t)) => t == "kit",
-                (game, Some(t)) => t == game || t == "kit",
-            };
-            let allowed = ALLOWED.iter().any(|(f, t, _)| f == from && t == to);
-            if !ok && !allowed {
-                wrong.push(format!("{from} -> {to}"));
-            }
-        }
-    }
-    assert!(wrong.is_empty(), "imports against the layering: {wrong:#?}");
-}
-
-#[test]
-fn the_checker_reads_grouped_and_nested_uses() {
-    let paths = expand("crate::a::{b::c, d::{self, e as f}, g}");
-    assert_eq!(
-        paths,
-        [
-            "crate::a::b::c",
-            "crate::a::d",
-            "crate::a::d::e",
-            "crate::a::g"
-        ]
-    );
-    let m = vec!["games".to_string(), "kit".to_string()];
-    assert_eq!(
-        absolute(&m, "super::bashni::Position"),
-        ["games", "bashni", "Position"]
-    );
-    assert_eq!(
-        strip(r#"let s = "crate::x"; // crate::y"#).trim_end(),
-        r#"let s = "";"#
-    );
-}
-
-/// `(file, first line, lines)` of every function longer than [`MAX_FN_LINES`].
-fn long_functions(files: &[File]) -> Vec<(String, usize, usize)> {
-    let mut long = Vec::new();
-    for f in files {
-        let lines: Vec<&str> = f.text.lines().collect();
-        for (i, line) in lines.iter().enumerate() {
-            let t = line.trim_start();
-            let is_fn = t
-                .split_whitespace()
-                .take_while(|w| !w.starts_with("fn"))
-                .all(|w| {
-                    matches!(w, "pub" | "const" | "unsafe" | "async" | "extern" | "\"C\"")
-                        || w.starts_with("pub(")
-                })
-                && t.split_whitespace().any(|w| w == "fn");
-            if !is_fn || !t.contains("fn ") || t.starts_with("//") {
-                continue;
-            }
-            let indent = &line[..line.len() - t.len()];
-            let close = format!("{indent}}}");
-            // A declaration without a body ends with `;` before any `{`.
-            let mut j = i;
-            while j < lines.len() && !lines[j].contains('{') && !lines[j].trim_end().ends_with(';')
-            {
-                j += 1;
-            }
-            if j >= lines.len() || !lines[j].contains('{') {
-                continue;
-            }
-            let opened = lines[j].matches('{').count();
-            let closed = lines[j].matches('}').count();
-            if opened == closed {
-                continue; // a one-line body
-            }
-            let end = (j..lines.len()).find(|&k| lines[k].trim_end() == close);
-            if let Some(end) = end {
-                let n = end - i + 1;
-                let name = t[t.find("fn ").expect("fn") + 3..]
-                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .next()
-                    .unwrap_or("");
-                let allowed = LONG_ALLOWED
-                    .iter()
-                    .any(|(fl, fname, _)| *fl == f.rel && *fname == name);
-                if n > MAX_FN_LINES && !allowed {
-                    long.push((f.rel.clone(), i + 1, n));
-                }
-            }
-        }
-    }
-    long
-}
-
-#[test]
-fn no_function_over_100_lines() {
-    let long = long_functions(&load());
-    assert!(
-        long.is_empty(),
-        "functions over {MAX_FN_LINES} lines: {long:#?}"
-    );
 }

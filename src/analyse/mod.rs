@@ -1,101 +1,20 @@
 //! `bashni analyse`: readable analysis of a position from the command line: the board, one
 //! line per completed depth (score for the side to move, in men or as a win/loss in its own
-//! moves, nodes, speed, PV) and the best move.
+//! moves, nodes, speed, PV) and the best move; with `--pdn`, the review of a game
+//! (`analyse/review.rs`). The command line is [`AnalyseArgs`].
 
-use crate::display::{capitalised, color_name, diagram};
-use crate::games::{Game, Record, RecordError, Variant};
-use crate::protocol::command::{MAX_GO_DEPTH, MAX_GO_TIME_MS};
-use crate::protocol::options::{HASH, MULTIPV, THREADS};
-use crate::search::{Bound, Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
+mod args;
+mod review;
+
+pub use args::{AnalyseArgs, DEFAULT_DEPTH};
+
+use crate::display::{capitalised, color_name, counted, diagram};
+use crate::games::{Game, Record, RecordError};
+use crate::play::save::{Which, load_game};
+use crate::search::{Bound, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use std::fmt::Display;
 use std::io::BufRead;
 use std::time::Instant;
-
-/// Depth searched when no limit is given (about a second on one core from the start).
-pub const DEFAULT_DEPTH: u32 = 14;
-
-/// Arguments of `bashni analyse`.
-#[derive(clap::Args, Debug)]
-#[command(
-    about = "Analyse a position: the board, one line per depth, then the best move",
-    long_about = "Analyse a position: prints the board (every tower top first), one line per \
-        completed depth (depth, score for the side to move in men such as +1.25 or as 'win in \
-        4 moves' of its own, nodes, nodes per second, time, principal variation), then the \
-        best move. When the search stops during a depth, the line it settled on is shown last, \
-        marked 'final'. Without a limit it searches to depth 14.",
-    after_help = "Examples:\n  \
-        bashni analyse\n  \
-        bashni analyse startpos --moves c3-d4 f6-e5 --depth 16\n  \
-        bashni analyse \"8/8/8/6B1/1b1b4/6b1/8/W7 w\" --movetime 2000\n  \
-        bashni analyse 8/8/8/6B1/1b1b4/6b1/8/W7 w --multipv 2 --infinite   # stop with Enter\n  \
-        bashni analyse --variant turkish --moves d3-d4 e6-e5 --depth 12\n  \
-        bashni analyse --pdn games.pdn --game 2 --depth 10 --out reviewed.pdn   # a game review"
-)]
-pub struct AnalyseArgs {
-    /// The game: bashni, turkish, russian or lasca (its FEN and move notation are read).
-    #[arg(long, default_value_t = Variant::Bashni)]
-    pub variant: Variant,
-    /// `startpos` (the default), a FEN (the game's own, or for Russian and Turkish draughts
-    /// the standard `W:Wa1,...:B...`), or a file holding a PDN game (its last) or a FEN; a
-    /// FEN may be quoted or given as separate words.
-    #[arg(value_name = "POSITION", num_args = 0..)]
-    pub position: Vec<String>,
-    /// Moves to play from the position before analysing, like c3-d4 f6-e5.
-    #[arg(long, value_name = "MOVE", num_args = 1..)]
-    pub moves: Vec<String>,
-    /// Search to this depth in plies (default 14 when no limit is given).
-    #[arg(long, conflicts_with_all = ["movetime", "infinite"],
-        value_parser = clap::value_parser!(u32).range(1..=MAX_GO_DEPTH as i64))]
-    pub depth: Option<u32>,
-    /// Think for this many milliseconds.
-    #[arg(long, value_name = "MS", conflicts_with = "infinite",
-        value_parser = clap::value_parser!(u64).range(1..=MAX_GO_TIME_MS))]
-    pub movetime: Option<u64>,
-    /// Search until Enter is pressed (or standard input ends).
-    #[arg(long)]
-    pub infinite: bool,
-    /// Show the best K lines.
-    #[arg(long, value_name = "K", default_value_t = MULTIPV.default, value_parser = MULTIPV.flag())]
-    pub multipv: u64,
-    /// Review a PDN game instead: every position searched (to depth 8 unless --depth or
-    /// --movetime is given), one line per move with its score, the best move and a mark
-    /// (?! inaccuracy, ? mistake, ?? blunder), and a summary per side.
-    #[arg(long, value_name = "FILE")]
-    pub pdn: Option<String>,
-    /// With --pdn: the game of the file to review, from 1.
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "pdn")]
-    pub game: usize,
-    /// With --pdn: write the reviewed game as PDN, scores as comments and marks after moves.
-    #[arg(long, value_name = "FILE", requires = "pdn")]
-    pub out: Option<String>,
-    /// Threads and hash size.
-    #[command(flatten)]
-    pub engine: EngineArgs,
-}
-
-/// The engine's resources, as the front ends for people take them (`analyse`, `play`).
-#[derive(clap::Args, Debug)]
-pub struct EngineArgs {
-    /// Search threads.
-    #[arg(long, value_name = "N", default_value_t = THREADS.default, value_parser = THREADS.flag())]
-    pub threads: u64,
-    /// Transposition table size in MiB.
-    #[arg(long, value_name = "MB", default_value_t = HASH.default, value_parser = HASH.flag())]
-    pub hash: u64,
-}
-
-impl EngineArgs {
-    /// An engine with these resources; the error (`--hash N: why`) when the table cannot
-    /// be had.
-    pub fn engine(&self) -> Result<Engine, String> {
-        let mut engine = Engine::new();
-        engine
-            .set_hash_mb(self.hash as usize)
-            .map_err(|e| format!("--hash {}: {e}", self.hash))?;
-        engine.set_threads(self.threads as usize);
-        Ok(engine)
-    }
-}
 
 /// The game to analyse: the position and the moves played from it, in game `G`.
 fn build_game<G: Game>(args: &AnalyseArgs) -> Result<Record<G>, String> {
@@ -104,14 +23,21 @@ fn build_game<G: Game>(args: &AnalyseArgs) -> Result<Record<G>, String> {
     if !args.position.is_empty() && text.trim().is_empty() {
         return Err("empty POSITION: give startpos or a FEN (or nothing for the start)".into());
     }
-    // A file: its last PDN game (or the FEN it holds), then --moves.
+    // A file: its PDN game --game N, the first by default (or the FEN it holds), then
+    // --moves; the review (`--pdn`) reads the same game.
     if args.position.len() == 1 && std::path::Path::new(&text).is_file() {
-        let mut game = crate::play::save::load::<G>(&text).map_err(|e| e.to_string())?;
+        let which = Which::Number(args.game_number());
+        let mut game = load_game::<G>(&text, which).map_err(|e| e.to_string())?;
         for (i, m) in args.moves.iter().enumerate() {
             game.play_text(m)
                 .map_err(|e| format!("move {} of --moves: {e}", i + 1))?;
         }
         return Ok(game);
+    }
+    if let Some(n) = args.game {
+        return Err(format!(
+            "--game {n} picks a game of a PDN file: give the file as POSITION, or with --pdn"
+        ));
     }
     let fen = if args.position.is_empty() || text.trim().eq_ignore_ascii_case("startpos") {
         G::START_FEN
@@ -214,10 +140,10 @@ fn summary<M: Display>(result: &SearchResult<M>, side: &str, secs: f64) -> Strin
                 .map(|p| format!(", expected reply {p}"))
                 .unwrap_or_default();
             format!(
-                "Best move: {best}{reply} (score {} for {side} at depth {}, {} nodes in {secs:.2} s)",
+                "Best move: {best}{reply} (score {} for {side} at depth {}, {} in {secs:.2} s)",
                 result.score.human(),
                 result.depth,
-                result.nodes
+                counted(result.nodes, "node", "nodes")
             )
         }
     }
@@ -238,7 +164,7 @@ fn stop_on_enter(control: std::sync::Arc<SearchControl>) {
 /// Runs the analysis; returns the exit code (2 for a bad position or move).
 pub fn run(args: AnalyseArgs) -> i32 {
     if let Some(pdn) = &args.pdn {
-        return crate::analyse_review::run(&args, pdn);
+        return review::run(&args, pdn);
     }
     // Each game gets its own monomorphised analysis.
     crate::for_variant!(args.variant, G => analyse::<G>(&args))
@@ -294,7 +220,8 @@ fn analyse<G: Game>(args: &AnalyseArgs) -> i32 {
 mod tests {
     use super::*;
     use crate::games::bashni::position::Position;
-    use crate::games::{russian, turkish};
+    use crate::games::{Variant, russian, turkish};
+    use crate::protocol::command::{MAX_GO_DEPTH, MAX_GO_TIME_MS};
     use crate::search::MAX_DEPTH;
     use clap::Parser;
 

@@ -3,15 +3,21 @@
 //! the engine's best move and its score, the mark), a summary per side, and with `--out`
 //! the game as PDN with each move's score as a comment (`{+0.35}`), the marks after the
 //! moves (`c3-d4?!`) and the engine's move as a variation of each marked move.
+//!
+//! The moves a PDN comments `{book}` (the opening of a `bashni match` game) are the book's,
+//! not the players': their lines say `book` instead of a mark, and the summaries leave them
+//! out. A game the rules ended is worth its result (`1-0`), not a win in 0 moves.
 
-use crate::analyse::AnalyseArgs;
+use super::args::AnalyseArgs;
+use crate::display::{counted, plies};
 use crate::files::read_regular_text;
 use crate::games::{Game, Record, Variant};
 use crate::play::save::MAX_LOAD_FILE;
-use crate::record::game_record::pdn_move;
+use crate::record::game_record::{BOOK_COMMENT as BOOK, pdn_move};
 use crate::record::pdn::{PdnGame, PdnMove, parse_games, write_game};
-use crate::review::{Budget, MoveReview, Review, SideSummary, review_game};
-use crate::search::{Score, SearchControl};
+use crate::record::result::Termination;
+use crate::review::{Budget, Eval, GameToReview, MoveReview, Review, SideSummary, review_game};
+use crate::search::{DECISIVE_CP, Score, SearchControl};
 use std::fmt;
 use std::path::Path;
 
@@ -38,7 +44,8 @@ impl fmt::Display for ReviewError {
         match self {
             ReviewError::Load(e) | ReviewError::Game(e) | ReviewError::Usage(e) => f.write_str(e),
             ReviewError::NoSuchGame(n, count) => {
-                write!(f, "--game {n}: the file holds {count} game(s)")
+                let held = counted(*count as u64, "game", "games");
+                write!(f, "--game {n}: the file holds {held}")
             }
             ReviewError::Write(e) => write!(f, "--out: {e}"),
         }
@@ -73,20 +80,50 @@ pub fn game_moves<G: Game>(g: &PdnGame) -> Result<(G, Vec<G::Move>), ReviewError
     Ok((start, record.moves().to_vec()))
 }
 
-/// A White-view score as a PDN comment writes it: `+0.35`, `+M3` / `-M2` (a win or loss
-/// in N moves of the side that wins or loses).
-pub fn comment_score(score: Score) -> String {
-    match score {
-        Score::Cp(_) => score.human(),
-        Score::WinIn(p) => format!("+M{}", p.div_ceil(2)),
-        Score::LossIn(p) => format!("-M{}", p.div_ceil(2)),
+/// How many of the game's first moves are from the book: the moves before the first one
+/// whose comment does not start with the word [`BOOK`] (`{book}`, as `bashni match` writes
+/// the opening, or `{book +0.20}`, as `--out` writes it back).
+pub fn book_plies(g: &PdnGame) -> usize {
+    let from_book = |m: &&PdnMove| {
+        m.comment
+            .as_deref()
+            .and_then(|c| c.split_whitespace().next())
+            .is_some_and(|w| w.eq_ignore_ascii_case(BOOK))
+    };
+    g.moves.iter().take_while(from_book).count()
+}
+
+/// A White-view value as a PDN comment writes it: `+0.35`, `+-` / `-+` from
+/// [`DECISIVE_CP`] on (the annotators' "White / Black has a decisive advantage": a figure
+/// there would not mean men), `+M3` / `-M2` (a win or loss in N moves of the side that wins
+/// or loses), or the result of a finished game (`1-0`, `0-1`, `1/2-1/2`).
+pub fn comment_score(eval: Eval) -> String {
+    match eval {
+        Eval::Over(outcome) => Termination::of_outcome(outcome).0.pdn().to_string(),
+        Eval::Score(Score::Cp(c)) if c >= DECISIVE_CP => "+-".to_string(),
+        Eval::Score(Score::Cp(c)) if c <= -DECISIVE_CP => "-+".to_string(),
+        // Mates in moves, as the protocol's `mate N` counts them.
+        Eval::Score(score) => match score.mate_moves() {
+            None => score.human(),
+            Some(n) if n < 0 => format!("-M{}", -n),
+            Some(n) => format!("+M{n}"),
+        },
+    }
+}
+
+/// What the mark column says of a move: its mark, `book`, or nothing.
+fn mark_text<M>(r: &MoveReview<M>) -> &'static str {
+    if r.book {
+        BOOK
+    } else {
+        r.mark.map_or("", |m| m.symbol())
     }
 }
 
 /// One line of the review: ply, move, score after it, best move and its score, mark.
 pub fn move_line<M: fmt::Display>(r: &MoveReview<M>) -> String {
     let best = r.best.as_ref().map_or("-".to_string(), |b| b.to_string());
-    let mark = r.mark.map_or("", |m| m.symbol());
+    let mark = mark_text(r);
     format!(
         "{:>4}  {:<16} {:>8}  best {:<16} {:>8}  loss {:>5}  {mark}",
         r.ply,
@@ -98,12 +135,22 @@ pub fn move_line<M: fmt::Display>(r: &MoveReview<M>) -> String {
     )
 }
 
-/// The summary line of one side.
+/// The summary line of one side: its moves (and its book moves, not judged, if any), its
+/// marks and its average loss.
 pub fn summary_line(side: &str, s: &SideSummary) -> String {
+    let count = |n: usize, one, many| counted(n as u64, one, many);
+    let book = if s.book > 0 {
+        format!(" (after {})", count(s.book, "book move", "book moves"))
+    } else {
+        String::new()
+    };
     format!(
-        "{side}: {} moves, {} inaccuracies (?!), {} mistakes (?), {} blunders (??), \
-         average loss {:.0} centi-men",
-        s.moves, s.inaccuracies, s.mistakes, s.blunders, s.average_loss_cp
+        "{side}: {}{book}, {} (?!), {} (?), {} (??), average loss {:.0} centi-men",
+        count(s.moves, "move", "moves"),
+        count(s.inaccuracies, "inaccuracy", "inaccuracies"),
+        count(s.mistakes, "mistake", "mistakes"),
+        count(s.blunders, "blunder", "blunders"),
+        s.average_loss_cp
     )
 }
 
@@ -119,7 +166,12 @@ pub fn annotated<M: fmt::Display>(original: &PdnGame, variant: Variant, r: &Revi
     tags.push(("Annotator".into(), "bashni analyse --pdn".into()));
     game.tags = tags;
     for (m, rv) in game.moves.iter_mut().zip(&r.moves) {
-        m.comment = Some(comment_score(rv.after));
+        let score = comment_score(rv.after);
+        m.comment = Some(if rv.book {
+            format!("{BOOK} {score}")
+        } else {
+            score
+        });
         m.mark = rv.mark.map_or(String::new(), |k| k.symbol().to_string());
         m.variations.clear();
         if let (Some(_), Some(best)) = (rv.mark, &rv.best) {
@@ -154,7 +206,7 @@ fn review(args: &AnalyseArgs, path: &str) -> Result<(), ReviewError> {
                 .into(),
         ));
     }
-    let game = load_pdn_game(path, args.game)?;
+    let game = load_pdn_game(path, args.game_number())?;
     // The game's GameType tag names its game; without one, --variant does.
     let variant = game
         .tag("GameType")
@@ -165,6 +217,11 @@ fn review(args: &AnalyseArgs, path: &str) -> Result<(), ReviewError> {
 
 fn review_in<G: Game>(args: &AnalyseArgs, game: &PdnGame) -> Result<(), ReviewError> {
     let (start, moves) = game_moves::<G>(game)?;
+    let to_review = GameToReview {
+        start: &start,
+        moves: &moves,
+        book_plies: book_plies(game),
+    };
     let mut engine = args.engine.engine().map_err(ReviewError::Usage)?;
     let budget = Budget {
         depth: args
@@ -174,8 +231,8 @@ fn review_in<G: Game>(args: &AnalyseArgs, game: &PdnGame) -> Result<(), ReviewEr
         nodes: None,
     };
     println!(
-        "Reviewing {} plies of {}; scores for White in men (100 centi-men = one man).",
-        moves.len(),
+        "Reviewing {} of {}; scores for White in men (100 centi-men = one man).",
+        plies(moves.len() as u64),
         G::VARIANT
     );
     println!(
@@ -188,7 +245,7 @@ fn review_in<G: Game>(args: &AnalyseArgs, game: &PdnGame) -> Result<(), ReviewEr
             println!("{}", move_line(r));
         }
     };
-    let review = review_game(&start, &moves, &mut engine, budget, &control, &mut show);
+    let review = review_game(&to_review, &mut engine, budget, &control, &mut show);
     println!("{}", summary_line("White", &review.white));
     println!("{}", summary_line("Black", &review.black));
     if let Some(out) = &args.out {
@@ -198,4 +255,64 @@ fn review_in<G: Game>(args: &AnalyseArgs, game: &PdnGame) -> Result<(), ReviewEr
         println!("Annotated game written to {out}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Outcome;
+    use crate::games::kit::Color;
+    use crate::record::pdn::parse_games;
+    use crate::search::Score;
+
+    #[test]
+    fn a_finished_game_is_written_as_its_result() {
+        let over = |o| comment_score(Eval::Over(o));
+        assert_eq!(over(Outcome::NoLegalMove(Color::White)), "1-0");
+        assert_eq!(over(Outcome::KingAgainstMan(Color::Black)), "0-1");
+        assert_eq!(over(Outcome::Repetition), "1/2-1/2");
+        assert_eq!(over(Outcome::ClockRule), "1/2-1/2");
+        assert_eq!(comment_score(Eval::Score(Score::WinIn(5))), "+M3");
+        assert_eq!(comment_score(Eval::Score(Score::LossIn(2))), "-M1");
+        assert_eq!(comment_score(Eval::Score(Score::Cp(-35))), "-0.35");
+    }
+
+    #[test]
+    fn the_book_is_the_moves_commented_book_from_the_start() {
+        let g = |text: &str| parse_games(text).unwrap().remove(0);
+        let played = g("1. c3-d4 {book} f6-e5 {book} 2. d4:f6 {+0.10/1 0.1s} g7:e5 {book} *");
+        assert_eq!(book_plies(&played), 2);
+        let reviewed = g("1. c3-d4 {book +0.20} f6-e5 {-0.05} *");
+        assert_eq!(book_plies(&reviewed), 1);
+        assert_eq!(book_plies(&g("1. c3-d4 {not book} *")), 0);
+        assert_eq!(book_plies(&g("1. c3-d4 f6-e5 {book} *")), 0);
+    }
+
+    #[test]
+    fn summaries_count_in_their_number() {
+        let s = SideSummary {
+            moves: 1,
+            book: 0,
+            inaccuracies: 1,
+            mistakes: 2,
+            blunders: 0,
+            average_loss_cp: 12.4,
+        };
+        assert_eq!(
+            summary_line("White", &s),
+            "White: 1 move, 1 inaccuracy (?!), 2 mistakes (?), 0 blunders (??), average loss \
+             12 centi-men"
+        );
+        let s = SideSummary {
+            moves: 2,
+            book: 1,
+            blunders: 1,
+            ..s
+        };
+        assert_eq!(
+            summary_line("Black", &s),
+            "Black: 2 moves (after 1 book move), 1 inaccuracy (?!), 2 mistakes (?), 1 blunder \
+             (??), average loss 12 centi-men"
+        );
+    }
 }
