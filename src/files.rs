@@ -1,80 +1,24 @@
 //! Reading and writing the user's files without losing them: a file the program writes over is
-//! replaced whole or not at all ([`replace`]), a line is read with bounded memory and a bounded
-//! scan ([`read_line_limited`]), and a whole file is read only up to a size ([`read_text`];
+//! replaced whole or not at all ([`replace`]), a record is appended whole or not at all
+//! ([`append`]), a line is read with bounded memory and a bounded scan
+//! ([`read_line_limited`]), and a whole file is read only up to a size ([`read_text`];
 //! [`read_regular_text`] and [`read_regular_bytes`] also refuse what is not a regular file,
 //! before opening it, as opening a FIFO blocks until someone writes to it).
 //!
-//! Every subcommand that writes over a file (`tune --out`, `openings --out`, `play`'s `save`)
-//! and every reader of a file or a pipe line by line (`datagen --resume`, `tune`, the protocol
-//! and the match runner, through [`crate::protocol::reader`]) goes through these functions.
+//! Every file the program writes goes through [`replace`] (`play`'s `save`, `tune --out`,
+//! `openings --out`, `train --out` and its manifest, `match --result`, `match-report
+//! --result`, `analyse --out`) or [`append`] (`datagen --out`, `match --pdn`), and
+//! every reader of a file or a pipe line by line (`datagen --resume`, `tune`, the protocol and
+//! the match runner, through [`crate::protocol::reader`]) goes through these functions.
+
+mod write;
+
+pub use write::{append, catch_file_size_signal, replace};
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufRead, ErrorKind, Read, Write};
+use std::fs::{self, File};
+use std::io::{self, BufRead, ErrorKind, Read};
 use std::path::{Path, PathBuf};
-
-/// Writes `contents` to `path` so that `path` holds either its old contents or all of the
-/// new ones, whatever happens: a full disk, a file size limit (`ulimit -f`), a crash. The
-/// text goes to a temporary file in the same directory (so that the rename cannot cross file
-/// systems), which is flushed to disk and then renamed over `path`; on any error it is removed
-/// and `path` is untouched.
-///
-/// A symbolic link is followed (the file it names is replaced, the link stays), and an
-/// existing file keeps its permissions. A `path` that exists but is not a regular file (a
-/// terminal, `/dev/stdout`, a named pipe) cannot be replaced and is written to directly.
-pub fn replace(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let target = match fs::canonicalize(path) {
-        Ok(real) => real,
-        Err(e) if e.kind() == ErrorKind::NotFound => path.to_path_buf(),
-        Err(e) => return Err(e),
-    };
-    let old = match fs::metadata(&target) {
-        Ok(m) => Some(m),
-        Err(e) if e.kind() == ErrorKind::NotFound => None,
-        Err(e) => return Err(e),
-    };
-    if let Some(m) = &old
-        && !m.is_file()
-    {
-        return OpenOptions::new()
-            .write(true)
-            .open(&target)
-            .and_then(|mut f| f.write_all(contents).and_then(|()| f.flush()));
-    }
-    let temp = temp_beside(&target)?;
-    let written = (|| {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)?;
-        if let Some(m) = &old {
-            file.set_permissions(m.permissions())?;
-        }
-        file.write_all(contents)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, &target)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    written
-}
-
-/// A name for a temporary file beside `target` that no other file has: `.<name>.<pid>.tmp`,
-/// hidden, and tied to this process so that two runs writing the same file do not collide.
-fn temp_beside(target: &Path) -> io::Result<PathBuf> {
-    let name = target.file_name().ok_or_else(|| {
-        io::Error::new(
-            ErrorKind::InvalidInput,
-            format!("'{}' is not a file name", target.display()),
-        )
-    })?;
-    let mut temp = std::ffi::OsString::from(".");
-    temp.push(name);
-    temp.push(format!(".{}.tmp", std::process::id()));
-    Ok(target.with_file_name(temp))
-}
 
 /// What one bounded line read found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,64 +216,6 @@ mod tests {
         let _ = fs::remove_dir_all(&d);
         fs::create_dir_all(&d).unwrap();
         d
-    }
-
-    #[test]
-    fn replace_writes_new_files_and_replaces_old_ones() {
-        let d = temp_dir("replace");
-        let p = d.join("out.txt");
-        replace(&p, b"first").unwrap();
-        assert_eq!(fs::read(&p).unwrap(), b"first");
-        replace(&p, b"second, longer").unwrap();
-        assert_eq!(fs::read(&p).unwrap(), b"second, longer");
-        // Nothing is left beside it.
-        assert_eq!(fs::read_dir(&d).unwrap().count(), 1);
-    }
-
-    #[test]
-    fn replace_follows_links_and_keeps_permissions() {
-        use std::os::unix::fs::PermissionsExt;
-        let d = temp_dir("link");
-        let real = d.join("real.txt");
-        fs::write(&real, "old").unwrap();
-        fs::set_permissions(&real, fs::Permissions::from_mode(0o640)).unwrap();
-        let link = d.join("link.txt");
-        std::os::unix::fs::symlink(&real, &link).unwrap();
-        replace(&link, b"new").unwrap();
-        assert!(
-            fs::symlink_metadata(&link)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(fs::read(&real).unwrap(), b"new");
-        let mode = fs::metadata(&real).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode, 0o640);
-    }
-
-    #[test]
-    fn a_failed_replace_leaves_the_file_and_no_temporary() {
-        let d = temp_dir("fail");
-        let p = d.join("out.txt");
-        fs::write(&p, "precious").unwrap();
-        // A directory where the temporary file would go makes creating it fail.
-        fs::create_dir(temp_beside(&p).unwrap()).unwrap();
-        assert!(replace(&p, b"new").is_err());
-        assert_eq!(fs::read(&p).unwrap(), b"precious");
-        // A path with no directory to write into.
-        assert!(replace(&d.join("missing/out.txt"), b"x").is_err());
-    }
-
-    #[test]
-    fn replace_writes_through_what_is_not_a_regular_file() {
-        use std::os::unix::fs::FileTypeExt;
-        replace(Path::new("/dev/null"), b"gone").unwrap();
-        assert!(
-            fs::metadata("/dev/null")
-                .unwrap()
-                .file_type()
-                .is_char_device()
-        );
     }
 
     #[test]

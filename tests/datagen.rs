@@ -188,3 +188,78 @@ fn data_names_its_game_and_another_game_is_not_added_to_it() {
     let same = datagen(&russian_file, &["--variant", "russian", "--resume"]);
     assert_eq!(same, russian);
 }
+
+/// Runs `datagen --resume` on `file` with `extra` arguments, expects it refused with one
+/// line of error and the file byte for byte as it was; returns the line.
+fn refused_resume(file: &PathBuf, extra: &[&str]) -> String {
+    let before = std::fs::read(file).unwrap();
+    let out = Command::new(BASHNI)
+        .args([
+            "datagen", "--games", "6", "--nodes", "600", "--resume", "--out",
+        ])
+        .arg(file)
+        .args(extra)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read(file).unwrap(), before, "the file was changed");
+    err
+}
+
+/// Positions whose `# game` lines were taken out are not one unfinished game: resuming
+/// them would remove them all.
+#[test]
+fn resume_refuses_positions_without_game_lines() {
+    let whole = datagen(&temp("with-markers"), &[]);
+    let stripped: String = whole
+        .lines()
+        .filter(|l| !l.starts_with("# game"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(stripped.lines().count() > 30);
+    let file = temp("stripped");
+    std::fs::write(&file, &stripped).unwrap();
+    let err = refused_resume(&file, &[]);
+    assert!(
+        err.contains("holds no complete game (no '# game' line)"),
+        "{err}"
+    );
+}
+
+/// After the last complete game, more positions than one game of the run can write are not
+/// its unfinished game.
+#[test]
+fn resume_refuses_a_tail_longer_than_one_game() {
+    let whole = datagen(&temp("long-tail-src"), &[]);
+    let lines: Vec<&str> = whole.lines().collect();
+    let first_end = lines.iter().position(|l| l.starts_with("# game")).unwrap();
+    let second_end = first_end
+        + 1
+        + lines[first_end + 1..]
+            .iter()
+            .position(|l| l.starts_with("# game"))
+            .unwrap();
+    // The first game whole, then the second game's positions without its end: a run cut
+    // just before the second game's `# game` line.
+    let text: String = lines[..second_end]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let tail = second_end - first_end - 1;
+    assert!(tail >= 2, "the second game has {tail} positions");
+    let file = temp("long-tail");
+    std::fs::write(&file, &text).unwrap();
+    // A run whose games are one ply shorter than that cannot have written them.
+    let max = (tail - 1).to_string();
+    let err = refused_resume(&file, &["--max-plies", &max, "--skip-plies", "0"]);
+    assert!(
+        err.contains(&format!(
+            "the {tail} positions after its last complete game are more than one game of this run writes (at most {max}"
+        )),
+        "{err}"
+    );
+    // With the settings that wrote it, the same file is an unfinished game and resumes.
+    assert_eq!(datagen(&file, &["--resume"]), whole);
+}

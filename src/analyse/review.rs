@@ -251,7 +251,8 @@ fn review_in<G: Game>(args: &AnalyseArgs, game: &PdnGame) -> Result<(), ReviewEr
     if let Some(out) = &args.out {
         let text = write_game(&annotated(game, G::VARIANT, &review));
         crate::play::save::may_write(out).map_err(ReviewError::Write)?;
-        std::fs::write(out, text).map_err(|e| ReviewError::Write(format!("{out}: {e}")))?;
+        crate::files::replace(std::path::Path::new(out), text.as_bytes())
+            .map_err(|e| ReviewError::Write(format!("{out}: {e}")))?;
         println!("Annotated game written to {out}");
     }
     Ok(())

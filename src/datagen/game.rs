@@ -35,6 +35,15 @@ pub struct GameSettings<M = crate::games::bashni::Move> {
     pub random_move_percent: u32,
 }
 
+impl<M> GameSettings<M> {
+    /// The most positions one game writes: at most one per engine ply, none in the first
+    /// `skip_plies`, and a game is stopped after `max_plies` (see [`play_game`]). `datagen
+    /// --resume` removes no longer tail than this.
+    pub fn max_samples(&self) -> u64 {
+        u64::from(self.max_plies.saturating_sub(self.skip_plies))
+    }
+}
+
 /// A finished game: its data lines (the last one ends the game) and how many positions.
 #[derive(Debug)]
 pub struct GameRecord {
@@ -256,6 +265,15 @@ mod tests {
         let c = play_game::<G>(&plain, 3, &mut e);
         assert_eq!(a.lines, b.lines);
         assert_ne!(a.lines, c.lines);
+        // A game stopped by its length writes no more than max_samples positions.
+        let short = GameSettings {
+            max_plies: 9,
+            skip_plies: 2,
+            ..random.clone()
+        };
+        let d = play_game::<G>(&short, 3, &mut e);
+        assert_eq!(short.max_samples(), 7);
+        assert!(d.positions as u64 <= short.max_samples(), "{}", d.positions);
         // The random moves have their own stream: the openings are those of a plain run.
         let opening = opening::<G>(&plain, 3, &mut e);
         assert_eq!(

@@ -14,7 +14,7 @@ use crate::shard::ShardArg;
 use game::{GameRecord, GameSettings, play_game};
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
-use std::io::{IsTerminal, Seek, SeekFrom, Write};
+use std::io::{IsTerminal, Seek, SeekFrom};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::channel;
@@ -92,8 +92,10 @@ pub struct DatagenArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Continue a stopped run: skip the games that --out already ends (same settings and
-    /// seed), after removing a partly written game at its end. A file whose end is not
-    /// datagen data, or that holds data of another game, is refused and left as it is.
+    /// seed), after removing a partly written game at its end. Only what can be nothing else
+    /// is removed: a file with no complete game, whose end is not one game's datagen data
+    /// (other lines, two results, more positions than --max-plies allows) or that holds data
+    /// of another game is refused and left as it is.
     #[arg(long)]
     pub resume: bool,
 }
@@ -234,7 +236,8 @@ fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
     let shard = args.shard.resolve(args.shards).map_err(|e| e.to_string())?;
     let range = shard.range(args.games);
     let first = if args.resume {
-        resume::resume_point::<G>(&args.out, &range).map_err(|e| e.to_string())?
+        resume::resume_point::<G>(&args.out, &range, settings.max_samples())
+            .map_err(|e| e.to_string())?
     } else {
         resume::check_appending::<G>(&args.out).map_err(|e| e.to_string())?;
         range.start
@@ -267,8 +270,9 @@ fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
             text.push_str(line);
             text.push('\n');
         }
-        out.write_all(text.as_bytes())
-            .and_then(|_| out.flush())
+        // A game whole or not at all: after a failed write the file still ends with a whole
+        // game, and --resume goes on from there.
+        crate::files::append(&mut out, text.as_bytes())
             .map_err(|e| format!("cannot write '{name}': {e}"))?;
         progress.positions += record.positions as u64;
         progress.games += 1;

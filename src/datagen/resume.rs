@@ -1,6 +1,8 @@
 //! `bashni datagen --resume`: where a stopped run starts again, and the partly written game
-//! at the end of its file removed, but only when that end is datagen data: a file that is not
-//! datagen output, or is data of another game, is refused whole, never cut. Without
+//! at the end of its file removed, but only when that end can be nothing else: datagen lines
+//! of one game (one result), no more of them than one game of the run writes, after a
+//! complete game. A file that is not datagen output, holds no complete game, is data of
+//! another game or ends with more than one game's lines is refused whole, never cut. Without
 //! `--resume`, [`check_appending`] refuses to append to data of another game.
 
 use super::format::{GameResult, parse_game_end, parse_sample};
@@ -30,6 +32,14 @@ pub enum ResumeError {
     /// After the last complete game, a line that datagen does not write (file, line number,
     /// what is wrong, bytes after the last game).
     NotData(String, u64, String, u64),
+    /// No complete game: no `# game` line shows where a game ends (file, its length).
+    NoGame(String, u64),
+    /// After the last complete game, a position whose result differs from the ones before
+    /// it: two games, not one unfinished one (file, line number).
+    SeveralGames(String, u64),
+    /// After the last complete game, more positions than one game writes (file, how many,
+    /// the most one game writes).
+    TooLong(String, u64, u64),
     /// The file changed while it was read (file).
     Changed(String),
     /// A `# game` line names another game than the run's (file, line number, whose data
@@ -55,6 +65,18 @@ impl fmt::Display for ResumeError {
             ResumeError::NotData(name, n, why, bytes) => write!(
                 f,
                 "cannot resume '{name}': line {n} is not datagen data ({why}); resuming would remove the {bytes} bytes after its last complete game, so the file is left as it is"
+            ),
+            ResumeError::NoGame(name, bytes) => write!(
+                f,
+                "cannot resume '{name}': it holds no complete game (no '# game' line), so nothing shows that its {bytes} bytes are an unfinished game of this run; the file is left as it is (if a run stopped in its first game, remove the file and start again)"
+            ),
+            ResumeError::SeveralGames(name, n) => write!(
+                f,
+                "cannot resume '{name}': line {n} is a position of another game than the lines before it (another result), so the end of the file is not one unfinished game; the file is left as it is"
+            ),
+            ResumeError::TooLong(name, lines, max) => write!(
+                f,
+                "cannot resume '{name}': the {lines} positions after its last complete game are more than one game of this run writes (at most {max}, --max-plies minus --skip-plies), so they are not an unfinished game; the file is left as it is"
             ),
             ResumeError::Changed(name) => {
                 write!(f, "cannot resume '{name}': it changed while it was read")
@@ -84,6 +106,12 @@ struct Scan {
     last_game: Option<u64>,
     /// The first line after the last complete game that datagen would not have written.
     bad_tail: Option<(u64, String)>,
+    /// Complete position lines after the last complete game.
+    tail_samples: u64,
+    /// Their result (all of one game's positions have its result).
+    tail_result: Option<GameResult>,
+    /// The first of them whose result differs from the ones before it.
+    mixed_tail: Option<u64>,
 }
 
 /// Reads a datagen file of game `G` to its end, line by line with bounded memory; a
@@ -109,6 +137,9 @@ fn scan<G: Rules>(input: &mut impl io::BufRead, name: &str) -> Result<Scan, Resu
             s.last_game = Some(g.index);
             s.end_of_last_game = s.len;
             s.bad_tail = None;
+            s.tail_samples = 0;
+            s.tail_result = None;
+            s.mixed_tail = None;
             continue;
         }
         if s.bad_tail.is_some() {
@@ -120,7 +151,14 @@ fn scan<G: Rules>(input: &mut impl io::BufRead, name: &str) -> Result<Scan, Resu
             }
             Err(_) => Some("not UTF-8".to_string()),
             Ok(t) if complete => match parse_sample::<G>(t) {
-                Ok(Some(_)) => None,
+                Ok(Some(sample)) => {
+                    s.tail_samples += 1;
+                    if s.tail_result.is_some_and(|r| r != sample.result) {
+                        s.mixed_tail.get_or_insert(number);
+                    }
+                    s.tail_result = Some(sample.result);
+                    None
+                }
                 Ok(None) => Some("a blank or comment line".to_string()),
                 Err(e) => Some(e.to_string()),
             },
@@ -168,9 +206,15 @@ fn could_start_a_line<G: Rules>(text: &str) -> bool {
 /// Where a run of the games `range` of game `G` starts again: after the last complete game
 /// of `path`.
 /// A partly written game at its end is removed, once the whole file has been read and the
-/// part to remove checked to be datagen data; anything else there stops the run with the
-/// file untouched. A missing file starts the run from its beginning.
-pub fn resume_point<G: Rules>(path: &Path, range: &Range<u64>) -> Result<u64, ResumeError> {
+/// part to remove checked to be one game's datagen data: after a complete game, of one
+/// result, at most `longest_game` positions (the most one game of the run writes,
+/// [`super::game::GameSettings::max_samples`]). Anything else stops the run with the file
+/// untouched. A missing or empty file starts the run from its beginning.
+pub fn resume_point<G: Rules>(
+    path: &Path,
+    range: &Range<u64>,
+    longest_game: u64,
+) -> Result<u64, ResumeError> {
     let name = path.display().to_string();
     match fs::metadata(path) {
         Ok(m) if m.is_file() => {}
@@ -184,10 +228,7 @@ pub fn resume_point<G: Rules>(path: &Path, range: &Range<u64>) -> Result<u64, Re
         .open(path)
         .map_err(|e| ResumeError::Io(name.clone(), e))?;
     let found = scan::<G>(&mut BufReader::new(&file), &name)?;
-    if let Some((line, why)) = found.bad_tail {
-        let bytes = found.len - found.end_of_last_game;
-        return Err(ResumeError::NotData(name, line, why, bytes));
-    }
+    check_tail(&found, &name, longest_game)?;
     if found.end_of_last_game < found.len {
         // The file is cut only as it was read: not if something wrote to it meanwhile.
         let now = file
@@ -208,6 +249,29 @@ pub fn resume_point<G: Rules>(path: &Path, range: &Range<u64>) -> Result<u64, Re
         Some(g) if g >= range.end => range.end,
         _ => range.start,
     })
+}
+
+/// Whether the end of a scanned file after its last complete game can be only the cut end
+/// of one game of at most `longest_game` positions, so that removing it loses nothing.
+fn check_tail(found: &Scan, name: &str, longest_game: u64) -> Result<(), ResumeError> {
+    if let Some((line, why)) = &found.bad_tail {
+        let bytes = found.len - found.end_of_last_game;
+        return Err(ResumeError::NotData(name.into(), *line, why.clone(), bytes));
+    }
+    if found.last_game.is_none() && found.len > 0 {
+        return Err(ResumeError::NoGame(name.into(), found.len));
+    }
+    if let Some(line) = found.mixed_tail {
+        return Err(ResumeError::SeveralGames(name.into(), line));
+    }
+    if found.tail_samples > longest_game {
+        return Err(ResumeError::TooLong(
+            name.into(),
+            found.tail_samples,
+            longest_game,
+        ));
+    }
+    Ok(())
 }
 
 /// Bytes at the end of a file that [`check_appending`] reads: many games' worth.
@@ -296,6 +360,31 @@ mod tests {
         // No game at all: the whole file is the tail.
         assert!(scan_text("just some notes\n").bad_tail.is_some());
         assert_eq!(scan_text(""), Scan::default());
+    }
+
+    #[test]
+    fn only_one_short_game_after_a_complete_one_may_be_removed() {
+        let win = format!("{START_FEN} | 12 | 1-0\n");
+        let loss = format!("{START_FEN} | -3 | 0-1\n");
+        let check = |text: &str, longest: u64| check_tail(&scan_text(text), "f", longest);
+        let game = format!("{win}# game 0 1-0 30\n");
+        // One game's three positions and a cut one: at most three may go.
+        let tail = format!("{win}{win}{win}{}", &win[..9]);
+        assert!(check(&format!("{game}{tail}"), 3).is_ok());
+        let e = check(&format!("{game}{tail}"), 2).unwrap_err();
+        assert!(matches!(e, ResumeError::TooLong(_, 3, 2)), "{e}");
+        // Two results: two games.
+        let e = check(&format!("{game}{win}{loss}{win}"), 100).unwrap_err();
+        assert!(matches!(e, ResumeError::SeveralGames(_, 4)), "{e}");
+        // No complete game at all, however short and well-formed.
+        let e = check(&win, 100).unwrap_err();
+        assert!(
+            matches!(e, ResumeError::NoGame(_, n) if n == win.len() as u64),
+            "{e}"
+        );
+        assert!(check("", 100).is_ok());
+        // A complete game resets the count and the result.
+        assert!(check(&format!("{win}{win}# game 0 1-0 9\n{loss}"), 1).is_ok());
     }
 
     #[test]

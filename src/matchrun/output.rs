@@ -12,7 +12,7 @@ use crate::record::game_record::{Event, to_pdn_in};
 use crate::record::pdn::{today, write_game};
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// The score so far, from the first engine's view.
@@ -161,7 +161,7 @@ pub struct Reporter {
     shown: bool,
     last_draw: Option<Instant>,
     started: Instant,
-    pdn: Option<(BufWriter<File>, String)>,
+    pdn: Option<(File, String)>,
     event: String,
     site: String,
     date: String,
@@ -185,7 +185,7 @@ impl Reporter {
                     .append(true)
                     .open(path)
                     .map_err(|e| format!("cannot open PDN file {}: {e}", path.display()))?;
-                Some((BufWriter::new(file), path.display().to_string()))
+                Some((file, path.display().to_string()))
             }
         };
         Ok(Reporter {
@@ -216,8 +216,8 @@ impl Reporter {
             };
             let game = to_pdn_in(&f.record, &event, f.variant);
             let text = write_game(&game);
-            w.write_all(text.as_bytes())
-                .and_then(|_| w.flush())
+            // Each game whole or not at all: a failed write leaves no cut game behind.
+            crate::files::append(w, text.as_bytes())
                 .map_err(|e| format!("cannot write PDN file {path}: {e}"))?;
         }
         if !self.quiet {
