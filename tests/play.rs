@@ -300,6 +300,26 @@ fn load_puts_the_side_the_person_plays_at_the_bottom() {
     assert_eq!(bottom(loaded), "Black", "{out}");
 }
 
+/// One rule for every reader of a game file: the first game (analyse reads it too, and the
+/// page): a file of two games loads the first, whose one move leaves Black to move.
+#[test]
+fn load_reads_the_first_game_of_a_file() {
+    let file = scratch("two-games").join("two.pdn");
+    std::fs::write(
+        &file,
+        "[Round \"1\"]\n\n1. c3-d4 *\n\n[Round \"2\"]\n\n1. c3-b4 f6-g5 *\n",
+    )
+    .unwrap();
+    let load = format!("load {}", file.display());
+    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &[&load, "fen"]);
+    assert_eq!(code, 0, "{err}");
+    let fen = answer(&out, "fen", 0);
+    assert!(
+        fen.contains(" b "),
+        "the first game leaves Black to move: {fen}\n{out}"
+    );
+}
+
 #[test]
 fn bad_options_are_refused() {
     let (_, err, code) = play(&["--fen", "8/8/8 w"], &[]);

@@ -10,7 +10,7 @@ pub use args::{AnalyseArgs, DEFAULT_DEPTH};
 
 use crate::display::{capitalised, color_name, counted, diagram};
 use crate::games::{Game, Record, RecordError};
-use crate::play::save::{Which, load_game};
+use crate::play::save::{GameNumber, load_game};
 use crate::search::{Bound, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use std::fmt::Display;
 use std::io::BufRead;
@@ -26,7 +26,7 @@ fn build_game<G: Game>(args: &AnalyseArgs) -> Result<Record<G>, String> {
     // A file: its PDN game --game N, the first by default (or the FEN it holds), then
     // --moves; the review (`--pdn`) reads the same game.
     if args.position.len() == 1 && std::path::Path::new(&text).is_file() {
-        let which = Which::Number(args.game_number());
+        let which = GameNumber(args.game_number());
         let mut game = load_game::<G>(&text, which).map_err(|e| e.to_string())?;
         for (i, m) in args.moves.iter().enumerate() {
             game.play_text(m)

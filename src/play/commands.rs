@@ -54,7 +54,7 @@ Commands:
   board            draw the board again
   fen              the position as FEN
   save FILE        save the game as PDN
-  load FILE|FEN    load a PDN game (its last game) or a position; you take the side to move
+  load FILE|FEN    load a PDN game (its first game) or a position; you take the side to move
                    (a PDN of another game, by its GameType, switches to that game)
   quit             leave (Ctrl-C and end of input leave too)";
 

@@ -174,35 +174,37 @@ impl<G: Game> fmt::Display for LoadError<G> {
 
 impl<G: Game> std::error::Error for LoadError<G> {}
 
-/// Which game of a PDN file [`load_game`] reads.
+/// Which game of a PDN file [`load_game`] reads, from 1: the one rule of every reader of a
+/// game file (`play`'s `load`, `analyse FILE` and `--pdn`, the page) is the first unless a
+/// number is given (`analyse --game N`); a file holding a FEN holds one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Which {
-    /// The last (`bashni play`'s `load`: the game saved last).
-    Last,
-    /// Game N, from 1 (`bashni analyse`'s `--game N`; a file holding a FEN holds one).
-    Number(usize),
+pub struct GameNumber(pub usize);
+
+impl GameNumber {
+    /// The first game of a file.
+    pub const FIRST: GameNumber = GameNumber(1);
 }
 
 /// Game `which` of a PDN text (or a FEN alone) replayed move by move, so that the
 /// position, its clocks and its repetition history are exactly those of the saved game.
-fn from_text<G: Game>(name: &str, text: &str, which: Which) -> Result<GameOf<G>, LoadError<G>> {
+fn from_text<G: Game>(
+    name: &str,
+    text: &str,
+    which: GameNumber,
+) -> Result<GameOf<G>, LoadError<G>> {
     if let Ok(pos) = G::from_fen(text) {
         return match which {
-            Which::Number(n) if n != 1 => Err(LoadError::NoSuchGame(name.into(), n, 1)),
+            GameNumber(n) if n != 1 => Err(LoadError::NoSuchGame(name.into(), n, 1)),
             _ => Ok(GameOf::new(pos)),
         };
     }
     let games = parse_games(text).map_err(|e| LoadError::Pdn(name.into(), e))?;
-    let picked = match which {
-        Which::Last => games.last(),
-        Which::Number(n) => n.checked_sub(1).and_then(|i| games.get(i)),
-    };
-    let Some(g) = picked else {
-        return Err(match which {
-            Which::Number(n) if !games.is_empty() => {
-                LoadError::NoSuchGame(name.into(), n, games.len())
-            }
-            _ => LoadError::NoGame(name.into()),
+    let GameNumber(n) = which;
+    let Some(g) = n.checked_sub(1).and_then(|i| games.get(i)) else {
+        return Err(if games.is_empty() {
+            LoadError::NoGame(name.into())
+        } else {
+            LoadError::NoSuchGame(name.into(), n, games.len())
         });
     };
     if let Some(tag) = g.tag("GameType") {
@@ -222,13 +224,13 @@ fn from_text<G: Game>(name: &str, text: &str, which: Which) -> Result<GameOf<G>,
     Ok(game)
 }
 
-/// Loads `arg`: a PDN file (its last game), a file holding a FEN, or a FEN, of game `G`.
+/// Loads `arg`: a PDN file (its first game), a file holding a FEN, or a FEN, of game `G`.
 pub fn load<G: Game>(arg: &str) -> Result<GameOf<G>, LoadError<G>> {
-    load_game(arg, Which::Last)
+    load_game(arg, GameNumber::FIRST)
 }
 
 /// Loads `arg`: game `which` of a PDN file, a file holding a FEN, or a FEN, of game `G`.
-pub fn load_game<G: Game>(arg: &str, which: Which) -> Result<GameOf<G>, LoadError<G>> {
+pub fn load_game<G: Game>(arg: &str, which: GameNumber) -> Result<GameOf<G>, LoadError<G>> {
     let path = Path::new(arg);
     // Whatever exists at that path is a file to load (a FEN never names one): what is not a
     // regular file is refused before it is opened, a large one before it is read.
@@ -269,7 +271,7 @@ mod tests {
 
     /// Bashni's [`from_text`].
     fn from_text(name: &str, text: &str) -> Result<Game, LoadError<Position>> {
-        super::from_text::<Position>(name, text, Which::Last)
+        super::from_text::<Position>(name, text, GameNumber::FIRST)
     }
 
     #[test]
@@ -341,18 +343,18 @@ mod tests {
     }
 
     #[test]
-    fn a_game_is_picked_by_its_number_or_the_last() {
+    fn a_game_is_picked_by_its_number_the_first_by_default() {
         let two = "[Round \"1\"]\n\n1. c3-d4 *\n\n[Round \"2\"]\n\n1. c3-b4 f6-g5 *\n";
         let pick = |which| super::from_text::<Position>("two.pdn", two, which);
-        assert_eq!(pick(Which::Number(1)).unwrap().moves().len(), 1);
-        assert_eq!(pick(Which::Number(2)).unwrap().moves().len(), 2);
-        assert_eq!(pick(Which::Last).unwrap().moves().len(), 2);
-        let e = pick(Which::Number(3)).unwrap_err();
+        assert_eq!(pick(GameNumber(1)).unwrap().moves().len(), 1);
+        assert_eq!(pick(GameNumber(2)).unwrap().moves().len(), 2);
+        assert_eq!(pick(GameNumber::FIRST).unwrap().moves().len(), 1);
+        let e = pick(GameNumber(3)).unwrap_err();
         assert_eq!(e.to_string(), "two.pdn has no game 3: it holds 2 games");
         let fen = "8/8/8/8/8/8/8/W7 w 3 4";
         let one = |which| super::from_text::<Position>("f", fen, which);
-        assert!(one(Which::Number(1)).is_ok());
-        let e = one(Which::Number(2)).unwrap_err();
+        assert!(one(GameNumber(1)).is_ok());
+        let e = one(GameNumber(2)).unwrap_err();
         assert_eq!(e.to_string(), "f has no game 2: it holds 1 game");
     }
 
@@ -380,7 +382,8 @@ mod tests {
         let text = ended_text(&g, GameResult::WhiteWins, Termination::KingAgainstMan);
         assert!(text.contains("[GameType \"30,W,8,8,A0,0\"]"), "{text}");
         assert!(text.contains("[Termination \"one king against one man\"]"));
-        let back = super::from_text::<turkish::Position>("t.pdn", &text, Which::Last).unwrap();
+        let back =
+            super::from_text::<turkish::Position>("t.pdn", &text, GameNumber::FIRST).unwrap();
         assert_eq!(back.position().to_fen(), g.position().to_fen());
         let e = from_text("t.pdn", &text).unwrap_err();
         assert_eq!(
