@@ -1,6 +1,26 @@
 //! PDN game records: writing the games a match plays, and reading them back.
+//!
+//! A game read is bounded before it is built: variations nested at most
+//! [`MAX_VARIATION_DEPTH`] deep, at most [`MAX_GAME_MOVES`] moves and
+//! [`MAX_GAME_VARIATIONS`] variations in one game. Whatever reads a PDN (`play`'s `load`,
+//! `analyse`, the openings of `match`, `serve`'s `POST /api/games`) gets a one-line
+//! [`PdnError`] past them, never a tree that its walks or its drop could not finish.
 
 use std::fmt;
+
+/// Deepest nesting of variations read: a variation inside a variation, and so on, this many
+/// levels. Annotated games use a few. The derived `Drop`, `Clone` and `PartialEq` of a
+/// [`PdnMove`] recurse once per level, a few hundred bytes of stack each, so 64 levels stay
+/// far below the smallest stack that runs them (2 MiB, a tokio worker's or a test's thread);
+/// [`parse_games`] refuses a deeper game before it builds the level past this one, and this
+/// program builds none deeper than one level itself. Writing ([`write_game`]) does not
+/// recurse at all.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+/// Most moves one game may hold, its main line and all its variations together, each move
+/// counted once as it is written (a long match game has a few hundred plies).
+pub const MAX_GAME_MOVES: usize = 50_000;
+/// Most variations one game may hold, at every depth together (empty ones `()` included).
+pub const MAX_GAME_VARIATIONS: usize = 5_000;
 
 /// One move with an optional comment (e.g. `+0.25/7 0.105s`), its annotation mark and the
 /// variations that could have been played instead of it.
@@ -13,7 +33,8 @@ pub struct PdnMove {
     /// Annotation glued to the move, such as `?!`, `??` or `!` (empty: none).
     pub mark: String,
     /// Variations in parentheses after the move: each a line of moves played instead of
-    /// this one (from the position before it), which may hold variations of its own.
+    /// this one (from the position before it), which may hold variations of its own (at
+    /// most [`MAX_VARIATION_DEPTH`] levels in a game read).
     pub variations: Vec<Vec<PdnMove>>,
 }
 
@@ -60,6 +81,12 @@ pub enum PdnError {
     /// A `(` with no move before it, a `)` without its `(`, or a game ending inside a
     /// variation (line).
     BadVariation(usize),
+    /// A variation nested deeper than [`MAX_VARIATION_DEPTH`] (line).
+    TooDeep(usize),
+    /// A game of more than [`MAX_GAME_MOVES`] moves in all its lines (line).
+    TooManyMoves(usize),
+    /// A game of more than [`MAX_GAME_VARIATIONS`] variations (line).
+    TooManyVariations(usize),
 }
 
 impl fmt::Display for PdnError {
@@ -70,6 +97,20 @@ impl fmt::Display for PdnError {
             PdnError::MissingResult(l) => write!(f, "line {l}: game has no result token"),
             PdnError::BadVariation(l) => {
                 write!(f, "line {l}: unbalanced variation parentheses")
+            }
+            PdnError::TooDeep(l) => write!(
+                f,
+                "line {l}: variations nested over {MAX_VARIATION_DEPTH} levels deep"
+            ),
+            PdnError::TooManyMoves(l) => write!(
+                f,
+                "line {l}: a game of over {MAX_GAME_MOVES} moves, its variations included"
+            ),
+            PdnError::TooManyVariations(l) => {
+                write!(
+                    f,
+                    "line {l}: a game of over {MAX_GAME_VARIATIONS} variations"
+                )
             }
         }
     }
@@ -136,30 +177,75 @@ pub fn write_game(g: &PdnGame) -> String {
     out
 }
 
+/// Where [`line_tokens`] is in one line of the tree.
+struct Cursor<'a> {
+    moves: &'a [PdnMove],
+    /// The move written next (or whose variations are).
+    at: usize,
+    /// Its move number, and whether it is White's.
+    number: u32,
+    white: bool,
+    /// Variations of `moves[at]` written so far; `None` before the move itself is.
+    variations_done: Option<usize>,
+    /// Whether the move before `at` had variations (a Black move after them is numbered).
+    after_variation: bool,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(moves: &'a [PdnMove], number: u32, white: bool) -> Cursor<'a> {
+        Cursor {
+            moves,
+            at: 0,
+            number,
+            white,
+            variations_done: None,
+            after_variation: false,
+        }
+    }
+}
+
 /// The tokens of a line of moves from move `number` (White's move when `white`): numbers,
-/// moves with their marks, comments, and variations in parentheses.
-fn line_tokens(moves: &[PdnMove], mut number: u32, mut white: bool, tokens: &mut Vec<String>) {
-    let mut after_variation = false;
-    for (i, m) in moves.iter().enumerate() {
-        if white {
-            tokens.push(format!("{number}."));
-        } else if i == 0 || after_variation {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(format!("{}{}", m.text, m.mark));
-        if let Some(c) = &m.comment {
-            tokens.push(format!("{{{c}}}"));
-        }
-        for v in &m.variations {
+/// moves with their marks, comments, and variations in parentheses, nested. A stack of
+/// cursors rather than recursion, so no tree, however it was built, can overflow the stack.
+fn line_tokens(moves: &[PdnMove], number: u32, white: bool, tokens: &mut Vec<String>) {
+    let mut stack = vec![Cursor::new(moves, number, white)];
+    while let Some(c) = stack.last_mut() {
+        let Some(m) = c.moves.get(c.at) else {
+            stack.pop();
+            if !stack.is_empty() {
+                tokens.push(")".into());
+            }
+            continue;
+        };
+        let done = match c.variations_done {
+            Some(done) => done,
+            None => {
+                if c.white {
+                    tokens.push(format!("{}.", c.number));
+                } else if c.at == 0 || c.after_variation {
+                    tokens.push(format!("{}...", c.number));
+                }
+                tokens.push(format!("{}{}", m.text, m.mark));
+                if let Some(comment) = &m.comment {
+                    tokens.push(format!("{{{comment}}}"));
+                }
+                0
+            }
+        };
+        if let Some(v) = m.variations.get(done) {
+            c.variations_done = Some(done + 1);
+            let inner = Cursor::new(v, c.number, c.white);
             tokens.push("(".into());
-            line_tokens(v, number, white, tokens);
-            tokens.push(")".into());
+            stack.push(inner);
+            continue;
         }
-        after_variation = !m.variations.is_empty();
-        if !white {
-            number += 1;
+        c.after_variation = !m.variations.is_empty();
+        if !c.white {
+            c.number += 1;
         }
-        white = !white;
+        c.white = !c.white;
+        c.at += 1;
+        c.variations_done = None;
     }
 }
 
@@ -194,16 +280,31 @@ fn is_move_number(tok: &str) -> bool {
     digits.len() < tok.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
 }
 
-/// The lines of the game being read: the main line first, then each open variation.
+/// The lines of the game being read: the main line first, then each open variation; and
+/// the moves and variations it holds so far, against the game's limits.
 struct Lines {
     open: Vec<Vec<PdnMove>>,
+    moves: usize,
+    variations: usize,
 }
 
 impl Lines {
     fn new() -> Lines {
         Lines {
             open: vec![Vec::new()],
+            moves: 0,
+            variations: 0,
         }
+    }
+
+    /// A move at the end of the current line (line `n`).
+    fn push(&mut self, m: PdnMove, n: usize) -> Result<(), PdnError> {
+        if self.moves == MAX_GAME_MOVES {
+            return Err(PdnError::TooManyMoves(n));
+        }
+        self.moves += 1;
+        self.current().push(m);
+        Ok(())
     }
 
     /// The line moves are read into now.
@@ -220,6 +321,14 @@ impl Lines {
         if self.current().is_empty() {
             return Err(PdnError::BadVariation(n));
         }
+        // The main line is open too: `open.len() - 1` variations are.
+        if self.open.len() > MAX_VARIATION_DEPTH {
+            return Err(PdnError::TooDeep(n));
+        }
+        if self.variations == MAX_GAME_VARIATIONS {
+            return Err(PdnError::TooManyVariations(n));
+        }
+        self.variations += 1;
         self.open.push(Vec::new());
         Ok(())
     }
@@ -252,7 +361,8 @@ fn split_mark(tok: &str) -> (&str, &str) {
 
 /// Reads every game of a PDN text: tags, the main line's moves (with their comments, marks
 /// such as `?!`, and variations in parentheses, nested), and the result. NAGs (`$2`) are
-/// skipped.
+/// skipped. A game past [`MAX_VARIATION_DEPTH`], [`MAX_GAME_MOVES`] or
+/// [`MAX_GAME_VARIATIONS`] is refused where it passes it, before more of it is built.
 pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     // A byte order mark (as Windows editors write) means nothing.
     let text = text.strip_prefix(crate::files::BOM).unwrap_or(text);
@@ -329,10 +439,11 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                 };
                 let (text, mark) = split_mark(text);
                 if !text.is_empty() {
-                    lines.current().push(PdnMove {
+                    let m = PdnMove {
                         mark: mark.to_string(),
                         ..PdnMove::new(text)
-                    });
+                    };
+                    lines.push(m, n)?;
                 } else if let Some(m) = lines.current().last_mut() {
                     m.mark = mark.to_string(); // `c3-d4 ?!`
                 }
@@ -473,5 +584,70 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    /// `depth` variations, each inside the one before, after a first move.
+    fn nested(depth: usize) -> String {
+        format!(
+            "1. c3-d4 {} *\n",
+            "(1. c3-b4 ".repeat(depth) + &")".repeat(depth)
+        )
+    }
+
+    #[test]
+    fn nesting_is_read_to_its_limit_and_refused_past_it() {
+        let g = &parse_games(&nested(MAX_VARIATION_DEPTH)).unwrap()[0];
+        let mut depth = 0;
+        let mut line = &g.moves;
+        while let Some(v) = line[0].variations.first() {
+            depth += 1;
+            line = v;
+        }
+        assert_eq!(depth, MAX_VARIATION_DEPTH);
+        // Written without recursion and read back the same.
+        assert_eq!(&parse_games(&write_game(g)).unwrap()[0], g);
+        assert_eq!(
+            parse_games(&nested(MAX_VARIATION_DEPTH + 1)),
+            Err(PdnError::TooDeep(1))
+        );
+        // 100,000 levels (as a hostile file has): refused the same way, nothing overflows.
+        let e = parse_games(&nested(100_000)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("line 1: variations nested over {MAX_VARIATION_DEPTH} levels deep")
+        );
+    }
+
+    #[test]
+    fn moves_and_variations_of_a_game_are_counted_against_their_limits() {
+        let moves = |n: usize| format!("{} *\n", "c3-d4 ".repeat(n));
+        assert_eq!(
+            parse_games(&moves(MAX_GAME_MOVES)).unwrap()[0].moves.len(),
+            MAX_GAME_MOVES
+        );
+        assert_eq!(
+            parse_games(&moves(MAX_GAME_MOVES + 1)),
+            Err(PdnError::TooManyMoves(1))
+        );
+        // Moves in variations count too; each game has its own budget.
+        let half = "c3-d4 ".repeat(MAX_GAME_MOVES / 2);
+        let split = format!("{half}({half}) *\n");
+        assert!(parse_games(&split).is_ok());
+        let over = format!("{half}({half} c3-d4) *\n");
+        assert_eq!(parse_games(&over), Err(PdnError::TooManyMoves(1)));
+        let two = format!("{}\n{}", moves(MAX_GAME_MOVES), moves(MAX_GAME_MOVES));
+        assert_eq!(parse_games(&two).unwrap().len(), 2);
+        let empties = |n: usize| format!("1. c3-d4 {} *\n", "() ".repeat(n));
+        assert_eq!(
+            parse_games(&empties(MAX_GAME_VARIATIONS)).unwrap()[0].moves[0]
+                .variations
+                .len(),
+            MAX_GAME_VARIATIONS
+        );
+        let e = parse_games(&empties(MAX_GAME_VARIATIONS + 1)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("line 1: a game of over {MAX_GAME_VARIATIONS} variations")
+        );
     }
 }

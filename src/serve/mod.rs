@@ -14,8 +14,8 @@
 //! its own connection.
 //!
 //! Parts, from the bottom up: [`error`] (the one error type), [`json`], [`clocks`],
-//! [`ending`], [`line`] (a game's moves by its own rules), [`settings`] (a new game's
-//! request), [`sse`] (event streams), [`session`] (one game) with [`engine_worker`] (its
+//! [`ending`], [`line`] (a game's moves by its own rules), [`variations`] (a new game's
+//! variations, bounded), [`settings`] (a new game's request), [`sse`] (event streams), [`session`] (one game) with [`engine_worker`] (its
 //! engine process), [`pdn_export`], [`registry`] (the open games and their limits), then the
 //! HTTP layer: [`guard`] (`Host` and `Origin`), [`http`] (routes), [`listener`]
 //! (connections), [`assets`]. The page's automation contract is in `web/CONTRACT.md`.
@@ -36,6 +36,7 @@ pub mod review;
 pub mod session;
 pub mod settings;
 pub mod sse;
+pub mod variations;
 
 use crate::games::bashni::notation::START_FEN;
 use crate::games::{Rules, Variant};
