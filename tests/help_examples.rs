@@ -62,6 +62,9 @@ const REDUCTIONS: &[(&str, &str, &str)] = &[
     ("match", "--rounds 200", "--rounds 1 --max-plies 30"),
     ("match", "--tc 10+0.1", "--tc 1+0.01"),
     ("match", "tc=10+0.1", "tc=1+0.01"),
+    // cutechess-cli's spellings: one round, drawn at 15 moves (30 plies), a tenth of the clock.
+    ("match", "-rounds 200", "-rounds 1 -maxmoves 15"),
+    ("match", "tc=40/60+0.6", "tc=40/6+0.06"),
     // Openings: ten.
     ("openings", "--count 1000", "--count 10"),
     ("openings", "--count 500", "--count 10"),

@@ -165,6 +165,35 @@ fn bad_input_gets_error_and_the_engine_goes_on() {
     assert!(think(&mut g).1.starts_with("done move="));
 }
 
+/// An `error` line is one line of at most 1,000 characters of message, quoting at most 200
+/// characters of the input, whatever the input (a bad value of a megabyte was echoed whole).
+#[test]
+fn error_lines_are_bounded_whatever_the_input() {
+    let (mut g, _) = start(&[]);
+    let big = "x".repeat(900_000);
+    for bad in [
+        big.clone(),
+        format!("pos pos={big}"),
+        format!("pos moves=\"{big}\""),
+        format!("level depth={big}"),
+        format!("set-param name=variant value={big}"),
+        format!("set-param name=colour value={big}"),
+        format!("set-param name={big} value=1"),
+        format!("set-param name=move-numbering value={big}"),
+    ] {
+        g.send(&bad);
+        g.send("ping");
+        let lines = g.until_line("pong");
+        assert_eq!(lines.len(), 2, "{}", &bad[..40]);
+        let e = &lines[0];
+        assert!(e.starts_with("error message=") && strict(e), "{e}");
+        let message = get(e, "message").unwrap();
+        assert!(message.chars().count() <= 1000, "{}: {e}", &bad[..40]);
+        assert!(!e.contains(&"x".repeat(201)), "{}: {e}", &bad[..40]);
+    }
+    no_error(&mut g);
+}
+
 #[test]
 fn stop_ends_analysis_and_every_go_gets_one_done_in_order() {
     let (mut g, _) = start(&[]);

@@ -2,7 +2,10 @@
 //! itself, and against scripted misbehaving engines (tests/fake_engines/misbehave.sh wraps
 //! the real engine and, at its N-th `go`, answers an illegal move or no move, exits, goes
 //! silent, or answers late; tests/fake_engines/no_variant.sh hides the games it plays).
-//! Matches of every game. Searches are shallow and timeouts short: the file runs in seconds.
+//! Matches of every game. Searches are shallow, limited by depth: the file runs in seconds,
+//! and no verdict depends on the machine's speed (a clock or stall limit that must not run
+//! out is many times what a depth-limited reply takes; one that must run out is beaten by a
+//! fake that sleeps or stays silent, which a busy machine only makes later).
 
 use bashni::games::bashni::notation::{START_FEN, parse_fen};
 use bashni::games::{Game, Outcome, Record, Variant, lasca, russian, turkish};
@@ -104,12 +107,13 @@ fn temp(name: &str) -> PathBuf {
 }
 
 /// Plays `games` games of bashni (first, "good") against a misbehaving bashni ("bad") that
-/// does `mode` at its `n`-th go.
+/// does `mode` at its `n`-th go. The stall limit is the default 30 s: a reply at depth 2
+/// takes milliseconds, so only the silent fake ever stalls (see [`silence_is_a_stall`]).
 fn against_bad(mode: &str, n: u32, games: u32, extra: &str, files: &[&PathBuf]) -> Run {
     bashni(
         &format!(
             "match --engine cmd=@B name=good --engine cmd=bash arg=@M arg=@B arg={mode} arg={n} \
-             name=bad --games {games} --seed 1 --stall-timeout 0.5 {extra}"
+             name=bad --games {games} --seed 1 {extra}"
         ),
         files,
     )
@@ -247,9 +251,12 @@ fn crash_without_recover_stops_the_match() {
     assert!(run.stderr.contains("--recover"), "{}", run.stderr);
 }
 
+/// The stall limit is waited out once a game, so it is short, but still about a hundred
+/// times a depth-2 reply through the fake's shell loop (a few ms): a busy machine does not
+/// make an honest reply a stall.
 #[test]
 fn silence_is_a_stall() {
-    let run = against_bad("silent", 3, 2, "--depth 2 --recover", &[]);
+    let run = against_bad("silent", 3, 2, "--depth 2 --recover --stall-timeout 2", &[]);
     run.ok();
     let f = run.finished();
     assert_eq!(f.len(), 2);
@@ -259,8 +266,12 @@ fn silence_is_a_stall() {
 
 #[test]
 fn late_answer_is_a_time_forfeit() {
-    // The fake waits 1 s at its second go; its clock has at most 0.3 s.
-    let run = against_bad("slow", 2, 2, "--tc 0.3+0.05", &[]);
+    // The fake waits 1 s at its second go; its clock then has at most 0.9 s (0.8 s and one
+    // increment), so it forfeits however fast the machine. The searches stop at depth 2
+    // (milliseconds, against the 0.1 s increment), so no honest move runs out of time on a
+    // busy machine; the referee's 1 s grace after the clock ran out leaves 0.9 s for the
+    // fake's late answer to come in, so it is a forfeit and not a stall.
+    let run = against_bad("slow", 2, 2, "--tc 0.8+0.1 --depth 2", &[]);
     run.ok();
     let f = run.finished();
     assert!(f[0].contains("1-0 {bad (Black) time forfeit ("), "{}", f[0]);

@@ -377,6 +377,11 @@ fn infinite_search_waits_for_stop_even_after_a_win() {
     let mut gui = Gui::new();
     gui.send(&format!("position fen {MATE_IN_4}"));
     gui.send("go infinite");
+    // The win is found first (how soon depends on the machine: waiting for it, not for a
+    // fixed time, makes "after a win" true on any machine), and no bestmove comes with it...
+    let found = gui.until(|l| l.contains(" score mate 4 ") || l.starts_with("bestmove"));
+    assert!(!found.last().unwrap().starts_with("bestmove"), "{found:?}");
+    // ... nor in the time after it: only `stop` ends the search.
     let deadline = std::time::Instant::now() + Duration::from_millis(700);
     while let Some((_, l)) =
         gui.next_timed(deadline.saturating_duration_since(std::time::Instant::now()))

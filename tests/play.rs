@@ -515,10 +515,24 @@ fn depth_of(line: &str) -> u32 {
 
 #[test]
 fn hint_and_analyse_are_full_strength_advice_at_any_level() {
-    // Level 0 looks 1 ply ahead; its advice does not.
+    // Level 0 looks 1 ply ahead; its advice does not. White's one move (the capture c3:e5)
+    // is answered, under a clock, by a search of a few plies: a hint capped at the level's
+    // depth would say depth 1. That search takes microseconds, so the depth does not depend
+    // on the machine's speed (from the start position it would: a hint gets only the move
+    // time, and a slow machine reaches fewer plies in it). Black then has two moves, and
+    // the level plays one at its own depth.
     let (out, err, code) = play(
-        &["--level", "0", "--seed", "1", "--movetime", "300"],
-        &["hint", "analyse", "c3 d4", "e3 f4"],
+        &[
+            "--fen",
+            "7b/b7/8/8/3b4/2w5/8/8 w",
+            "--level",
+            "0",
+            "--seed",
+            "1",
+            "--movetime",
+            "300",
+        ],
+        &["hint", "analyse", "c3 e5"],
     );
     assert_eq!(code, 0, "{err}");
     assert!(depth_of(answer(&out, "hint", 0)) > 1, "{out}");
@@ -527,7 +541,12 @@ fn hint_and_analyse_are_full_strength_advice_at_any_level() {
         best.starts_with("bashni's view, scores for White (to move):"),
         "{out}"
     );
-    for line in out.lines().filter(|l| l.starts_with("bashni plays ")) {
+    let own: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("bashni plays "))
+        .collect();
+    assert!(!own.is_empty(), "{out}");
+    for line in own {
         assert_eq!(depth_of(line), 1, "the level's own moves: {line}");
     }
 }
@@ -609,7 +628,8 @@ fn a_draw_is_accepted_only_when_dead_and_even() {
          12; a draw is agreed with at most 3 each)"
     );
     assert_eq!(answer(&out, "fen", 0), START_FEN, "the game goes on");
-    // Dead, but White (the person) is two men up: the engine is worse and says so.
+    // Dead, but White (the person) is two men up: the engine is worse and says so (by more
+    // than eight men at every depth, so on any machine).
     let (out, _, _) = play(
         &["--fen", "1B6/8/8/8/8/8/5w2/W1w5 w", "--movetime", "200"],
         &["draw"],
@@ -618,9 +638,12 @@ fn a_draw_is_accepted_only_when_dead_and_even() {
         answer(&out, "draw", 0).starts_with("bashni declines the draw: its score is -"),
         "{out}"
     );
-    // A king each: dead and even.
+    // A king each: dead and even. The 29th ply without a capture: no capture is in reach, so
+    // every line draws by the 30-ply rule and the score is 0 at every depth (a king each
+    // with the count at 0 scores -0.77 at the depths a slow machine reaches in 0.2 s, and 0
+    // only from depth 10 on: the verdict would depend on the machine's speed).
     let (out, _, _) = play(
-        &["--fen", "1B6/8/8/8/8/8/8/W7 w", "--movetime", "200"],
+        &["--fen", "1B6/8/8/8/8/8/8/W7 w 29 40", "--movetime", "200"],
         &["draw", "c3 d4"],
     );
     assert_eq!(answer(&out, "draw", 0), "bashni accepts the draw");

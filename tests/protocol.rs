@@ -1,14 +1,17 @@
 //! Protocol tests: the real binary driven as a GUI drives it (handshake, every kind of `go`,
 //! stop, isready and ponderhit during a search, MultiPV, bad input of every kind, end of
-//! input, perft, `d`, `eval`) and `bashni analyse`. Every read has a timeout; timing checks
-//! are loose (these machines are small and busy).
+//! input, perft, `d`, `eval`) and `bashni analyse`. Every read has a timeout
+//! (`common::gui::WAIT`, a hang guard). No verdict depends on the machine's speed: a limit is
+//! checked by what a slower machine cannot make happen (an answer before the move time, a
+//! search that ends by itself where the wrong clock would think for many minutes), never by
+//! how soon an answer comes.
 
 use crate::common;
 
 use bashni::games::bashni::game::Game;
 use bashni::games::bashni::notation::{START_FEN, parse_fen, parse_move};
 use common::gui::{Gui, run_to_end};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The game after `moves` from the start.
 fn game(moves: &[&str]) -> Game {
@@ -41,10 +44,12 @@ fn pv(line: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The `info depth` lines that report a line (with its `pv`): a search that runs over a
+/// second (a slow machine's `go depth 6`) also says `info depth D currmove M`, which is not one.
 fn depth_infos(lines: &[String]) -> Vec<&String> {
     lines
         .iter()
-        .filter(|l| l.starts_with("info depth "))
+        .filter(|l| l.starts_with("info depth ") && l.contains(" pv "))
         .collect()
 }
 
@@ -117,6 +122,9 @@ fn go_nodes_and_movetime() {
         let n: u64 = field(l, "nodes").unwrap().parse().unwrap();
         assert!(n <= 20000 + 4096, "node limit overrun: {l}");
     }
+    // A busy machine answers later, never earlier: only the lower bound is a check. The
+    // upper one is that it answers at all (within WAIT): a move time that is ignored from the
+    // start position searches on for hours.
     let sent = gui.send("go movetime 300");
     let (lines, t) = gui.until_timed(|l| l.starts_with("bestmove"));
     let took = t - sent;
@@ -124,35 +132,33 @@ fn go_nodes_and_movetime() {
         took >= Duration::from_millis(150),
         "answered too early: {took:?}"
     );
-    assert!(
-        took < Duration::from_millis(2300),
-        "answered too late: {took:?}"
-    );
     assert!(legal(
         &game(&[]),
         lines.last().unwrap().split_whitespace().nth(1).unwrap()
     ));
 }
 
+/// A clock of ten hours: a search that spends it as its own thinks for minutes (a 25th of it
+/// is the base time), so an answer within `WAIT` shows the other, half-second clock was used.
+const TEN_HOURS_MS: u64 = 36_000_000;
+
 #[test]
 fn go_with_clocks_uses_the_movers_clock() {
+    // Each side to move with half a second against the other's ten hours: the answer comes
+    // (within WAIT, even ten times slower than usual) only if the mover's own clock is used.
     let mut gui = Gui::new();
-    let sent = gui.send("go wtime 1000 btime 1000 winc 10 binc 10");
-    let (_, t) = gui.until_timed(|l| l.starts_with("bestmove"));
-    assert!(
-        t - sent < Duration::from_millis(1000),
-        "used {:?} of a 1 s clock",
-        t - sent
-    );
-    // Black to move: a huge white clock must not matter.
-    gui.send("position startpos moves c3-d4");
-    let sent = gui.send("go wtime 600000 btime 500 winc 0 binc 0");
+    let sent = gui.send(&format!(
+        "go wtime 500 btime {TEN_HOURS_MS} winc 10 binc 10"
+    ));
     let (lines, t) = gui.until_timed(|l| l.starts_with("bestmove"));
-    assert!(
-        t - sent < Duration::from_millis(1500),
-        "took {:?} on a 0.5 s clock",
-        t - sent
-    );
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(legal(&game(&[]), best), "{best}");
+    eprintln!("white on a 0.5 s clock answered after {:?}", t - sent);
+    // Black to move: the huge white clock must not matter.
+    gui.send("position startpos moves c3-d4");
+    let sent = gui.send(&format!("go wtime {TEN_HOURS_MS} btime 500 winc 0 binc 0"));
+    let (lines, t) = gui.until_timed(|l| l.starts_with("bestmove"));
+    eprintln!("black on a 0.5 s clock answered after {:?}", t - sent);
     let best = lines
         .last()
         .unwrap()
@@ -190,7 +196,10 @@ fn a_clock_for_the_other_side_only_still_ends_the_search() {
 #[test]
 fn movestogo_spends_more_of_the_clock() {
     let mut gui = Gui::new();
-    // One move to the control: about half a second of a 2 s clock, not 1/25 of it.
+    // One move to the control: about half a second of a 2 s clock, not 1/25 of it. A busy
+    // machine makes the answer later, never earlier, so the lower bound is the check; that
+    // the search still ends by itself is the answer within WAIT. (How much of the clock is
+    // left over is a speed figure: the latency benchmark's game at 1 s + 10 ms measures it.)
     let sent = gui.send("go wtime 2000 btime 2000 movestogo 1");
     let (_, t) = gui.until_timed(|l| l.starts_with("bestmove"));
     let took = t - sent;
@@ -198,7 +207,6 @@ fn movestogo_spends_more_of_the_clock() {
         took >= Duration::from_millis(250),
         "movestogo ignored: {took:?}"
     );
-    assert!(took < Duration::from_millis(2000), "lost on time: {took:?}");
 }
 
 #[test]
@@ -217,13 +225,10 @@ fn infinite_until_stop_and_isready_meanwhile() {
         gui.non_info_within(Duration::from_millis(200)).is_empty(),
         "search disturbed"
     );
-    let sent = gui.send("stop");
-    let (lines, t) = gui.until_timed(|l| l.starts_with("bestmove"));
-    assert!(
-        t - sent < Duration::from_secs(2),
-        "stop took {:?}",
-        t - sent
-    );
+    // An infinite search answers only because of `stop` (within WAIT; how soon is the
+    // latency benchmark's figure).
+    gui.send("stop");
+    let (lines, _) = gui.bestmove();
     let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
     assert!(legal(&game(&[]), best), "{best}");
     // A stop with nothing running is ignored; the session goes on.
@@ -244,13 +249,10 @@ fn ponder_then_ponderhit() {
         "{}",
         gui.dump()
     );
-    let sent = gui.send("ponderhit");
-    let (lines, t) = gui.until_timed(|l| l.starts_with("bestmove"));
-    assert!(
-        t - sent < Duration::from_millis(1500),
-        "ponderhit answered after {:?}",
-        t - sent
-    );
+    // After `ponderhit` the clock applies and the search ends by itself (within WAIT; a lost
+    // `ponderhit` would ponder on until `stop`).
+    gui.send("ponderhit");
+    let (lines, _) = gui.bestmove();
     let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
     assert!(legal(&game(&["c3-d4", "f6-e5", "d4:f6"]), best), "{best}");
     // Pondering ended by stop (the opponent played something else).
@@ -429,7 +431,7 @@ fn end_of_input_finishes_the_search() {
 #[test]
 fn end_of_input_stops_a_mate_search_without_a_short_enough_win() {
     // No win in 2 from the start: only `stop` (or end of input) can end this search. Before
-    // the fix it ran on after end of input (run_to_end gives up after 10 s).
+    // the fix it ran on after end of input (run_to_end gives up after WAIT).
     let (code, out, _) = run_to_end(&[], "position startpos\ngo mate 2\n");
     assert_eq!(code, 0);
     assert!(
@@ -537,10 +539,8 @@ fn analyse_limits_multipv_and_errors() {
         "--movetime",
         "300",
     ];
-    let t = Instant::now();
     let (code, out, _) = run_to_end(&args, "");
     assert_eq!(code, 0, "{out}");
-    assert!(t.elapsed() < Duration::from_secs(5));
     assert!(out.contains("depth line"), "{out}");
     let best = out.lines().last().unwrap();
     assert!(best.starts_with("Best move: a1:"), "{out}");

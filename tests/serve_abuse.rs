@@ -2,12 +2,15 @@
 //! with bounded loops: idle and slow connections by the thousand, pipelining, header floods,
 //! malformed requests, other sites' pages, engines killed or stopped while they think, and
 //! games deleted with their streams open. In each, the other games go on and nothing is lost.
+//! No verdict depends on the machine's speed: waits are hang guards ([`PATIENCE`]), and "the
+//! held connections do not hold up the others" is checked against the server's own 10 s
+//! request timeouts (the move comes before any held request is timed out), not a stopwatch.
 
 use crate::common;
 
 use bashni::serve::json::{self, Value};
 use common::serve::*;
-use std::io::{Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -33,16 +36,24 @@ fn status_of(answer: &str) -> u16 {
         .unwrap_or(0)
 }
 
-/// Waits until `f` returns Some, at most `limit`.
-fn wait_for<T>(limit: Duration, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+/// Waits until `f` returns Some, at most [`PATIENCE`] (a hang guard, not a speed check).
+fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
     let start = Instant::now();
     loop {
         if let Some(v) = f() {
             return v;
         }
-        assert!(start.elapsed() < limit, "waited {limit:?} for {what}");
+        assert!(start.elapsed() < PATIENCE, "waited {PATIENCE:?} for {what}");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Whether the server has already written to `s` or closed it (without waiting).
+fn answered(s: &TcpStream) -> bool {
+    s.set_nonblocking(true).unwrap();
+    let said = s.peek(&mut [0u8; 1]);
+    s.set_nonblocking(false).unwrap();
+    !matches!(said, Err(e) if e.kind() == ErrorKind::WouldBlock)
 }
 
 /// One game against level 0: create it, play a move, get the engine's reply; returns how
@@ -81,16 +92,21 @@ fn idle_and_slow_connections_leave_the_server_to_everyone_else() {
             s
         })
         .collect();
+    // Held connections that blocked the server would hold up this exchange until the server
+    // times them out (10 s for a head or a body): the reply must come before any slow body has
+    // been answered. A busy machine delays both alike; normally the exchange takes a few
+    // tens of ms.
     let took = play_one_exchange(&server);
     eprintln!("a move and the engine's reply under 2,050 held connections: {took:?}");
-    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(
+        !answered(&slow[0]),
+        "the exchange ({took:?}) came only after the held requests were timed out"
+    );
     let rss = server.rss_kib();
     assert!(rss < 64 * 1024, "server memory {rss} KiB");
     // A slow body is refused when its time is up (408), and closed.
     let mut first = slow.into_iter().next().unwrap();
-    first
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
+    first.set_read_timeout(Some(PATIENCE)).unwrap();
     let mut answer = String::new();
     let _ = first.read_to_string(&mut answer);
     assert_eq!(status_of(&answer), 408, "{answer}");
@@ -107,6 +123,7 @@ fn greedy_connections_hold_only_themselves() {
     let (id, _) = server.new_game(r#"{"level":0}"#);
     let host = server.addr.clone();
     let mut held = Vec::new();
+    let mut bodies = Vec::new();
     // Eight requests that ask for an upgrade, and eight bodies that never end.
     for _ in 0..8 {
         let mut s = server.connect();
@@ -123,7 +140,7 @@ fn greedy_connections_hold_only_themselves() {
              Content-Length: 5000\r\n\r\n{{"
         )
         .unwrap();
-        held.push(s);
+        bodies.push(s);
     }
     // An event stream with eight requests pipelined behind it.
     let mut s = server.connect();
@@ -138,9 +155,13 @@ fn greedy_connections_hold_only_themselves() {
     let page = format!("GET /app.js HTTP/1.1\r\nHost: {host}\r\n\r\n").repeat(200);
     s.write_all(page.as_bytes()).unwrap();
     held.push(s);
+    // As above: the reply comes before the server times out the bodies that never end.
     let took = play_one_exchange(&server);
     eprintln!("a move and the engine's reply beside greedy connections: {took:?}");
-    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(
+        !bodies.iter().any(answered),
+        "the exchange ({took:?}) came only after the endless bodies were timed out"
+    );
     assert!(str_of(&server.ok("GET", "/api/info", ""), "version").contains('.'));
 }
 
@@ -148,7 +169,8 @@ fn greedy_connections_hold_only_themselves() {
 fn malformed_requests_get_a_4xx_and_bounded_one_line_errors() {
     let server = Server::start(&[]);
     let host = server.addr.clone();
-    let wait = Duration::from_secs(5);
+    // Each answer ends its connection: the wait is a hang guard only.
+    let wait = PATIENCE;
     let head = |extra: &str| format!("GET /api/info HTTP/1.1\r\nHost: {host}\r\n{extra}\r\n");
     let cases: Vec<(&str, Vec<u8>)> = vec![
         (
@@ -224,7 +246,7 @@ fn other_sites_pages_and_other_hosts_are_refused() {
             "POST /api/games HTTP/1.1\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n{body}",
             body.len()
         );
-        exchange(&server, req.as_bytes(), Duration::from_secs(5))
+        exchange(&server, req.as_bytes(), PATIENCE)
     };
     let json_type = "Content-Type: application/json\r\n";
     let answer = post(
@@ -261,7 +283,7 @@ fn signal(pid: u32, signal: &str) {
 
 /// The one engine process of a server with one game, once it is thinking.
 fn engine_pid(server: &Server, not: &[u32]) -> u32 {
-    wait_for(Duration::from_secs(20), "an engine process", || {
+    wait_for("an engine process", || {
         server.child_pids().into_iter().find(|p| !not.contains(p))
     })
 }
@@ -279,9 +301,10 @@ fn a_killed_or_stopped_engine_is_replaced_and_its_move_comes() {
     let killed = Instant::now();
     let told = events.state_until(|v| !v["notice"].is_null());
     assert!(str_of(&told, "notice").contains("restarted"), "{told}");
+    // The move comes (how soon is a figure: the restarted engine's 1.5 s and its start).
     let v = events.state_until(|v| moves_of(v).len() == 1);
     eprintln!("the engine's move after kill -9: {:?}", killed.elapsed());
-    assert!(killed.elapsed() < Duration::from_millis(1500 + 5000));
+    assert!(killed.elapsed() < PATIENCE);
     // A stopped (hung) engine: the move comes after its time, the grace and a restart.
     let mv = legal_of(&v)[0].clone();
     server.ok(
@@ -295,7 +318,7 @@ fn a_killed_or_stopped_engine_is_replaced_and_its_move_comes() {
     let stopped = Instant::now();
     let v = events.state_until(|v| moves_of(v).len() == 3);
     eprintln!("the engine's move after SIGSTOP: {:?}", stopped.elapsed());
-    assert!(stopped.elapsed() < Duration::from_millis(1500 + 2000 + 5000));
+    assert!(stopped.elapsed() < PATIENCE);
     assert_eq!(v.get("engine_failed"), Some(&Value::Bool(false)));
     // An analysis goes on after its engine is killed.
     server.ok(
@@ -303,7 +326,7 @@ fn a_killed_or_stopped_engine_is_replaced_and_its_move_comes() {
         &format!("/api/games/{id}/analysis"),
         r#"{"on":true}"#,
     );
-    let third = wait_for(Duration::from_secs(20), "the third engine", || {
+    let third = wait_for("the third engine", || {
         server
             .child_pids()
             .into_iter()
@@ -325,9 +348,7 @@ fn a_killed_or_stopped_engine_is_replaced_and_its_move_comes() {
     };
     assert!(!lines_after_restart["lines"].as_array().unwrap().is_empty());
     // One engine runs, the game is whole.
-    wait_for(Duration::from_secs(10), "one engine", || {
-        (server.children() == 1).then_some(())
-    });
+    wait_for("one engine", || (server.children() == 1).then_some(()));
     assert_eq!(
         moves_of(&server.ok("GET", &format!("/api/games/{id}"), "")).len(),
         3
@@ -404,7 +425,7 @@ fn delete_ends_every_stream_and_the_engine_at_once() {
             &format!("/api/games/{id}/analysis"),
             r#"{"on":true}"#,
         );
-        wait_for(Duration::from_secs(10), "two engines", || {
+        wait_for("two engines", || {
             (server.status()["engines"] == 2).then_some(())
         });
         server.ok("DELETE", &format!("/api/games/{id}"), "");
@@ -416,18 +437,18 @@ fn delete_ends_every_stream_and_the_engine_at_once() {
                 }
             }
         }
-        let engines = wait_for(Duration::from_secs(3), "the engine to quit", || {
+        let engines = wait_for("the engine to quit", || {
             let n = server.status()["engines"].as_u64().unwrap();
             (n == 1).then_some(n)
         });
         assert_eq!(engines, 1);
         server.ok("DELETE", &format!("/api/games/{other}"), "");
-        wait_for(Duration::from_secs(3), "no engine", || {
+        wait_for("no engine", || {
             (server.status()["engines"] == 0).then_some(())
         });
     }
     assert_eq!(server.status()["games"], 0);
-    wait_for(Duration::from_secs(5), "no engine process", || {
+    wait_for("no engine process", || {
         (server.children() == 0).then_some(())
     });
 }

@@ -12,7 +12,7 @@ import * as T from './tree.js';
 import { ui, $, actions, variant, notice } from './state.js';
 import * as S from './store.js';
 import { renderMoves, mainResult } from './moves.js';
-import { renderReview, wireReview, bestArrow } from './review.js';
+import { renderReview, wireReview, bestArrow, applyReview } from './review.js';
 import { renderAnalysis, scoreText } from './analysis.js';
 
 async function act(action, body) {
@@ -69,7 +69,7 @@ function listen(id) {
   ui.es = es;
   es.addEventListener('state', (e) => accept(JSON.parse(e.data)));
   es.addEventListener('analysis', (e) => { ui.analysis = JSON.parse(e.data); render(); });
-  es.addEventListener('review', (e) => { if (ui.st && ui.st.id === id) { ui.review = JSON.parse(e.data); render(); } });
+  es.addEventListener('review', (e) => { if (ui.st && ui.st.id === id) applyReview(JSON.parse(e.data)); });
   es.addEventListener('gone', () => { es.close(); if (ui.es === es) notice('This game was closed by the server: reload the page to bring it back.'); });
   es.onerror = () => { if (es.readyState === EventSource.CLOSED && ui.es === es) notice('Lost the connection to the server: reload the page to bring the game back.'); };
 }

@@ -1,5 +1,6 @@
-// The game review: `POST .../review` runs it on the server; its reports (`review` events)
-// become the eval graph (#review-graph), the marks and scores in the move list, the better
+// The game review: `POST .../review` runs it on the server; its report (the whole one from
+// `GET .../review` and first on every event stream, then a `review` event per move reviewed,
+// applied by applyReview) becomes the eval graph (#review-graph), the marks and scores in the move list, the better
 // move in words (#review-best) and as an arrow, and the summary per side.
 
 import * as API from './api.js';
@@ -58,6 +59,24 @@ export function bestArrow(ply) {
   return r && r.mark && r.best && r.best !== r.move ? r.best : null;
 }
 
+// Takes a report or a `review` event (web/CONTRACT.md): its `moves` are the entries of plies
+// `from + 1` to `done` of review number `run`. `from` 0 is a whole report; a later event
+// extends the report it follows. One that is older than the report held is dropped; one that
+// leaves a gap (a late answer can; a stream sends the whole report first) makes the page ask
+// for the whole report.
+export function applyReview(ev) {
+  const rv = ui.review;
+  if (rv && (ev.run < rv.run || (ev.run === rv.run && ev.done < rv.done))) return;
+  if (ev.from !== 0 && !(rv && ev.run === rv.run && ev.from <= rv.moves.length)) {
+    const id = ui.st && ui.st.id;
+    if (id) API.review(id).then((whole) => { if (ui.st && ui.st.id === id) applyReview(whole); }).catch(() => {});
+    return;
+  }
+  const kept = ev.from === 0 ? [] : rv.moves.slice(0, ev.from);
+  ui.review = { run: ev.run, done: ev.done, total: ev.total, running: ev.running, summary: ev.summary, moves: kept.concat(ev.moves) };
+  actions.render();
+}
+
 async function startReview() {
   const st = ui.st;
   if (!st) return;
@@ -65,8 +84,7 @@ async function startReview() {
   // The server reviews the line it holds: the main line.
   if (ui.tree.cur != null && !(await actions.hold(ui.tree.main, null))) return;
   try {
-    ui.review = await API.post(st.id, 'review', { movetime_ms: 200 });
-    actions.render();
+    applyReview(await API.post(st.id, 'review', { movetime_ms: 200 }));
   } catch (e) { notice(e.message); }
 }
 

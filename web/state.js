@@ -19,7 +19,7 @@ export const ui = {
   switching: false,  // the server game is being moved to another line of the tree
   infoSq: null,      // the square whose tower #tower-info describes
   clockBase: 0,      // performance.now() when the clocks were received
-  review: null,      // the latest review report of this game (GET .../review, `review` events)
+  review: null,      // this game's review report, whole (GET .../review, `review` events applied)
   mainEnd: null,     // {line, result}: the main line's end when the server last held it
   leavingAnalysis: false, // analysis mode is being turned off
 };

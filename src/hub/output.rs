@@ -5,6 +5,7 @@
 use super::notation::{line_text, move_text};
 use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Variant};
+use crate::protocol::quote::bounded_line;
 use crate::search::{Score, SearchInfo, SearchResult};
 
 /// Score of a win in 0 plies, in men: a won position reads `100 - plies/100` (above 90, a
@@ -76,9 +77,14 @@ pub fn done_line<G: Game>(pos: &G, result: &SearchResult<G::Move>, n: Numbering)
     s
 }
 
-/// `error message="..."`.
+/// The longest message of an `error` line, in characters, an ellipsis included: input
+/// quoted in it is cut to [`crate::protocol::quote::QUOTE_CHARS`] characters.
+pub const MAX_ERROR_CHARS: usize = 1000;
+
+/// `error message="..."`: one line, the message at most [`MAX_ERROR_CHARS`] characters.
 pub fn error_line(what: &dyn std::fmt::Display) -> String {
-    format!("error message={}", value(&what.to_string()))
+    let message = bounded_line(&what.to_string(), MAX_ERROR_CHARS);
+    format!("error message={}", value(&message))
 }
 
 #[cfg(test)]
@@ -95,5 +101,9 @@ mod tests {
         assert_eq!(value("a b"), "\"a b\"");
         assert_eq!(value("12-16"), "12-16");
         assert_eq!(error_line(&"bad \"x\""), "error message=\"bad 'x'\"");
+        let long = error_line(&format!("unknown command '{}'", "x".repeat(1 << 20)));
+        assert!(long.len() < 300, "{long}");
+        let long = error_line(&"y".repeat(1 << 20));
+        assert_eq!(long.len(), "error message=".len() + MAX_ERROR_CHARS);
     }
 }

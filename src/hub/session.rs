@@ -21,6 +21,7 @@ use crate::protocol::Output;
 use crate::protocol::game::{AnyGame, on_game};
 use crate::protocol::options::{HASH, OptionChange, Options, parse_change, threads};
 use crate::protocol::queue::{self, Next, Now, Ordered, Queue, Role};
+use crate::protocol::quote::quote;
 use crate::protocol::reader::{Input, Line};
 use crate::search::{Engine, SearchControl, SearchLimits};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -233,7 +234,8 @@ impl Session {
                     let _ = self.options.game_changed(v, self.engine.as_mut());
                 }
                 _ => self.error(&format!(
-                    "variant '{value}': Hub plays russian or turkish here"
+                    "variant '{}': Hub plays russian or turkish here",
+                    quote(value)
                 )),
             },
             // lidraughts-bot tells the game's starting clock; the clock of each move comes
@@ -242,22 +244,27 @@ impl Session {
             "move-numbering" => match value.to_ascii_lowercase().as_str() {
                 "top" => self.numbering = Numbering::Top,
                 "a1" => self.numbering = Numbering::A1,
-                _ => self.error(&format!("move-numbering '{value}': expected top or a1")),
+                _ => self.error(&format!(
+                    "move-numbering '{}': expected top or a1",
+                    quote(value)
+                )),
             },
             other => {
                 let option = other.replace(['-', '_'], " ");
                 match parse_change(&option, Some(value)) {
-                    Ok(OptionChange::Variant(_)) | Err(_) => {
-                        self.error(&format!("unknown or bad parameter {name}={value}"))
-                    }
+                    Ok(OptionChange::Variant(_)) | Err(_) => self.error(&format!(
+                        "unknown or bad parameter {}={}",
+                        quote(name),
+                        quote(value)
+                    )),
                     Ok(change) if let Err(e) = change.check_game(self.game.variant()) => {
-                        self.error(&format!("{name}: {e}"))
+                        self.error(&format!("{}: {e}", quote(name)))
                     }
                     Ok(change) => {
                         if let Some(engine) = self.engine.as_mut()
                             && let Err(e) = self.options.apply(change, engine)
                         {
-                            self.error(&format!("{name}: {e}"));
+                            self.error(&format!("{}: {e}", quote(name)));
                         }
                     }
                 }

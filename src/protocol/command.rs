@@ -21,21 +21,7 @@ pub const MAX_GO_NODES: u64 = 1_000_000_000_000;
 pub const MAX_GO_TIME_MS: u64 = i32::MAX as u64;
 /// Largest `go movestogo` accepted.
 pub const MAX_MOVESTOGO: u64 = 10_000;
-/// How many characters of an offending input an error line quotes.
-pub const QUOTE_CHARS: usize = 200;
-
-/// `text` as an error line quotes it: whole if short, else its first [`QUOTE_CHARS`]
-/// characters and how long it was.
-pub fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
-        None => text.to_string(),
-        Some((cut, _)) => format!(
-            "{}... ({} characters in all)",
-            &text[..cut],
-            text.chars().count()
-        ),
-    }
-}
+pub use super::quote::{QUOTE_CHARS, quote};
 
 /// One command of the protocol (see engine-protocol.md).
 #[derive(Clone, Debug)]

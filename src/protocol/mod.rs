@@ -17,6 +17,7 @@ pub mod game;
 pub mod go;
 pub mod options;
 pub(crate) mod queue;
+pub mod quote;
 pub mod reader;
 mod session;
 pub mod state;

@@ -1,32 +1,16 @@
-//! Iterative deepening with aspiration windows: the driver of one search thread, and the
-//! lines and progress reports it hands to the thread driver.
+//! Iterative deepening with aspiration windows: the driver of one search thread, which hands
+//! its lines and progress to the thread driver ([`super::report`]).
 
 use super::negamax::Worker;
 use super::params::{
     ASPIRATION_DELTA, ASPIRATION_GROWTH, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH,
     ASPIRATION_REPORT_MS,
 };
+use super::report::Line;
 use super::tt::Bound;
 use super::{INFINITY, MAX_DEPTH, WIN, WIN_BOUND};
 use crate::games::Game;
 use std::sync::atomic::Ordering as AtomicOrdering;
-
-/// One finished principal variation at the root.
-#[derive(Clone, Debug)]
-pub(super) struct Line<M> {
-    pub score: i32,
-    pub bound: Bound,
-    pub pv: Vec<M>,
-}
-
-/// Reports of a search thread, given to the thread driver.
-pub(super) trait Reporter<M> {
-    /// A finished (or, when slow, failed-high/low) line of an iteration; whether it was
-    /// shown (each depth is shown once, in order, by the thread that completes it first).
-    fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line<M>) -> bool;
-    /// The root move `m`, `number`th in this iteration's order, is being searched now.
-    fn currmove(&mut self, depth: u32, m: M, number: usize);
-}
 
 impl<G: Game> Worker<'_, G> {
     /// Iterative deepening. Returns the lines of the last completed depth (possibly

@@ -9,6 +9,7 @@ mod deepen;
 mod negamax;
 pub mod ordering;
 mod params;
+mod report;
 pub mod skill;
 mod threads;
 pub mod time;
@@ -430,7 +431,7 @@ impl Engine {
             network: self.network.clone(),
         };
         let net = network_for::<P>(&config).expect("the network is asked for");
-        net.output(&Accumulator::new(&net, pos), pos.side_to_move())
+        Accumulator::new(&net, pos).evaluate(&net, pos.side_to_move())
     }
 
     /// The static evaluation of `pos`, side to move's view, as the search sees it.

@@ -4,12 +4,12 @@
 
 use super::MAX_PLY;
 use super::abdada::Busy;
-use super::deepen::{Line, Reporter};
 use super::ordering::{Ordering, pick};
 use super::params::{
     LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, RFP_MARGIN, RFP_MAX_DEPTH,
     RFP_MIN_COMMANDERS,
 };
+use super::report::{Line, Reporter};
 use super::time::TimeManager;
 use super::tt::{Bound, Entry, MAX_STORED_DEPTH, TranspositionTable};
 use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};

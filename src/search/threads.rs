@@ -10,9 +10,9 @@
 //! completed result of the others (or the first legal move).
 
 use super::abdada::Busy;
-use super::deepen::{Line, Reporter};
 use super::negamax::{Shared, Worker, static_eval};
 use super::params::FORCED_REPLY_DEPTH;
+use super::report::{Line, Reporter};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};

@@ -10,6 +10,9 @@
 //! changes (a move, a takeback, leaving analysis). The worker stops a search whose
 //! generation is no longer current and drops its result, so a stale answer never lands.
 //!
+//! The engines are this very program, started from its file as it was when the server started
+//! ([`pin_program`]): a rebuild that replaces the binary while the server runs changes nothing.
+//!
 //! An engine that crashes or stops answering is killed and started again, and the job it
 //! failed is run once more on the new engine; if that fails too, the game is told
 //! ([`Session::engine_failed`]) and the person may move or retry. When the game is closed
@@ -146,8 +149,73 @@ impl Drop for EngineHandle {
     }
 }
 
-/// The engine program: this very binary, speaking the protocol, for a game of `variant`:
-/// its `UCI_Variant` option names the game (Bashni, the engine's default, sets none).
+/// This program's file as it was when the server started, held open, so that engines start
+/// from it even after a rebuild has replaced or deleted the file (the path then names another
+/// file, or none). Linux names an open file by a path of `/proc`; elsewhere engines start
+/// from the program's path.
+#[cfg(target_os = "linux")]
+mod pinned {
+    use std::fs::File;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::MetadataExt;
+    use std::path::PathBuf;
+    use std::sync::OnceLock;
+
+    struct Program {
+        /// Where it was started from.
+        path: PathBuf,
+        /// The file itself, open for as long as the server runs.
+        file: File,
+    }
+
+    static PROGRAM: OnceLock<Option<Program>> = OnceLock::new();
+
+    /// Holds this program's file open; called when the server starts (later calls change
+    /// nothing).
+    pub fn pin_program() {
+        PROGRAM.get_or_init(|| {
+            let path = std::env::current_exe().ok()?;
+            let file = File::open("/proc/self/exe").ok()?;
+            Some(Program { path, file })
+        });
+    }
+
+    /// This very binary: by its path while the path still names the file held open, else
+    /// by the `/proc` path of the file held open.
+    pub fn program() -> std::io::Result<PathBuf> {
+        pin_program();
+        let Some(Some(p)) = PROGRAM.get() else {
+            return std::env::current_exe();
+        };
+        let held = p.file.metadata()?;
+        let id = |m: &std::fs::Metadata| (m.dev(), m.ino());
+        match std::fs::metadata(&p.path) {
+            Ok(now) if id(&now) == id(&held) => Ok(p.path.clone()),
+            _ => Ok(PathBuf::from(format!(
+                "/proc/self/fd/{}",
+                p.file.as_raw_fd()
+            ))),
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod pinned {
+    /// Nothing to hold where no path names an open file.
+    pub fn pin_program() {}
+
+    /// This very binary, by its path.
+    pub fn program() -> std::io::Result<std::path::PathBuf> {
+        std::env::current_exe()
+    }
+}
+
+pub use pinned::pin_program;
+use pinned::program;
+
+/// The engine program: this very binary ([`program`]), speaking the protocol, for a game of
+/// `variant`: its `UCI_Variant` option names the game (Bashni, the engine's default, sets
+/// none).
 pub fn engine_spec(variant: Variant) -> std::io::Result<EngineSpec> {
     let options = match variant {
         Variant::Bashni => Vec::new(),
@@ -155,7 +223,7 @@ pub fn engine_spec(variant: Variant) -> std::io::Result<EngineSpec> {
     };
     Ok(EngineSpec {
         name: "bashni".into(),
-        cmd: std::env::current_exe()?,
+        cmd: program()?,
         args: vec!["uci".into()],
         dir: None,
         options,

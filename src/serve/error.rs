@@ -3,15 +3,19 @@
 //! turns a kind into a status code ([`ErrorKind::status`]); the games and sessions name the
 //! kind of refusal, not a number.
 //!
-//! Every message is one line and bounded: input quoted in it is cut to
-//! [`crate::protocol::command::QUOTE_CHARS`] characters by [`quote`], and the whole message
-//! to [`MAX_MESSAGE_CHARS`], with any line break or other control character made a space.
+//! Every message is one line and bounded ([`bounded_line`]): input quoted in it is cut to
+//! [`crate::protocol::quote::QUOTE_CHARS`] characters (by [`quote`] where the server words
+//! it, and again for any quoted stretch a lower layer's error holds), and the whole message
+//! to [`MAX_MESSAGE_CHARS`], the ellipsis included, with any line break or other control
+//! character made a space.
 
 use std::fmt;
 
-pub use crate::protocol::command::quote;
+use crate::protocol::quote::bounded_line;
+pub use crate::protocol::quote::quote;
 
-/// The longest message an error carries, in characters (a list of legal moves fits).
+/// The longest message an error carries, in characters, an ellipsis included (a list of
+/// legal moves fits).
 pub const MAX_MESSAGE_CHARS: usize = 1000;
 
 /// What kind of refusal it is.
@@ -89,7 +93,7 @@ impl ApiError {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> ApiError {
         ApiError {
             kind,
-            message: one_line(&message.into()),
+            message: bounded_line(&message.into(), MAX_MESSAGE_CHARS),
         }
     }
 
@@ -107,20 +111,6 @@ impl fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
-/// `text` with control characters (line breaks included) as spaces, cut to
-/// [`MAX_MESSAGE_CHARS`] characters.
-fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len().min(MAX_MESSAGE_CHARS + 4));
-    for (i, c) in text.chars().enumerate() {
-        if i == MAX_MESSAGE_CHARS {
-            out.push_str("...");
-            break;
-        }
-        out.push(if c.is_control() { ' ' } else { c });
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,14 +122,18 @@ mod tests {
         assert_eq!(e.status(), 400);
         let long = "x".repeat(100_000);
         let e = ApiError::new(ErrorKind::NotFound, format!("no game '{}'", quote(&long)));
-        assert!(e.message.chars().count() <= MAX_MESSAGE_CHARS + 3);
+        assert!(e.message.chars().count() <= MAX_MESSAGE_CHARS);
         assert!(
             e.message.contains("(100000 characters in all)"),
             "{}",
             e.message
         );
         let e = ApiError::new(ErrorKind::Conflict, "y".repeat(5000));
-        assert_eq!(e.message.chars().count(), MAX_MESSAGE_CHARS + 3);
+        assert_eq!(e.message.chars().count(), MAX_MESSAGE_CHARS);
+        assert!(e.message.ends_with("y..."));
+        // A lower layer's error that quotes its input whole is cut too.
+        let e = ApiError::new(ErrorKind::BadRequest, format!("bad move '{long}': no"));
+        assert!(!e.message.contains(&"x".repeat(201)), "{}", e.message);
     }
 
     #[test]

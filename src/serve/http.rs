@@ -19,7 +19,10 @@ use bytes::Bytes;
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::Incoming;
-use hyper::header::{CACHE_CONTROL, CONNECTION, CONTENT_DISPOSITION, CONTENT_LENGTH, CONTENT_TYPE};
+use hyper::header::{
+    CACHE_CONTROL, CONNECTION, CONTENT_DISPOSITION, CONTENT_LENGTH, CONTENT_SECURITY_POLICY,
+    CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+};
 use hyper::{Method, Request, Response, StatusCode};
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -30,6 +33,12 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 
 /// Longest wait for a request's body once its head has arrived (then 408).
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The Content-Security-Policy of every answer: the page's files, requests and event
+/// streams come from this server only (no inline script or style: the page has none), its
+/// icon is a `data:` image, and no page may frame it.
+pub const CSP: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
+                       base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// A response body: a whole one or an event stream.
 pub type Body = BoxBody<Bytes, Infallible>;
@@ -42,7 +51,7 @@ pub struct Shared {
     pub guard: Guard,
     /// The game the page starts with (`--variant`; when absent, the one it played last).
     pub page_variant: Option<Variant>,
-    /// The games' reviews (`/api/games/<id>/review`).
+    /// The review threads (`/api/games/<id>/review`; each game keeps its own report).
     pub reviews: Arc<super::review::Reviews>,
 }
 
@@ -55,6 +64,10 @@ fn respond(status: u16, content_type: &str, body: Body) -> Response<Body> {
         h.insert(CONTENT_TYPE, v);
     }
     h.insert(CACHE_CONTROL, "no-store".parse().expect("ASCII"));
+    // No other site may frame the page (clickjacking) or run script in it.
+    h.insert(X_FRAME_OPTIONS, "DENY".parse().expect("ASCII"));
+    h.insert(CONTENT_SECURITY_POLICY, CSP.parse().expect("ASCII"));
+    h.insert(X_CONTENT_TYPE_OPTIONS, "nosniff".parse().expect("ASCII"));
     r
 }
 
@@ -169,8 +182,9 @@ async fn read_body(req: Request<Incoming>) -> Result<Bytes, ApiError> {
     }
 }
 
-/// Reads a JSON body (an empty body reads as `{}`); a body must say it is
-/// `application/json` (so no other site's form can post one).
+/// Reads a JSON body (an empty body reads as `{}`). Every POST must say it is
+/// `application/json`, with a body or without (so no other site's form can post one: a form
+/// may send an empty `text/plain` body as well as a full one).
 async fn json_body(req: Request<Incoming>) -> Result<Value, ApiError> {
     let is_json = req
         .headers()
@@ -178,15 +192,15 @@ async fn json_body(req: Request<Incoming>) -> Result<Value, ApiError> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
-    let bytes = read_body(req).await?;
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(Value::Object(serde_json::Map::new()));
-    }
     if !is_json {
         return Err(ApiError::new(
             ErrorKind::UnsupportedMediaType,
-            "a request body must be JSON with Content-Type: application/json",
+            "a POST must be JSON with Content-Type: application/json (an empty body too)",
         ));
+    }
+    let bytes = read_body(req).await?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Value::Object(serde_json::Map::new()));
     }
     let text = std::str::from_utf8(&bytes)
         .map_err(|_| ApiError::new(ErrorKind::BadRequest, "the body is not UTF-8"))?;
@@ -253,7 +267,13 @@ fn route(
         (&Method::GET, ["api", "info"]) => {
             Ok((200, super::info_json(&reg.limits, shared.page_variant)))
         }
-        (&Method::GET, ["api", "status"]) => Ok((200, reg.status())),
+        (&Method::GET, ["api", "status"]) => {
+            let mut status = reg.status();
+            if let Value::Object(m) = &mut status {
+                m.insert("reviews".into(), Value::from(shared.reviews.running()));
+            }
+            Ok((200, status))
+        }
         (&Method::POST, ["api", "games"]) => {
             let (s, variations) = reg.create(body)?;
             let mut state = lock(&s).state(now);
@@ -264,9 +284,7 @@ fn route(
             Ok((201, state))
         }
         (&Method::GET, ["api", "games", id]) => with_game(reg, id, |_| Ok(())),
-        (&Method::GET, ["api", "games", id, "review"]) => {
-            Ok((200, shared.reviews.latest(reg, id)?))
-        }
+        (&Method::GET, ["api", "games", id, "review"]) => Ok((200, shared.reviews.whole(reg, id)?)),
         (&Method::POST, ["api", "games", id, "review"]) => {
             Ok((202, shared.reviews.start(reg, id, body)?))
         }
@@ -380,7 +398,12 @@ fn open_stream(shared: &Shared, id: &str) -> Result<Response<Body>, ApiError> {
     let now = Instant::now();
     let body = {
         let mut s = lock(&session);
-        let first = super::sse::format_event("state", &s.state(now));
+        // The state, then the whole review if the game has one: a page that comes back (a
+        // stream dropped for falling behind reconnects) has all it needs.
+        let mut first = super::sse::format_event("state", &s.state(now));
+        if let Some(report) = s.review.whole() {
+            first.push_str(&super::sse::format_event("review", &report));
+        }
         s.subscribers.add(&first, now)
     };
     let body = body.ok_or_else(|| {

@@ -10,6 +10,8 @@
 //! - A write the client does not take within [`WRITE_TIMEOUT`] closes the connection (a
 //!   client that pipelines requests and never reads, an event stream nobody reads).
 //! - The body deadline and size limit are the handler's ([`super::http::BODY_TIMEOUT`]).
+//! - A client that half-closes (shuts its sending side after the request) is answered: a
+//!   request is never acted on without its answer being written.
 
 use super::http::{self, Shared};
 use hyper::server::conn::http1;
@@ -86,6 +88,10 @@ pub async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, max_conns: 
         .header_read_timeout(HEAD_TIMEOUT)
         .max_buf_size(MAX_HEAD_BYTES.max(8192))
         .max_headers(MAX_HEADERS)
+        // A client that shuts its sending side after the request (`nc -N`, `shutdown(SHUT_WR)`)
+        // still gets its answer: without this hyper closes the connection at that end of
+        // input, while the request it was answering may still act (a game opened, unanswered).
+        .half_close(true)
         .keep_alive(true);
     let builder = Arc::new(builder);
     loop {

@@ -2,20 +2,23 @@
 //! `{"depth": d}` starts a review of the game's moves ([`crate::review`]) on a thread of its
 //! own (the HTTP layer never waits for it), one per game at a time and at most
 //! [`MAX_RUNNING`] in the server; each position's search is capped at [`MAX_MOVETIME_MS`]
-//! (a depth too), and a whole review at [`MAX_REVIEW_SECS`]. Progress goes to the game's
-//! event streams as `review` events, and `GET /api/games/<id>/review` answers the latest.
+//! (a depth too), and a whole review at [`MAX_REVIEW_SECS`]. The report is the game's own
+//! ([`super::review_report::GameReview`]): each move reviewed goes to the game's event
+//! streams as a `review` event carrying that move, `GET /api/games/<id>/review` answers the
+//! whole report, and closing the game stops the review at once and frees its report (the
+//! thread holds the game only weakly).
 
 use super::error::{ApiError, ErrorKind};
 use super::json::{self, Value};
 use super::registry::Registry;
-use super::session::lock;
+use super::session::{Session, lock};
 use crate::games::kit::Color;
 use crate::games::{Game, Record};
 use crate::record::result::Termination;
 use crate::review::{Budget, Eval, GameToReview, MoveReview, SideSummary, review_game, summarise};
 use crate::search::{Engine, Score, SearchControl};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 
 /// Most reviews running at once in the server.
 pub const MAX_RUNNING: usize = 2;
@@ -29,20 +32,20 @@ pub const MAX_DEPTH: u32 = 20;
 /// Transposition table of a review's engine, MiB.
 const REVIEW_HASH_MB: usize = 16;
 
-/// The reviews of the server's games: the latest report of each, and which run.
+/// The server's review threads (each game keeps its own report).
 #[derive(Default)]
 pub struct Reviews {
-    games: Mutex<HashMap<String, Report>>,
+    /// Review threads running now.
+    running: AtomicUsize,
 }
 
-/// The latest report of one game's review.
-struct Report {
-    running: bool,
-    latest: Value,
-}
+/// A review thread's place in [`Reviews::running`], given back when the thread ends.
+struct Running(Arc<Reviews>);
 
-fn locked(m: &Mutex<HashMap<String, Report>>) -> MutexGuard<'_, HashMap<String, Report>> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.running.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 fn bad(what: &str) -> ApiError {
@@ -96,56 +99,62 @@ fn side_json(s: &SideSummary) -> Value {
     ])
 }
 
-/// One report: `{"done", "total", "running", "moves": [...], "summary": {...}}`.
-pub fn report_json<M: std::fmt::Display>(
-    done: usize,
-    total: usize,
-    running: bool,
-    moves: &[MoveReview<M>],
-) -> Value {
-    let entries = moves
-        .iter()
-        .map(|r| {
-            json::object([
-                ("ply", Value::from(r.ply)),
-                ("move", Value::from(r.played.to_string())),
-                ("eval", score_json(r.after)),
-                ("best", Value::from(r.best.as_ref().map(|b| b.to_string()))),
-                ("best_eval", score_json(r.best_score)),
-                ("loss_cp", Value::from(r.loss_cp)),
-                ("mark", Value::from(r.mark.map(|m| m.symbol()))),
-            ])
-        })
-        .collect::<Vec<_>>();
-    let summary = json::object([
+/// One move's entry in a report.
+fn entry_json<M: std::fmt::Display>(r: &MoveReview<M>) -> Value {
+    json::object([
+        ("ply", Value::from(r.ply)),
+        ("move", Value::from(r.played.to_string())),
+        ("eval", score_json(r.after)),
+        ("best", Value::from(r.best.as_ref().map(|b| b.to_string()))),
+        ("best_eval", score_json(r.best_score)),
+        ("loss_cp", Value::from(r.loss_cp)),
+        ("mark", Value::from(r.mark.map(|m| m.symbol()))),
+    ])
+}
+
+/// The summary of the moves reviewed so far: `{"white": {...}, "black": {...}}`.
+fn summary_json<M>(moves: &[MoveReview<M>]) -> Value {
+    json::object([
         ("white", side_json(&summarise(moves, Color::White))),
         ("black", side_json(&summarise(moves, Color::Black))),
-    ]);
-    json::object([
-        ("done", Value::from(done)),
-        ("total", Value::from(total)),
-        ("running", Value::from(running)),
-        ("moves", Value::Array(entries)),
-        ("summary", summary),
     ])
 }
 
 impl Reviews {
-    /// `GET /api/games/<id>/review`: the latest report of game `id`.
-    pub fn latest(&self, reg: &Registry, id: &str) -> Result<Value, ApiError> {
-        reg.get(id)?;
-        locked(&self.games)
-            .get(id)
-            .map(|r| r.latest.clone())
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorKind::NotFound,
-                    format!("game {id} has no review: POST one first"),
-                )
-            })
+    /// Review threads running now.
+    pub fn running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
     }
 
-    /// `POST /api/games/<id>/review`: starts the review of game `id`'s moves.
+    /// `GET /api/games/<id>/review`: the whole report of game `id`.
+    pub fn whole(&self, reg: &Registry, id: &str) -> Result<Value, ApiError> {
+        let session = reg.get(id)?;
+        let report = lock(&session).review.whole();
+        report.ok_or_else(|| {
+            ApiError::new(
+                ErrorKind::NotFound,
+                format!("game {id} has no review: POST one first"),
+            )
+        })
+    }
+
+    /// Takes a place for one more review thread, if fewer than [`MAX_RUNNING`] run.
+    fn take_place(self: &Arc<Self>) -> Result<Running, ApiError> {
+        self.running
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < MAX_RUNNING).then_some(n + 1)
+            })
+            .map_err(|_| {
+                ApiError::new(
+                    ErrorKind::Busy,
+                    format!("{MAX_RUNNING} reviews are running already; try again later"),
+                )
+            })?;
+        Ok(Running(Arc::clone(self)))
+    }
+
+    /// `POST /api/games/<id>/review`: starts the review of game `id`'s moves; answers its
+    /// first report, which every stream of the game gets too.
     pub fn start(
         self: &Arc<Self>,
         reg: &Registry,
@@ -154,51 +163,37 @@ impl Reviews {
     ) -> Result<Value, ApiError> {
         let budget = budget(body)?;
         let session = reg.get(id)?;
-        let (variant, fen, moves) = {
-            let s = lock(&session);
-            let g = s.game();
-            (g.variant(), g.fens()[0].clone(), g.moves().to_vec())
-        };
-        {
-            let mut games = locked(&self.games);
-            if games.get(id).is_some_and(|r| r.running) {
-                return Err(ApiError::new(
-                    ErrorKind::Conflict,
-                    format!("game {id} is being reviewed already"),
-                ));
-            }
-            if games.values().filter(|r| r.running).count() >= MAX_RUNNING {
-                return Err(ApiError::new(
-                    ErrorKind::Busy,
-                    format!("{MAX_RUNNING} reviews are running already; try again later"),
-                ));
-            }
-            let first = report_json::<String>(0, moves.len(), true, &[]);
-            games.insert(
-                id.to_string(),
-                Report {
-                    running: true,
-                    latest: first,
-                },
-            );
+        let mut s = lock(&session);
+        if s.review.is_running() {
+            return Err(ApiError::new(
+                ErrorKind::Conflict,
+                format!("game {id} is being reviewed already"),
+            ));
         }
-        let first = report_json::<String>(0, moves.len(), true, &[]);
-        let me = Arc::clone(self);
-        let key = id.to_string();
-        let push = move |v: Value, running: bool| {
-            if let Some(r) = locked(&me.games).get_mut(&key) {
-                r.latest = v.clone();
-                r.running = running;
-            }
-            lock(&session).subscribers.send("review", &v);
+        let place = self.take_place()?;
+        let g = s.game();
+        let (variant, fen, moves) = (g.variant(), g.fens()[0].clone(), g.moves().to_vec());
+        let control = SearchControl::new(false);
+        let empty = summary_json::<String>(&[]);
+        let first = s.review.begin(moves.len(), control.clone(), empty);
+        s.subscribers.send("review", &first);
+        let to = Reporter {
+            session: Arc::downgrade(&session),
+            run: s.review.run(),
         };
-        let run =
-            move || crate::for_variant!(variant, G => run_review::<G>(&fen, &moves, budget, &push));
+        drop(s);
+        let run = move || {
+            let _place = place;
+            crate::for_variant!(variant, G => run_review::<G>(&fen, &moves, budget, &control, &to));
+        };
         let spawned = std::thread::Builder::new()
             .name("bashni-review".into())
             .spawn(run);
         if let Err(e) = spawned {
-            locked(&self.games).remove(id);
+            let mut s = lock(&session);
+            let run = s.review.run();
+            s.review
+                .record(run, None, summary_json::<String>(&[]), false);
             return Err(ApiError::new(
                 ErrorKind::Internal,
                 format!("cannot start a review thread: {e}"),
@@ -208,8 +203,41 @@ impl Reviews {
     }
 }
 
-/// Reviews the game of `moves` from `fen` in game `G`, pushing each report.
-fn run_review<G: Game>(fen: &str, moves: &[String], budget: Budget, push: &dyn Fn(Value, bool)) {
+/// Where a review thread sends its progress: the game (held weakly, so a closed game is
+/// freed at once) and which of its reviews this is.
+struct Reporter {
+    session: Weak<Mutex<Session>>,
+    run: u64,
+}
+
+impl Reporter {
+    /// One more move reviewed (`entry`), or the end (`running` false): recorded in the game's
+    /// report and sent to its streams. False when the game is gone or has moved on to
+    /// another review, and this one should stop.
+    fn send(&self, entry: Option<Value>, summary: Value, running: bool) -> bool {
+        let Some(session) = self.session.upgrade() else {
+            return false;
+        };
+        let mut s = lock(&session);
+        match s.review.record(self.run, entry, summary, running) {
+            Some(event) => {
+                s.subscribers.send("review", &event);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Reviews the game of `moves` from `fen` in game `G`, reporting each move to `to`; stops
+/// when `control` is stopped (the game was closed) or `to` says the game is gone.
+fn run_review<G: Game>(
+    fen: &str,
+    moves: &[String],
+    budget: Budget,
+    control: &SearchControl,
+    to: &Reporter,
+) {
     let parsed = G::from_fen(fen).ok().and_then(|start| {
         let mut record = Record::new(start.clone());
         for m in moves {
@@ -218,20 +246,18 @@ fn run_review<G: Game>(fen: &str, moves: &[String], budget: Budget, push: &dyn F
         Some((start, record.moves().to_vec()))
     });
     let Some((start, played)) = parsed else {
-        push(report_json::<String>(0, moves.len(), false, &[]), false);
+        to.send(None, summary_json::<String>(&[]), false);
         return;
     };
     let mut engine = Engine::new();
     let _ = engine.set_hash_mb(REVIEW_HASH_MB);
-    let control = SearchControl::new(false);
-    let total = played.len();
     let started = std::time::Instant::now();
-    let mut progress = |done: usize, total: usize, so_far: &[MoveReview<G::Move>]| {
-        if started.elapsed().as_secs() >= MAX_REVIEW_SECS {
+    let mut progress = |_done: usize, _total: usize, so_far: &[MoveReview<G::Move>]| {
+        let entry = so_far.last().map(entry_json);
+        if !to.send(entry, summary_json(so_far), true)
+            || started.elapsed().as_secs() >= MAX_REVIEW_SECS
+        {
             control.stop(); // the review ends before the next move
-        }
-        if done < total {
-            push(report_json(done, total, true, so_far), true);
         }
     };
     // A game of the page has no book moves: every move is the player's.
@@ -240,11 +266,8 @@ fn run_review<G: Game>(fen: &str, moves: &[String], budget: Budget, push: &dyn F
         moves: &played,
         book_plies: 0,
     };
-    let review = review_game(&game, &mut engine, budget, &control, &mut progress);
-    push(
-        report_json(review.moves.len(), total, false, &review.moves),
-        false,
-    );
+    let review = review_game(&game, &mut engine, budget, control, &mut progress);
+    to.send(None, summary_json(&review.moves), false);
 }
 
 #[cfg(test)]

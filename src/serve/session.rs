@@ -9,6 +9,7 @@ use super::engine_worker::{EngineHandle, Job, JobKind};
 use super::error::{ApiError, ErrorKind};
 use super::json::{self, Value};
 use super::line::GameLine;
+use super::review_report::GameReview;
 use super::settings::{Human, NewGame, TimeRule};
 use super::sse::Subscribers;
 use crate::display::plies;
@@ -70,6 +71,9 @@ pub struct Session {
     pub engine: EngineHandle,
     /// Open event streams.
     pub subscribers: Subscribers,
+    /// The game's review, kept with the game so that closing it stops the review and frees
+    /// the report.
+    pub review: GameReview,
 }
 
 /// The server-wide caps a session needs.
@@ -116,6 +120,7 @@ impl Session {
             max_analysis_ms: caps.max_analysis_ms,
             engine,
             subscribers: Subscribers::new(now),
+            review: GameReview::default(),
         };
         s.over = s.end_here();
         s.reschedule(now);
@@ -400,9 +405,11 @@ impl Session {
         Ok(())
     }
 
-    /// The game is closed: the engine quits and every event stream ends with `gone`.
+    /// The game is closed: the engine quits, a review stops and its report is freed, and
+    /// every event stream ends with `gone`.
     pub fn close(&mut self) {
         self.engine.shutdown();
+        self.review.close();
         self.subscribers.close();
     }
 

@@ -30,7 +30,7 @@ pub const HEARTBEAT: Duration = Duration::from_millis(1000);
 pub const STREAMS_PER_GAME: usize = 4;
 
 /// Events waiting for a slow page before its stream is dropped (it reconnects and gets the
-/// whole state again).
+/// whole state, and the whole review report if there is one, again).
 const BACKLOG: usize = 64;
 
 /// The first bytes of every stream: how long the browser waits before reconnecting.

@@ -326,7 +326,7 @@ mod tests {
         for pos in positions::<P>() {
             let side = pos.side_to_move();
             let float = model.eval(&inputs(&pos, side), &inputs(&pos, side.opponent()));
-            let int = net.output(&Accumulator::new(&net, &pos), side) as f32;
+            let int = Accumulator::new(&net, &pos).evaluate(&net, side) as f32;
             let err = (int - float).abs();
             // Rounding the first layer to 1/255 moves each hidden unit by about 0.005 (one
             // standard deviation); over 256 units that is about 2.5 centi-men.

@@ -132,24 +132,6 @@ const CIRCLES_ALLOWED: &[(&str, &str, &str)] = &[
         "the Rules trait's perft methods call perft.rs's walkers, which are generic over Rules",
     ),
     (
-        "games/bashni/notation.rs",
-        "games/bashni/setup.rs",
-        "the FEN reader checks a setup with setup.rs, which counts pieces with notation's \
-         MAX_PIECES; to cut, MAX_PIECES moves to setup.rs",
-    ),
-    (
-        "games/kit/nnue/accumulator.rs",
-        "games/kit/nnue/network.rs",
-        "an accumulator is filled from a network's weights, and a network refreshes \
-         accumulators",
-    ),
-    (
-        "search/deepen.rs",
-        "search/negamax.rs",
-        "iterative deepening drives the negamax worker, which reports its lines through \
-         deepen's Line and Reporter; to cut, those two move to a file below both",
-    ),
-    (
         "serve/engine_worker.rs",
         "serve/session.rs",
         "a session owns its engine worker, which writes its results back into the session \

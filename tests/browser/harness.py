@@ -73,6 +73,9 @@ class Page:
         self.page = context.new_page()
         self.errors = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # Anything the page's Content-Security-Policy blocks is an error too.
+        self.page.on("console", lambda m: self.errors.append(m.text)
+                     if m.type == "error" and "Content Security Policy" in m.text else None)
         self.page.on("dialog", lambda d: d.accept())
         if os.environ.get("WEB_DIR"):
             self.page.route(re.compile(r"^https?://[^/]+/(?!api/)[^?]*(\?.*)?$"), self.serve_from_disk)

@@ -197,12 +197,15 @@ def review_on_page(p, server, pdn):
     for (move, ev, mark), r in zip(rows, report["moves"]):
         assert move == r["move"]
         # A game the rules ended shows its result (`1-0`), not a mate in 0.
+        # A score of ten men or more is marked decisive and shown as +− / −+.
         want = (r["eval"]["result"] if "result" in r["eval"]
                 else ("-M" if r["eval"]["mate"] < 0 else "M") + str(abs(r["eval"]["mate"]))
-                if "mate" in r["eval"] else f"{r['eval']['cp'] / 100:.2f}")
+                if "mate" in r["eval"]
+                else ("+−" if r["eval"]["cp"] > 0 else "−+") if r["eval"].get("decisive")
+                else f"{r['eval']['cp'] / 100:.2f}")
         assert ev == want, (move, ev, r)
         assert mark == r["mark"], (move, mark, r)
-    assert all(re.fullmatch(r"-?(\d+\.\d\d|M[1-9]\d*)|1-0|0-1|1/2-1/2", ev) for _, ev, _ in rows), rows
+    assert all(re.fullmatch(r"-?(\d+\.\d\d|M[1-9]\d*)|1-0|0-1|1/2-1/2|\+−|−\+", ev) for _, ev, _ in rows), rows
     return report, rows
 
 

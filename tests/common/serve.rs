@@ -20,7 +20,12 @@ pub struct Server {
 
 impl Server {
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(BASHNI)
+        Server::start_from(std::path::Path::new(BASHNI), args)
+    }
+
+    /// `program serve --port 0 args` (a copy of the binary, say).
+    pub fn start_from(program: &std::path::Path, args: &[&str]) -> Server {
+        let mut child = Command::new(program)
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())

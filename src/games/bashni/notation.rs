@@ -3,7 +3,7 @@
 
 use crate::games::bashni::movegen::legal_moves;
 use crate::games::bashni::position::Position;
-use crate::games::bashni::setup::{SetupError, validate};
+use crate::games::bashni::setup::{MAX_PIECES, SetupError, validate};
 use crate::games::kit::color::Color;
 use crate::games::kit::fen::{self, BoardError, FieldError};
 use crate::games::kit::moves::Move;
@@ -15,9 +15,6 @@ use std::fmt;
 
 /// The initial position's FEN.
 pub const START_FEN: &str = "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1";
-
-/// Most pieces a colour may have.
-pub const MAX_PIECES: usize = 12;
 
 /// What is wrong with a FEN. Character positions count from 1.
 #[derive(Clone, PartialEq, Eq, Debug)]

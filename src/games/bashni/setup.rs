@@ -1,12 +1,14 @@
 //! Building a position piece by piece, validated: the way to make a position other than by
 //! FEN or by playing moves (the model is shakmaty's `Setup` and cozy-chess's `BoardBuilder`).
 
-use crate::games::bashni::notation::MAX_PIECES;
 use crate::games::bashni::position::Position;
 use crate::games::kit::color::Color;
 use crate::games::kit::square::Square;
 use crate::games::kit::tower::Tower;
 use std::fmt;
+
+/// Most pieces a colour may have.
+pub const MAX_PIECES: usize = 12;
 
 /// Why a [`Setup`] is not a valid position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

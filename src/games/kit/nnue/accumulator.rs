@@ -113,6 +113,13 @@ impl Accumulator {
     pub fn half(&self, persp: Color) -> &[i16; HIDDEN] {
         &self.halves[persp.index()]
     }
+
+    /// The evaluation by `net` of the position whose first layer this is, internal units
+    /// from `side`'s view.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, side: Color) -> i32 {
+        net.output(self.half(side), self.half(side.opponent()))
+    }
 }
 
 /// `acc += row`, wrapping (a loaded network cannot overflow: see `Network::from_bytes`).

@@ -9,9 +9,7 @@
 //! altered, or whose weights could overflow the 16-bit accumulator is refused with a
 //! [`NetError`].
 
-use super::accumulator::Accumulator;
 use super::{HIDDEN, MAX_EVAL, NetShape, QA, QB, SCALE};
-use crate::games::kit::color::Color;
 use std::fmt;
 
 const MAGIC: &[u8; 8] = b"BSHNNUE3";
@@ -232,31 +230,30 @@ impl Network {
         out
     }
 
-    /// The evaluation, internal units from `side`'s view, of the position whose first layer
-    /// is `acc`.
+    /// The evaluation, internal units from the view of the side whose half of the first
+    /// layer is `us` (`them` the other half; [`super::accumulator::Accumulator::evaluate`]
+    /// passes an accumulator's two halves).
     #[inline]
-    pub fn output(&self, acc: &Accumulator, side: Color) -> i32 {
+    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `output_avx2` needs only that the CPU has AVX2, and `self.avx2` is true
             // only where `is_x86_feature_detected!("avx2")` said so (`Network::from_bytes`).
-            return unsafe { self.output_avx2(acc, side) };
+            return unsafe { self.output_avx2(us, them) };
         }
-        self.output_portable(acc, side)
+        self.output_portable(us, them)
     }
 
     /// [`Network::output`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn output_avx2(&self, acc: &Accumulator, side: Color) -> i32 {
-        self.output_portable(acc, side)
+    unsafe fn output_avx2(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        self.output_portable(us, them)
     }
 
     /// [`Network::output`] for any CPU.
     #[inline(always)]
-    fn output_portable(&self, acc: &Accumulator, side: Color) -> i32 {
-        let us = acc.half(side);
-        let them = acc.half(side.opponent());
+    fn output_portable(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         // Each half is at most HIDDEN * QA * i16::MAX, inside an i32; their sum may not be.
         let sum = dot_clipped(us, &self.w2[0]) as i64
             + dot_clipped(them, &self.w2[1]) as i64

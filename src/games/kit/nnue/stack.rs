@@ -96,7 +96,7 @@ impl<P: FeatureSet + Game> Evaluator<P> for NetStack<P> {
             return pos.evaluate();
         };
         let acc = up_to_date::<P>(&mut self.acc, &mut self.fresh, &self.delta, net, ply);
-        combine(net.output(acc, pos.side_to_move()), pos)
+        combine(acc.evaluate(net, pos.side_to_move()), pos)
     }
 }
 
@@ -155,7 +155,7 @@ pub(crate) mod checks {
                     child.apply::<P>(&acc, &net, &delta);
                     assert_eq!(child, Accumulator::new(&net, &next), "{}", next.to_fen());
                     let side = next.side_to_move();
-                    assert_eq!(net.output(&child, side), portable.output(&child, side));
+                    assert_eq!(child.evaluate(&net, side), child.evaluate(&portable, side));
                     checked += 1;
                     acc = child;
                 }
@@ -173,7 +173,7 @@ pub(crate) mod checks {
         for line in random_games::<P>(40, 90, 17) {
             for (pos, _) in line.iter().step_by(5) {
                 let twin = P::from_fen(&mirrored(&pos.to_fen())).unwrap();
-                let eval = |p: &P| net.output(&Accumulator::new(&net, p), p.side_to_move());
+                let eval = |p: &P| Accumulator::new(&net, p).evaluate(&net, p.side_to_move());
                 assert_eq!(eval(pos), eval(&twin), "{}", pos.to_fen());
                 nonzero += (eval(pos) != 0) as usize;
                 seen += 1;
