@@ -2,7 +2,8 @@
 //! every game in it, 100,000 deep aborted `play` and `analyse`; a 21 KB PDN bought seconds
 //! of the server's work and a 5 MB answer). Every reader refuses past its limits with one
 //! line, before the work, and goes on: the server with its other games, `play` with its
-//! game. No verdict here depends on time: sizes, answers and what is left.
+//! game (on a terminal it still offers to save it). No verdict here depends on time: sizes,
+//! answers and what is left.
 
 use crate::common;
 
@@ -11,6 +12,7 @@ use bashni::serve::json::{self, Value};
 use bashni::serve::variations::{MAX_TREE_MOVES, MAX_VARIATIONS};
 use common::gui::run_to_end;
 use common::serve::*;
+use common::terminal::run_on_terminal;
 use std::path::PathBuf;
 
 /// The refusal of a game nested too deep, after `file: ` or `PDN: `.
@@ -64,13 +66,28 @@ fn a_pdn_nested_25000_deep_is_refused_and_the_server_keeps_its_games() {
     assert_eq!(error_of(&v), format!("PDN: {}", too_deep()));
     still_there(&server, &id);
     assert_eq!(server.status().get("games"), Some(&Value::from(1)));
-    // At the limit, a game opens, its variations read (here all one line).
-    let at_limit = pdn_body(&nested("(1. c3-b4 ", MAX_VARIATION_DEPTH));
+    // As deep as the most variations a game may bring (the page's own PDN of them, each
+    // inside the one before, nests so deep): a game opens, its variations read (here all
+    // one line).
+    let at_limit = pdn_body(&nested("(1. c3-b4 ", MAX_VARIATIONS));
     let (_, v) = server.new_game(&at_limit);
     assert_eq!(
         v.get("variations"),
         Some(&json::parse(r#"[["c3-b4"]]"#).unwrap())
     );
+}
+
+#[test]
+fn a_full_server_refuses_a_pdn_before_reading_it() {
+    // Reading a new game's start is work of a game: it waits for a slot like one.
+    let server = Server::start(&["--max-games", "1"]);
+    let (id, _events) = a_game_in_progress(&server);
+    let body = pdn_body(&nested("(a ", 25_000));
+    let (status, text) = server.raw("POST", "/api/games", body.as_bytes());
+    assert_eq!(status, 503, "{text}");
+    let v = json::parse(&text).unwrap();
+    assert!(error_of(&v).starts_with("the server is busy"), "{text}");
+    still_there(&server, &id);
 }
 
 /// Kings shuffling from [`KINGS`]: White a1-b2-a1, Black h2-g1-h2.
@@ -170,6 +187,26 @@ fn play_refuses_to_load_a_file_nested_100000_deep_and_its_game_goes_on() {
     );
     // The game loaded before is still the one played: the engine's reply came after c3-d4.
     assert!(answer(&out, "fen").ends_with(" w 2 2"), "{out}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn play_on_a_terminal_offers_to_save_its_game_after_a_file_nested_100000_deep() {
+    let file = deep_file("terminal");
+    let kept = file.with_file_name("kept.pdn");
+    // A move, the hostile load, leave; the offer to save is answered with a file name.
+    let typed = format!("c3 d4\nload {}\nquit\n{}\n", file.display(), kept.display());
+    let (code, shown) = run_on_terminal(&["play", "--level", "1", "--seed", "1"], &typed);
+    assert_eq!(code, 0, "{shown}");
+    let refusal = format!("{}: {}", file.display(), too_deep());
+    assert!(shown.contains(&format!("{refusal}\r\n")), "{shown}");
+    assert!(shown.contains("save the game before leaving?"), "{shown}");
+    assert!(shown.ends_with("bye\r\n"), "{shown}");
+    // What was saved is the game played before the load: c3-d4 and the engine's reply.
+    let saved = std::fs::read_to_string(&kept).unwrap();
+    let g = &parse_games(&saved).unwrap()[0];
+    assert_eq!(g.moves.len(), 2, "{saved}");
+    assert_eq!(g.moves[0].text, "c3-d4");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 

@@ -520,7 +520,7 @@ fn a_pdns_variations_come_with_the_new_game() {
     let (status, e) = server.call("POST", "/api/games", &body.to_string());
     assert_eq!(status, 400);
     assert!(
-        error_of(&e).starts_with("PDN: in the variation c3-b4 f6-e5 b4-c7: move 3: illegal"),
+        error_of(&e).starts_with("PDN: in the variation 'c3-b4 f6-e5 b4-c7': move 3: illegal"),
         "{e}"
     );
 }

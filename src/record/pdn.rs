@@ -2,25 +2,32 @@
 //!
 //! A game read is bounded before it is built: variations nested at most
 //! [`MAX_VARIATION_DEPTH`] deep, at most [`MAX_GAME_MOVES`] moves and
-//! [`MAX_GAME_VARIATIONS`] variations in one game. Whatever reads a PDN (`play`'s `load`,
+//! [`MAX_GAME_VARIATIONS`] variations in one game, [`MAX_FILE_MOVES`] and
+//! [`MAX_FILE_VARIATIONS`] in all the games of one text. Whatever reads a PDN (`play`'s `load`,
 //! `analyse`, the openings of `match`, `serve`'s `POST /api/games`) gets a one-line
 //! [`PdnError`] past them, never a tree that its walks or its drop could not finish.
 
 use std::fmt;
 
 /// Deepest nesting of variations read: a variation inside a variation, and so on, this many
-/// levels. Annotated games use a few. The derived `Drop`, `Clone` and `PartialEq` of a
-/// [`PdnMove`] recurse once per level, a few hundred bytes of stack each, so 64 levels stay
-/// far below the smallest stack that runs them (2 MiB, a tokio worker's or a test's thread);
-/// [`parse_games`] refuses a deeper game before it builds the level past this one, and this
-/// program builds none deeper than one level itself. Writing ([`write_game`]) does not
-/// recurse at all.
-pub const MAX_VARIATION_DEPTH: usize = 64;
+/// levels. Annotated games use a few; the page's own PDN of its most variations (300, each
+/// inside the one before) nests 300 deep and must load back. The derived `Drop`, `Clone`
+/// and `PartialEq` of a [`PdnMove`] recurse once per level, a few frames of stack each, so
+/// 512 levels stay far below the smallest stack that runs them (2 MiB, a tokio worker's or a
+/// test's thread; the tests walk such a tree on a quarter of that); [`parse_games`] refuses
+/// a deeper game before it builds the level past this one, and this program builds none
+/// deeper than one level itself. Writing ([`write_game`]) does not recurse at all.
+pub const MAX_VARIATION_DEPTH: usize = 512;
 /// Most moves one game may hold, its main line and all its variations together, each move
 /// counted once as it is written (a long match game has a few hundred plies).
 pub const MAX_GAME_MOVES: usize = 50_000;
 /// Most variations one game may hold, at every depth together (empty ones `()` included).
 pub const MAX_GAME_VARIATIONS: usize = 5_000;
+/// Most moves one text (a file, a request) may hold, all its games together: a match's PDN
+/// of a few thousand long games fits, and what is built stays some 100 MB at most.
+pub const MAX_FILE_MOVES: usize = 1_000_000;
+/// Most variations one text may hold, all its games together.
+pub const MAX_FILE_VARIATIONS: usize = 100_000;
 
 /// One move with an optional comment (e.g. `+0.25/7 0.105s`), its annotation mark and the
 /// variations that could have been played instead of it.
@@ -87,6 +94,9 @@ pub enum PdnError {
     TooManyMoves(usize),
     /// A game of more than [`MAX_GAME_VARIATIONS`] variations (line).
     TooManyVariations(usize),
+    /// A text of more than [`MAX_FILE_MOVES`] moves or [`MAX_FILE_VARIATIONS`] variations,
+    /// all its games together (line).
+    FileTooBig(usize),
 }
 
 impl fmt::Display for PdnError {
@@ -112,6 +122,11 @@ impl fmt::Display for PdnError {
                     "line {l}: a game of over {MAX_GAME_VARIATIONS} variations"
                 )
             }
+            PdnError::FileTooBig(l) => write!(
+                f,
+                "line {l}: over {MAX_FILE_MOVES} moves or {MAX_FILE_VARIATIONS} variations \
+                 in the games of one file"
+            ),
         }
     }
 }
@@ -281,11 +296,15 @@ fn is_move_number(tok: &str) -> bool {
 }
 
 /// The lines of the game being read: the main line first, then each open variation; and
-/// the moves and variations it holds so far, against the game's limits.
+/// the moves and variations it holds so far, and the games before it in the text, against
+/// their limits.
 struct Lines {
     open: Vec<Vec<PdnMove>>,
     moves: usize,
     variations: usize,
+    /// Moves and variations of the games read before this one.
+    moves_before: usize,
+    variations_before: usize,
 }
 
 impl Lines {
@@ -294,6 +313,17 @@ impl Lines {
             open: vec![Vec::new()],
             moves: 0,
             variations: 0,
+            moves_before: 0,
+            variations_before: 0,
+        }
+    }
+
+    /// The lines of the next game, this one's moves and variations counted in the text's.
+    fn next_game(&self) -> Lines {
+        Lines {
+            moves_before: self.moves_before + self.moves,
+            variations_before: self.variations_before + self.variations,
+            ..Lines::new()
         }
     }
 
@@ -301,6 +331,9 @@ impl Lines {
     fn push(&mut self, m: PdnMove, n: usize) -> Result<(), PdnError> {
         if self.moves == MAX_GAME_MOVES {
             return Err(PdnError::TooManyMoves(n));
+        }
+        if self.moves_before + self.moves == MAX_FILE_MOVES {
+            return Err(PdnError::FileTooBig(n));
         }
         self.moves += 1;
         self.current().push(m);
@@ -327,6 +360,9 @@ impl Lines {
         }
         if self.variations == MAX_GAME_VARIATIONS {
             return Err(PdnError::TooManyVariations(n));
+        }
+        if self.variations_before + self.variations == MAX_FILE_VARIATIONS {
+            return Err(PdnError::FileTooBig(n));
         }
         self.variations += 1;
         self.open.push(Vec::new());
@@ -362,7 +398,8 @@ fn split_mark(tok: &str) -> (&str, &str) {
 /// Reads every game of a PDN text: tags, the main line's moves (with their comments, marks
 /// such as `?!`, and variations in parentheses, nested), and the result. NAGs (`$2`) are
 /// skipped. A game past [`MAX_VARIATION_DEPTH`], [`MAX_GAME_MOVES`] or
-/// [`MAX_GAME_VARIATIONS`] is refused where it passes it, before more of it is built.
+/// [`MAX_GAME_VARIATIONS`], or a text past [`MAX_FILE_MOVES`] or [`MAX_FILE_VARIATIONS`], is
+/// refused where it passes the limit, before more of it is built.
 pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     // A byte order mark (as Windows editors write) means nothing.
     let text = text.strip_prefix(crate::files::BOM).unwrap_or(text);
@@ -427,7 +464,8 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
             let tok = &rest[..end];
             rest = rest[end..].trim_start();
             if RESULTS.contains(&tok) {
-                game.moves = std::mem::replace(&mut lines, Lines::new()).finish(n)?;
+                let next = lines.next_game();
+                game.moves = std::mem::replace(&mut lines, next).finish(n)?;
                 game.result = tok.to_string();
                 games.push(std::mem::take(&mut game));
                 in_game = false;
@@ -604,6 +642,25 @@ mod tests {
             line = v;
         }
         assert_eq!(depth, MAX_VARIATION_DEPTH);
+        // Cloned, compared and dropped (each recursive, derived) on a quarter of the
+        // smallest stack that holds a game (an unoptimised build's frames are larger).
+        let stack = if cfg!(debug_assertions) {
+            2 << 20
+        } else {
+            512 << 10
+        };
+        let tree = g.clone();
+        std::thread::Builder::new()
+            .stack_size(stack)
+            .spawn(move || {
+                let copy = tree.clone();
+                assert!(copy == tree);
+                drop(copy);
+                drop(tree);
+            })
+            .unwrap()
+            .join()
+            .unwrap();
         // Written without recursion and read back the same.
         assert_eq!(&parse_games(&write_game(g)).unwrap()[0], g);
         assert_eq!(
@@ -621,6 +678,7 @@ mod tests {
     #[test]
     fn moves_and_variations_of_a_game_are_counted_against_their_limits() {
         let moves = |n: usize| format!("{} *\n", "c3-d4 ".repeat(n));
+        let empties = |n: usize| format!("1. c3-d4 {} *\n", "() ".repeat(n));
         assert_eq!(
             parse_games(&moves(MAX_GAME_MOVES)).unwrap()[0].moves.len(),
             MAX_GAME_MOVES
@@ -637,7 +695,25 @@ mod tests {
         assert_eq!(parse_games(&over), Err(PdnError::TooManyMoves(1)));
         let two = format!("{}\n{}", moves(MAX_GAME_MOVES), moves(MAX_GAME_MOVES));
         assert_eq!(parse_games(&two).unwrap().len(), 2);
-        let empties = |n: usize| format!("1. c3-d4 {} *\n", "() ".repeat(n));
+        // All the games of a text together have theirs.
+        let games = MAX_FILE_MOVES / MAX_GAME_MOVES;
+        let full = moves(MAX_GAME_MOVES).repeat(games);
+        assert_eq!(parse_games(&full).unwrap().len(), games);
+        let e = parse_games(&(full + "c3-d4 *\n")).unwrap_err();
+        assert_eq!(e, PdnError::FileTooBig(games + 1));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line {}: over {MAX_FILE_MOVES} moves or {MAX_FILE_VARIATIONS} variations \
+                 in the games of one file",
+                games + 1
+            )
+        );
+        let games = MAX_FILE_VARIATIONS / MAX_GAME_VARIATIONS;
+        let full = empties(MAX_GAME_VARIATIONS).repeat(games);
+        assert_eq!(parse_games(&full).unwrap().len(), games);
+        let e = parse_games(&(full + "1. c3-d4 () *\n")).unwrap_err();
+        assert_eq!(e, PdnError::FileTooBig(games + 1));
         assert_eq!(
             parse_games(&empties(MAX_GAME_VARIATIONS)).unwrap()[0].moves[0]
                 .variations

@@ -3,7 +3,7 @@
 //! engine's level and the time rule. Every field is checked here with a one-line reason.
 
 use super::ending::{End, Reason};
-use super::error::{ApiError, ErrorKind};
+use super::error::{ApiError, ErrorKind, quote};
 use super::json::Value;
 use super::line::{GameLine, check_lines, new_line};
 use super::variations::{Budget, variation_lines, without_repeats};
@@ -198,8 +198,8 @@ fn start(body: &Value) -> Result<Start, ApiError> {
     let line = new_line(variant, fen.as_deref(), &moves).map_err(bad)?;
     let variations = check_lines(variant, fen.as_deref(), &lines).map_err(|(i, e)| {
         bad(format!(
-            "{what}in the variation {}: {e}",
-            short_line(&lines[i])
+            "{what}in the variation '{}': {e}",
+            quote(&short_line(&lines[i]))
         ))
     })?;
     let variations = without_repeats(line.moves(), variations);
@@ -238,7 +238,7 @@ fn move_texts(v: &Value) -> Option<Vec<String>> {
         .collect()
 }
 
-/// A line's first moves, for an error message.
+/// A line's first moves, for an error message (quoted by [`quote`]: a move may be any text).
 fn short_line(moves: &[String]) -> String {
     let mut s = moves.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
     if moves.len() > 6 {
@@ -352,7 +352,7 @@ mod tests {
         let body = object([("pdn", Value::from(pdn))]).to_string();
         let e = new_game(&body).unwrap_err();
         assert!(
-            e.starts_with("PDN: in the variation c3-b4 f6-g5 b4-c7: move 3: illegal move b4-c7"),
+            e.starts_with("PDN: in the variation 'c3-b4 f6-g5 b4-c7': move 3: illegal move b4-c7"),
             "{e}"
         );
         let many = format!(
@@ -430,7 +430,7 @@ mod tests {
             ["c3-b4"],["c3-d4","f6-e5","d4xf6","e7-d6"]]}"#;
         let e = new_game(body).unwrap_err();
         assert!(
-            e.starts_with("in the variation c3-d4 f6-e5 d4xf6 e7-d6: move 4: illegal move e7-d6"),
+            e.starts_with("in the variation 'c3-d4 f6-e5 d4xf6 e7-d6': move 4: illegal move e7-d6"),
             "{e}"
         );
         let body = r#"{"moves":["c3-d4"],"variations":[["c3-d4","f6-e5","d4xf6"],
@@ -439,6 +439,24 @@ mod tests {
             new_game(body).unwrap().variations,
             vec![vec!["c3-b4"], vec!["c3-d4", "f6-e5", "d4:f6", "g7:e5"]]
         );
+    }
+
+    #[test]
+    fn a_bad_variation_is_named_quoted_and_cut() {
+        let long = "x".repeat(5000);
+        let lines = vec![vec!["c3-d4".to_string(), long.clone(), long]];
+        let body = object([
+            ("moves", Value::from(vec!["c3-d4".to_string()])),
+            ("variations", Value::from(lines)),
+        ])
+        .to_string();
+        let e = new_game(&body).unwrap_err();
+        let quoted = format!(
+            "in the variation '{}... (10007 characters in all)': move 2: ",
+            "c3-d4 ".to_string() + &"x".repeat(194)
+        );
+        assert!(e.starts_with(&quoted), "{e}");
+        assert!(e.chars().count() <= crate::serve::error::MAX_MESSAGE_CHARS);
     }
 
     #[test]
@@ -521,7 +539,7 @@ mod tests {
             ),
             (
                 r#"{"moves":["c3-d4"],"variations":[["c3-b4","b6-a5","a3-a4"]]}"#,
-                "in the variation c3-b4 b6-a5 a3-a4: move 3: illegal move a3-a4",
+                "in the variation 'c3-b4 b6-a5 a3-a4': move 3: illegal move a3-a4",
             ),
             (
                 r#"{"pdn":"*","variations":[["c3-d4"]]}"#,

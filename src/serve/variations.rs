@@ -5,12 +5,16 @@
 //! so: a few bytes of PDN can name a long line many times.
 
 use super::error::{ApiError, ErrorKind};
-use crate::record::pdn::PdnMove;
+use crate::record::pdn::{MAX_VARIATION_DEPTH, PdnMove};
 
 /// Most moves a new game may start with (a PDN of a very long game still fits).
 pub const MAX_START_MOVES: usize = 2000;
 /// Most variations a new game may bring (a PDN's, or those a page sends).
 pub const MAX_VARIATIONS: usize = 300;
+
+// The page writes its variations nested, each inside the one it leaves: its own PDN of the
+// most variations a game may have must read back.
+const _: () = assert!(MAX_VARIATIONS <= MAX_VARIATION_DEPTH);
 /// Most moves a new game's lines may hold together: its main line and every variation, each
 /// variation counted whole from the start, as the answer carries it (and a page sends it
 /// back). A PDN of 300 one-move variations late in a 2,000-ply game is 21 KB of text but
