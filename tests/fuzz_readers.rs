@@ -12,7 +12,8 @@
 
 use bashni::games::kit::std_fen::{self, Layout};
 use bashni::games::{Game, bashni as bashni_game, lasca, russian, turkish};
-use bashni::record::pdn::{parse_games, write_game};
+use bashni::record::pdn::parse_games;
+use bashni::record::pdn_write::write_game;
 use bashni::serve::json::{self, Value};
 use bashni::serve::settings::parse_new_game;
 use std::panic::{AssertUnwindSafe, catch_unwind};
