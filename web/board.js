@@ -113,7 +113,9 @@ const smallCrown = (g, cx, cy, piece, cls = '') => {
   crown(g, cx, cy, 14, 11, `crown-small crown-${color}${cls}`, color);
 };
 
-function drawDisc(g, cx, y, piece, top, tall) {
+// `over`: what is drawn over the whole tower once its discs are drawn (a buried king's crown,
+// which the discs above would hide).
+function drawDisc(g, cx, y, piece, top, tall, over) {
   const cls = piece.toLowerCase() === 'w' ? 'pc-w' : 'pc-b';
   const d = el('g', { class: cls + (top ? ' commander' : '') + (top && tall ? ' of-tower' : '') }, g);
   el('path', {
@@ -129,7 +131,7 @@ function drawDisc(g, cx, y, piece, top, tall) {
   } else {
     // A buried king: a gold band round its edge and a small crown of its colour on its side.
     el('path', { class: 'king-band king-mark', 'data-color': color, d: `M${cx - DISC_RX},${y + THICK / 2} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0` }, d);
-    smallCrown(d, cx + DISC_RX - 12, y + THICK / 2 + 2, piece);
+    over.push(() => smallCrown(g, cx + DISC_RX - 12, y + THICK + 4, piece));
   }
 }
 
@@ -148,6 +150,7 @@ function drawTower(layer, sq, tower) {
   el('title', {}, g).textContent = describeTower(sq, tower, view.variant);
   // Bottom to top: a compacted tower shows its top pieces over one striped band.
   const pieces = compact ? tower.slice(0, SHOWN_TOP) : tower;
+  const over = [];
   const levels = pieces.length + (compact ? 1 : 0);
   const height = (levels - 1) * STEP;
   let y = cy + height / 2 - THICK / 2 + 2;
@@ -160,13 +163,15 @@ function drawTower(layer, sq, tower) {
     // band (top first from the left), closer together when many, always inside the square.
     const hidden = [...tower.slice(SHOWN_TOP)].filter(isKing);
     const gap = Math.min(16, hidden.length > 1 ? (2 * DISC_RX - 16) / (hidden.length - 1) : 0);
-    hidden.forEach((p, k) => smallCrown(g, cx - (gap * (hidden.length - 1)) / 2 + k * gap, y + THICK / 2 + 2, p, ' king-mark'));
+    const by = y + THICK + 5;
+    hidden.forEach((p, k) => over.push(() => smallCrown(g, cx - (gap * (hidden.length - 1)) / 2 + k * gap, by, p, ' king-mark')));
     y -= STEP;
   }
   for (let i = pieces.length - 1; i >= 0; i--) {
-    drawDisc(g, cx, y, pieces[i], i === 0, n > 1);
+    drawDisc(g, cx, y, pieces[i], i === 0, n > 1, over);
     y -= STEP;
   }
+  over.forEach((draw) => draw());
   if (n > 1) {
     // The height of every tower of two or more (shown again above the arrows: #badges).
     const b = el('g', { class: 'badge' + (compact ? ' tall' : ''), id: 'badge-' + sq }, g);

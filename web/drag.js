@@ -125,5 +125,10 @@ export function wireHand() {
   svg.addEventListener('pointermove', move);
   svg.addEventListener('pointerup', up);
   svg.addEventListener('pointercancel', cancel);
+  // A click no pointer made (a script's element.click(), detail 0) is a click on its square.
+  svg.addEventListener('click', (e) => {
+    const t = e.detail === 0 && e.target.closest && e.target.closest('[data-square]');
+    if (t) actions.clickSquare(t.getAttribute('data-square'));
+  });
   // The ghost's own pointer events do not matter: it has none (style.css).
 }

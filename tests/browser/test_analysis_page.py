@@ -314,7 +314,9 @@ def test_threat_mode(server, browser):
     score = arrow.get_attribute("data-score")
     assert score.startswith("−") or score.startswith("Black"), score
     assert p.page.text_content("#arrows .arrow-label.threat text") == score
-    assert p.page.inner_text("#threat-text").startswith("Threat of Black: b4:d2"), p.page.inner_text("#threat-text")
+    text = p.page.inner_text("#threat-text")
+    assert text.startswith("Threat of Black: b4:d2 (" + score + ") — if White passed"), text
+    print("   ", text)
     st = p.state()
     assert st["analysis"]["threat"] is True and st["turn"] == "white", st["analysis"]
     assert p.page.is_checked("#threat-on")
