@@ -53,7 +53,7 @@ async function newGame(body, loaded, keep) {
   if (ui.es) { ui.es.close(); ui.es = null; }
   if (old) API.deleteGame(old.id).catch(() => {});
   ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
-  ui.infoSq = null; ui.review = null; ui.mainEnd = null;
+  ui.infoSq = null; ui.review = null; ui.mainEnd = null; ui.threat = false;
   $('analysis-on').checked = false;
   ui.game = gameSettings(body, st);
   ui.tree = T.withVariations(T.newTree(st.moves), st.variations || []);
@@ -501,7 +501,8 @@ function wire() {
   $('btn-hint').onclick = () => act('hint');
   $('btn-resign').onclick = () => { if (confirm('Resign this game?')) act('resign'); };
   $('btn-retry').onclick = () => act('retry');
-  $('analysis-on').onchange = (e) => analyse(e.target.checked);
+  // (leaving analysis mode leaves threat mode too)
+  $('analysis-on').onchange = (e) => { if (!e.target.checked) ui.threat = false; analyse(e.target.checked); };
   $('multipv').onchange = () => { if (ui.st && ui.st.analysis) analyse(true); };
   $('nav-first').onclick = () => show(0);
   $('nav-prev').onclick = () => show(ui.shown - 1);

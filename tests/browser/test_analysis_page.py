@@ -327,6 +327,16 @@ def test_threat_mode(server, browser):
     assert p.page.locator("#arrows .arrow.threat").count() == 0
     assert p.state()["analysis"]["threat"] is False
     assert p.page.inner_text("#threat-text") == ""
+    # Leaving analysis mode leaves threat mode: back in analysis, the side to move's lines.
+    p.page.keyboard.press("x")
+    p.page.wait_for_selector("#arrows .arrow.threat", state="attached", timeout=WAIT_MS)
+    p.page.uncheck("#analysis-on")
+    p.page.wait_for_function("() => document.getElementById('analysis-panel').hidden", timeout=WAIT_MS)
+    p.page.check("#analysis-on")
+    p.page.wait_for_selector("#arrows .arrow.pv1", state="attached", timeout=WAIT_MS)
+    assert p.page.locator("#arrows .arrow.threat").count() == 0
+    assert not p.page.is_checked("#threat-on")
+    assert p.state()["analysis"]["threat"] is False
     # Where the other side would have no move at all: no threat, said so.
     p.open("?fen=" + urllib.request.quote("8/8/8/8/8/b7/1w6/2w5 w 0 1"))
     p.page.keyboard.press("x")  # analysis mode comes on with it
