@@ -205,7 +205,6 @@ function movesHere() {
   return null;
 }
 
-
 // Candidates through the clicked squares so far: `via` must appear in order after the origin.
 function matching(legal, from, via) {
   return legal.filter((m) => {
@@ -420,8 +419,7 @@ let analyseTimer = null;
 function analyse(on) {
   clearTimeout(analyseTimer);
   // Stepping quickly through the moves asks for one analysis, not one per step.
-  if (!on) ui.leavingAnalysis = true;
-  else if (!(ui.st && ui.st.analysis)) ui.turningOn = true;
+  if (!on) { ui.leavingAnalysis = true; ui.turningOn = false; } else if (!(ui.st && ui.st.analysis)) ui.turningOn = true;
   analyseTimer = setTimeout(async () => {
     ui.analysis = null;
     if (!on && ui.tree && ui.tree.cur != null && ui.st && ui.st.human !== 'both') {
