@@ -125,7 +125,8 @@ def first_click(p, plies, at):
     tower that can move there: it is selected."""
     p.open()
     p.new_game("bashni", human="white", level="0", movetime="0.05")
-    play_by_clicking(p, plies)
+    played = play_by_clicking(p, plies)
+    assert played == plies, f"the game ended after {played} of our moves"
     p.page.click(f'#moves > [data-ply="{at}"]') if at else p.page.keyboard.press("Home")
     p.page.wait_for_function(f"() => document.getElementById('board').dataset.ply === '{at}'", timeout=WAIT_MS)
     legal = p.server.get(f"/api/games/{p.game()}/legal?ply={at}")["legal"]
@@ -143,7 +144,7 @@ def test_first_click_after_analysis_on(server, browser):
     assert not p.errors, p.errors
     p.page.close()
     phone = page(server, browser, viewport={"width": 390, "height": 844}, has_touch=True)
-    first_click(phone, 4, 4)
+    first_click(phone, 11, 20)  # as the issue found it: ply 20 on a phone
     assert not phone.errors, phone.errors
     phone.page.close()
 
