@@ -14,6 +14,10 @@ import * as S from './store.js';
 import { renderMoves, mainResult } from './moves.js';
 import { renderReview, wireReview, bestArrow, applyReview } from './review.js';
 import { renderAnalysis, scoreText } from './analysis.js';
+import { renderClocks } from './clock.js';
+import { afterState, wireDialog } from './dialog.js';
+import { restorePageSettings } from './settings.js';
+import { playSound } from './sound.js';
 
 async function act(action, body) {
   if (!ui.st) return null;
@@ -58,7 +62,7 @@ async function newGame(body, loaded, keep) {
   if (keep && typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
   const n = st.moves.length, k = ui.tree.vars.length;
   const vars = k ? `, ${k} variation${k === 1 ? '' : 's'}` : '';
-  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}${vars}, ${st.status}` : '');
+  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}${vars}, ${st.status}` : '', 'info');
   accept(st);
   listen(st.id);
   return true;
@@ -77,6 +81,7 @@ function listen(id) {
 // Takes a state from the server (a reply or an event), the newest one wins.
 function accept(st) {
   if (ui.st && st.id === ui.st.id && st.version < ui.st.version) return;
+  const prev = ui.st;
   const grew = !ui.st || st.id !== ui.st.id || st.moves.join() !== ui.st.moves.join();
   ui.st = st;
   document.body.dataset.game = st.id;
@@ -96,6 +101,7 @@ function accept(st) {
   }
   S.save();
   render();
+  if (!ui.switching) { playSound(prev, st); afterState(prev, st); }
 }
 
 // ---------- the move tree ----------
@@ -306,29 +312,6 @@ function renderBoard() {
   document.title = 'bashni · ' + TITLES[v];
 }
 
-function fmtClock(ms) {
-  const neg = ms < 0; ms = Math.abs(ms);
-  const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
-  const tenths = ms < 10000 ? '.' + Math.floor((ms % 1000) / 100) : '';
-  return (neg ? '-' : '') + m + ':' + String(s % 60).padStart(2, '0') + tenths;
-}
-
-function renderClocks() {
-  const st = ui.st;
-  const top = $('clock-top'), bottom = $('clock-bottom');
-  if (!st || st.time.kind !== 'clock') { top.textContent = ''; bottom.textContent = ''; return; }
-  const t = st.time;
-  const elapsed = performance.now() - ui.clockBase;
-  const left = { white: t.white_ms - (t.running === 'white' ? elapsed : 0), black: t.black_ms - (t.running === 'black' ? elapsed : 0) };
-  const [low, high] = ui.flipped ? ['black', 'white'] : ['white', 'black'];
-  for (const [box, side] of [[bottom, low], [top, high]]) {
-    box.textContent = (side === 'white' ? 'White ' : 'Black ') + fmtClock(left[side]);
-    box.dataset.side = side;
-    box.classList.toggle('running', t.running === side);
-    box.classList.toggle('low', left[side] < 10000);
-  }
-}
-
 const SIDE = { w: 'White', b: 'Black' };
 function renderStatus() {
   const st = ui.st;
@@ -377,7 +360,10 @@ function renderTowerInfo() {
 function renderControls() {
   const st = ui.st;
   const over = !st || !!st.result;
-  $('btn-takeback').disabled = !st || st.moves.length === 0;
+  // In play, take back only while the game is on (the server refuses it after the end too).
+  const playing = st && !st.analysis && st.human !== 'both';
+  $('btn-takeback').disabled = !st || st.moves.length === 0 || (playing && !!st.result);
+  $('btn-draw').disabled = over || !playing || !st.your_turn || !!st.thinking;
   $('btn-resign').disabled = over;
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
   $('btn-retry').hidden = !st || !st.engine_failed;
@@ -481,6 +467,8 @@ function wire() {
   $('btn-takeback').onclick = () => { ui.follow = true; act('takeback'); };
   $('btn-hint').onclick = () => act('hint');
   $('btn-resign').onclick = () => { if (confirm('Resign this game?')) act('resign'); };
+  $('btn-draw').onclick = () => act('draw');
+  wireDialog();
   $('btn-retry').onclick = () => act('retry');
   $('analysis-on').onchange = (e) => analyse(e.target.checked);
   $('multipv').onchange = () => { if (ui.st && ui.st.analysis) analyse(true); };
@@ -527,6 +515,7 @@ function wire() {
 }
 
 async function main() {
+  restorePageSettings();
   wire();
   render();
   try { ui.info = await API.info(); } catch (e) { notice(e.message); }
@@ -557,7 +546,7 @@ async function main() {
   } else if (v) {
     ok = await newGame({ ...ui.settings, ...named });
   } else if (saved && saved.variant && (!served || saved.variant === ui.info.default_variant)) {
-    // A reload or a reopened tab: the stored game again (a clock starts afresh).
+    // A reload or a reopened tab: the stored game again (a clock goes on: `resume`).
     ok = await newGame(S.recreate(saved), undefined, saved);
     if (!ok && S.storedLines(saved).length) {
       // A variation the server refuses costs the variations, not the game.
@@ -583,4 +572,5 @@ async function main() {
 actions.goto = goto;
 actions.hold = hold;
 actions.render = render;
+actions.newGame = (body) => newGame(body);
 main();

@@ -47,15 +47,18 @@ pub enum JobKind {
     Hint { ply: usize },
     /// Infinite analysis of the position after `ply` plies.
     Analyse { ply: usize },
+    /// The engine weighs the person's draw offer in the position after `ply` plies.
+    Offer { ply: usize },
 }
 
 impl JobKind {
-    /// `play`, `hint` or `analysis`.
+    /// `play`, `hint`, `analysis` or `draw offer`.
     pub fn name(self) -> &'static str {
         match self {
             JobKind::Play => "play",
             JobKind::Hint { .. } => "hint",
             JobKind::Analyse { .. } => "analysis",
+            JobKind::Offer { .. } => "draw offer",
         }
     }
 }
@@ -397,6 +400,7 @@ impl Worker {
         match (job.kind, text) {
             (JobKind::Play, Some(t)) => s.play_engine(job.epoch, &t, now),
             (JobKind::Hint { ply }, Some(t)) => s.set_hint(job.epoch, ply, &t, score),
+            (JobKind::Offer { ply }, Some(_)) => s.answer_offer(job.epoch, ply, score, now),
             (JobKind::Analyse { .. }, _) => {
                 if s.engine.is_current(job.epoch) {
                     s.engine.idle();
