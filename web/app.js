@@ -319,6 +319,7 @@ function renderStatus() {
   if (!st) { box.textContent = 'No game'; box.dataset.state = 'none'; return; }
   let text = st.status;
   if (st.thinking === 'hint') text += ' — looking for a hint…';
+  else if (st.thinking === 'draw offer') text += ' — the engine weighs your draw offer…';
   if (ui.shown !== st.moves.length) {
     // The position shown, then the game's own state.
     const side = SIDE[parseFen(st.fens[ui.shown]).side];

@@ -297,6 +297,7 @@ impl Session {
         self.line.truncate(ply);
         self.over = self.end_here();
         self.hint = None;
+        self.draw_answer = None;
         if let Some((p, _)) = &mut self.analysis {
             *p = (*p).min(ply);
         }
