@@ -7,7 +7,7 @@ use super::engine_worker::{EngineHandle, spawn_worker, start_engine};
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::session::{Caps, Session, lock};
-use super::settings::parse_new_game;
+use super::settings::{NewGame, parse_new_game};
 use crate::display::counted;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -136,7 +136,7 @@ impl Registry {
 
     /// The clocks of game `resume` (a body's `"resume"`): the game is closed first if it
     /// is still open (a reload can ask before the old page's close arrives).
-    fn take_retired(&self, body: &Value) -> Result<Option<Retired>, ApiError> {
+    fn take_retired(&self, body: &Value) -> Result<Option<(String, Retired)>, ApiError> {
         let Some(v) = body.get("resume") else {
             return Ok(None);
         };
@@ -144,15 +144,29 @@ impl Registry {
             .as_str()
             .ok_or_else(|| ApiError::new(ErrorKind::BadRequest, "'resume' must be a game's id"))?;
         let _ = self.remove(id);
-        Ok(self.retired().remove(id))
+        Ok(self.retired().remove(id).map(|r| (id.to_string(), r)))
     }
 
     /// Opens a game from a `POST /api/games` body; returns its session and the variations
     /// of its PDN (the page keeps them; the session holds one line). A body's `"resume":
     /// "<id>"` names the game this one replaces (a reloaded page's): its clocks go on.
     pub fn create(&self, body: &Value) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
-        let mut new = parse_new_game(body, self.limits.caps.max_think_ms)?;
+        let new = parse_new_game(body, self.limits.caps.max_think_ms)?;
         let resumed = self.take_retired(body)?;
+        let opened = self.open(new, resumed.as_ref().map(|(_, r)| r));
+        if let (Err(_), Some((id, r))) = (&opened, resumed) {
+            // Not opened (the server busy, no engine): the clocks wait for the next try.
+            self.keep_retired(&id, r);
+        }
+        opened
+    }
+
+    /// Opens the game `new`, going on with the clocks `resumed` when given.
+    fn open(
+        &self,
+        mut new: NewGame,
+        resumed: Option<&Retired>,
+    ) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
         let variations = std::mem::take(&mut new.variations);
         let variant = new.game.variant();
         let mut slot = self.take_slot()?;
@@ -183,7 +197,7 @@ impl Registry {
                 format!("cannot start the engine's thread: {e}"),
             )
         })?;
-        if let Some(r) = &resumed {
+        if let Some(r) = resumed {
             lock(&session).resume(r, Instant::now());
         }
         self.map().insert(id, session.clone());
