@@ -48,6 +48,7 @@ mod search;
 mod serve;
 mod serve_abuse;
 mod serve_hostile;
+mod serve_play;
 mod serve_review;
 mod shards;
 mod slurm;

@@ -565,10 +565,13 @@ fn a_resignation_stays_with_its_line_when_lines_are_switched() {
     );
     let v = server.ok("POST", &path("analysis"), r#"{"on":false}"#);
     assert_eq!(result_of(&v), resigned);
-    // A takeback outside analysis mode goes on with the game: the resignation is gone.
-    let v = server.ok("POST", &path("takeback"), "");
-    assert!(v.get("result") == Some(&Value::Null), "{v}");
-    assert!(moves_of(&v).is_empty(), "{v}");
+    // Outside analysis mode a finished game's moves are not taken back: the resignation
+    // stands (issue 44: take back in play only while the game is on).
+    let (status, e) = server.call("POST", &path("takeback"), "");
+    assert_eq!(status, 409, "{e}");
+    let v = server.ok("GET", &format!("/api/games/{id}"), "");
+    assert_eq!(result_of(&v), resigned);
+    assert_eq!(moves_of(&v), main);
 }
 
 /// The analysis event that ends the search (`done`), after the others.

@@ -17,6 +17,10 @@ import { renderAnalysis, scoreText } from './analysis.js';
 import { wireHand, keepClick, replayClick } from './drag.js';
 import { handleKey } from './keys.js';
 import { threatArrows, toggleThreat } from './threat.js';
+import { renderClocks } from './clock.js';
+import { afterState, wireDialog } from './dialog.js';
+import { restorePageSettings } from './settings.js';
+import { playSound } from './sound.js';
 
 async function act(action, body) {
   if (!ui.st) return null;
@@ -61,7 +65,7 @@ async function newGame(body, loaded, keep) {
   if (keep && typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
   const n = st.moves.length, k = ui.tree.vars.length;
   const vars = k ? `, ${k} variation${k === 1 ? '' : 's'}` : '';
-  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}${vars}, ${st.status}` : '');
+  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}${vars}, ${st.status}` : '', 'info');
   accept(st);
   listen(st.id);
   return true;
@@ -80,6 +84,7 @@ function listen(id) {
 // Takes a state from the server (a reply or an event), the newest one wins.
 function accept(st) {
   if (ui.st && st.id === ui.st.id && st.version < ui.st.version) return;
+  const prev = ui.st;
   const grew = !ui.st || st.id !== ui.st.id || st.moves.join() !== ui.st.moves.join();
   ui.st = st;
   document.body.dataset.game = st.id;
@@ -99,6 +104,7 @@ function accept(st) {
   }
   S.save();
   render();
+  if (!ui.switching) { playSound(prev, st); afterState(prev, st); }
 }
 
 // ---------- the move tree ----------
@@ -314,29 +320,6 @@ function renderBoard() {
   document.title = 'bashni · ' + TITLES[v];
 }
 
-function fmtClock(ms) {
-  const neg = ms < 0; ms = Math.abs(ms);
-  const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
-  const tenths = ms < 10000 ? '.' + Math.floor((ms % 1000) / 100) : '';
-  return (neg ? '-' : '') + m + ':' + String(s % 60).padStart(2, '0') + tenths;
-}
-
-function renderClocks() {
-  const st = ui.st;
-  const top = $('clock-top'), bottom = $('clock-bottom');
-  if (!st || st.time.kind !== 'clock') { top.textContent = ''; bottom.textContent = ''; return; }
-  const t = st.time;
-  const elapsed = performance.now() - ui.clockBase;
-  const left = { white: t.white_ms - (t.running === 'white' ? elapsed : 0), black: t.black_ms - (t.running === 'black' ? elapsed : 0) };
-  const [low, high] = ui.flipped ? ['black', 'white'] : ['white', 'black'];
-  for (const [box, side] of [[bottom, low], [top, high]]) {
-    box.textContent = (side === 'white' ? 'White ' : 'Black ') + fmtClock(left[side]);
-    box.dataset.side = side;
-    box.classList.toggle('running', t.running === side);
-    box.classList.toggle('low', left[side] < 10000);
-  }
-}
-
 const SIDE = { w: 'White', b: 'Black' };
 function renderStatus() {
   const st = ui.st;
@@ -344,6 +327,7 @@ function renderStatus() {
   if (!st) { box.textContent = 'No game'; box.dataset.state = 'none'; return; }
   let text = st.status;
   if (st.thinking === 'hint') text += ' — looking for a hint…';
+  else if (st.thinking === 'draw offer') text += ' — the engine weighs your draw offer…';
   if (ui.shown !== st.moves.length) {
     // The position shown, then the game's own state.
     const side = SIDE[parseFen(st.fens[ui.shown]).side];
@@ -385,9 +369,12 @@ function renderTowerInfo() {
 function renderControls() {
   const st = ui.st;
   const over = !st || !!st.result;
-  // In analysis mode Take back steps back from the position shown, deleting nothing.
-  $('btn-takeback').disabled = !st || (st.analysis ? ui.shown === 0 : st.moves.length === 0);
+  // In analysis mode Take back steps back from the position shown, deleting nothing; in
+  // play it takes back only while the game is on (the server refuses it after the end too).
+  const playing = st && !st.analysis && st.human !== 'both';
+  $('btn-takeback').disabled = !st || (st.analysis ? ui.shown === 0 : st.moves.length === 0 || (playing && !!st.result));
   $('btn-takeback').title = st && st.analysis ? 'Back one move (nothing is deleted; Delete variation deletes)' : 'Take back your last move';
+  $('btn-draw').disabled = over || !playing || !st.your_turn || !!st.thinking;
   $('btn-resign').disabled = over;
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
   $('btn-retry').hidden = !st || !st.engine_failed;
@@ -498,6 +485,8 @@ function wire() {
   };
   $('btn-hint').onclick = () => act('hint');
   $('btn-resign').onclick = () => { if (confirm('Resign this game?')) act('resign'); };
+  $('btn-draw').onclick = () => act('draw');
+  wireDialog();
   $('btn-retry').onclick = () => act('retry');
   // (leaving analysis mode leaves threat mode too)
   $('analysis-on').onchange = (e) => { if (!e.target.checked) ui.threat = false; analyse(e.target.checked); };
@@ -546,6 +535,7 @@ function wire() {
 }
 
 async function main() {
+  restorePageSettings();
   wire();
   render();
   try { ui.info = await API.info(); } catch (e) { notice(e.message); }
@@ -576,7 +566,7 @@ async function main() {
   } else if (v) {
     ok = await newGame({ ...ui.settings, ...named });
   } else if (saved && saved.variant && (!served || saved.variant === ui.info.default_variant)) {
-    // A reload or a reopened tab: the stored game again (a clock starts afresh).
+    // A reload or a reopened tab: the stored game again (a clock goes on: `resume`).
     ok = await newGame(S.recreate(saved), undefined, saved);
     if (!ok && S.storedLines(saved).length) {
       // A variation the server refuses costs the variations, not the game.
@@ -605,4 +595,5 @@ actions.render = render;
 actions.clickSquare = clickSquare;
 actions.play = play;
 actions.analyse = analyse;
+actions.newGame = (body) => newGame(body);
 main();

@@ -29,10 +29,16 @@ export const ui = {
 };
 
 // Set by app.js: goto(moves) shows a line's position, hold(moves, id) moves the server game
-// to a line, render() redraws.
+// to a line, render() redraws, newGame(body) opens a new game.
 // clickSquare(sq) is a click on a square, play({move}) plays a move of the position shown,
 // analyse(on) turns analysis mode on (again, for the position shown) or off.
-export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null };
+export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null, newGame: null };
 
 export const variant = () => (ui.st ? ui.st.variant : 'bashni');
-export function notice(text) { $('notice').textContent = text || ''; }
+// The notice line: `kind` 'error' (a refusal, in red: the default) or 'info' (what was done,
+// in the page's neutral colour); `data-kind` says which.
+export function notice(text, kind = 'error') {
+  const box = $('notice');
+  box.textContent = text || '';
+  box.dataset.kind = text ? kind : '';
+}

@@ -2,7 +2,7 @@
 //! step beyond `cargo build` (no npm, no CDN). Sources in `web/`: `index.html`, `style.css`
 //! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`,
 //! `moves.js`, `review.js`, `store.js`, `analysis.js`, `state.js`, `drag.js`, `keys.js`,
-//! `threat.js`.
+//! `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`.
 
 /// One file of the page.
 pub struct Asset {
@@ -30,7 +30,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 14] = [
+pub const ASSETS: [Asset; 18] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -44,6 +44,10 @@ pub const ASSETS: [Asset; 14] = [
     web_file!("/drag.js", "drag.js", JS),
     web_file!("/keys.js", "keys.js", JS),
     web_file!("/threat.js", "threat.js", JS),
+    web_file!("/clock.js", "clock.js", JS),
+    web_file!("/dialog.js", "dialog.js", JS),
+    web_file!("/sound.js", "sound.js", JS),
+    web_file!("/settings.js", "settings.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 

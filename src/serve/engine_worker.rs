@@ -47,15 +47,18 @@ pub enum JobKind {
     Hint { ply: usize },
     /// Analysis of the position after `ply` plies, or of its threat (the other side to move).
     Analyse { ply: usize, threat: bool },
+    /// The engine weighs the person's draw offer in the position after `ply` plies.
+    Offer { ply: usize },
 }
 
 impl JobKind {
-    /// `play`, `hint` or `analysis`.
+    /// `play`, `hint`, `analysis` or `draw offer`.
     pub fn name(self) -> &'static str {
         match self {
             JobKind::Play => "play",
             JobKind::Hint { .. } => "hint",
             JobKind::Analyse { .. } => "analysis",
+            JobKind::Offer { .. } => "draw offer",
         }
     }
 }
@@ -399,6 +402,7 @@ impl Worker {
         match (job.kind, text) {
             (JobKind::Play, Some(t)) => s.play_engine(job.epoch, &t, now),
             (JobKind::Hint { ply }, Some(t)) => s.set_hint(job.epoch, ply, &t, score),
+            (JobKind::Offer { ply }, Some(_)) => s.answer_offer(job.epoch, ply, score, now),
             (JobKind::Analyse { .. }, _) => {
                 if s.engine.is_current(job.epoch) {
                     s.engine.idle();

@@ -333,6 +333,7 @@ fn game_action(
             with_game(reg, id, |s| s.play_person(text, ply, now))
         }
         "takeback" => with_game(reg, id, |s| s.takeback(now)),
+        "draw" => with_game(reg, id, |s| s.offer_draw(now)),
         "resign" => with_game(reg, id, |s| s.resign(now)),
         "hint" => with_game(reg, id, |s| s.request_hint()),
         "retry" => with_game(reg, id, |s| s.retry(now)),
@@ -363,7 +364,7 @@ fn game_action(
         other => Err(ApiError::new(
             ErrorKind::NotFound,
             format!(
-                "unknown action '{}' (move, takeback, resign, hint, retry, analysis)",
+                "unknown action '{}' (move, takeback, draw, resign, hint, retry, analysis)",
                 quote(other)
             ),
         )),

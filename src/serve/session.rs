@@ -20,6 +20,7 @@ use crate::record::game_record::EngineScore;
 use crate::search::skill::MAX_LEVEL;
 use std::sync::Mutex;
 
+mod offer;
 mod state;
 use std::time::{Duration, Instant};
 
@@ -59,6 +60,8 @@ pub struct Session {
     hint: Option<Hint>,
     /// The last problem with the engine, shown to the person.
     notice: Option<String>,
+    /// The engine's answer to the person's last draw offer (cleared by the next move).
+    draw_answer: Option<String>,
     /// The engine failed its job twice (crashed or hung, restarted, failed again): the
     /// person may play the engine's move or retry. Cleared by any change.
     stalled: bool,
@@ -115,6 +118,7 @@ impl Session {
             analysis: None,
             hint: None,
             notice: None,
+            draw_answer: None,
             stalled: false,
             version: 0,
             max_think_ms: caps.max_think_ms,
@@ -299,6 +303,7 @@ impl Session {
         self.line.push(m)?;
         self.over = self.end_here();
         self.hint = None;
+        self.draw_answer = None;
         Ok(())
     }
 
@@ -307,6 +312,7 @@ impl Session {
         self.line.truncate(ply);
         self.over = self.end_here();
         self.hint = None;
+        self.draw_answer = None;
         if let Some(a) = &mut self.analysis {
             a.ply = a.ply.min(ply);
         }
@@ -428,11 +434,21 @@ impl Session {
         self.subscribers.close();
     }
 
-    /// Takes back the person's last move (and the engine's reply after it); in analysis
-    /// mode or when the person plays both sides, the last ply.
+    /// Takes back the person's last move (and the engine's reply after it) while a game
+    /// against the engine is on, never after its end (a resignation, a loss on time, an end
+    /// by the rules or a draw agreed stands); in analysis mode or when the person plays both
+    /// sides, the last ply.
     pub fn takeback(&mut self, now: Instant) -> Result<(), ApiError> {
         let len = self.line.moves().len();
-        let target = if self.analysis.is_some() || self.human == Human::Both {
+        let free = self.analysis.is_some() || self.human == Human::Both;
+        if let Some(end) = self.over.filter(|_| !free) {
+            return Err(conflict(format!(
+                "the game is over ({}): a finished game's moves are not taken back \
+                 (analysis mode explores other moves)",
+                end.describe()
+            )));
+        }
+        let target = if free {
             len.checked_sub(1)
         } else {
             // The last position where it was the person's turn.

@@ -64,13 +64,17 @@ impl Session {
                     .into(),
             ),
             ("notice", self.notice.clone().into()),
+            ("draw_answer", self.draw_answer.clone().into()),
         ])
     }
 
     fn time_json(&self, now: Instant) -> Value {
         match (self.time, &self.clocks) {
             (TimeRule::Clock { base_ms, inc_ms }, Some(c)) => {
-                let [w, b] = c.left(self.side(), self.clocks_run(), now);
+                // A flag falls at the reaper's next look: the time shown never goes below 0.
+                let [w, b] = c
+                    .left(self.side(), self.clocks_run(), now)
+                    .map(|t| t.max(0));
                 json::object([
                     ("kind", Value::from("clock")),
                     ("base_ms", Value::from(base_ms)),
