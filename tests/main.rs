@@ -47,6 +47,7 @@ mod serve;
 mod serve_abuse;
 mod serve_hostile;
 mod serve_review;
+mod serve_review_fixed;
 mod shards;
 mod slurm;
 mod standard_fen;
