@@ -40,7 +40,10 @@ fn review(server: &Server, id: &str, budget: &str) -> Value {
             return r;
         }
         // A node budget is quick; the limit only keeps a broken server from hanging the test.
-        assert!(start.elapsed() < PATIENCE * 5, "the review never ended: {r}");
+        assert!(
+            start.elapsed() < PATIENCE * 5,
+            "the review never ended: {r}"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -65,7 +68,10 @@ fn a_game_reviewed_twice_at_a_node_budget_gets_the_same_marks() {
         Some(line.len() as u64),
         "{first}"
     );
-    assert_eq!(first.get("budget").unwrap().to_string(), NODES.replace(' ', ""));
+    assert_eq!(
+        first.get("budget").unwrap().to_string(),
+        NODES.replace(' ', "")
+    );
     let again = review(&server, &id, NODES);
     assert_eq!(again.get("run").and_then(Value::as_u64), Some(2));
     assert_eq!(findings(&first), findings(&again));

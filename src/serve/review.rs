@@ -1,12 +1,15 @@
-//! Game reviews for the page: `POST /api/games/<id>/review` with `{"movetime_ms": n}` or
-//! `{"depth": d}` starts a review of the game's moves ([`crate::review`]) on a thread of its
-//! own (the HTTP layer never waits for it), one per game at a time and at most
-//! [`MAX_RUNNING`] in the server; each position's search is capped at [`MAX_MOVETIME_MS`]
-//! (a depth too), and a whole review at [`MAX_REVIEW_SECS`]. The report is the game's own
-//! ([`super::review_report::GameReview`]): each move reviewed goes to the game's event
-//! streams as a `review` event carrying that move, `GET /api/games/<id>/review` answers the
-//! whole report, and closing the game stops the review at once and frees its report (the
-//! thread holds the game only weakly).
+//! Game reviews for the page: `POST /api/games/<id>/review` with `{"nodes": n}`,
+//! `{"depth": d}` or `{"movetime_ms": n}` starts a review of the game's moves
+//! ([`crate::review`]) on a thread of its own (the HTTP layer never waits for it), one per
+//! game at a time and at most [`MAX_RUNNING`] in the server. A node budget (the page's) is
+//! reproducible: the same game gets the same report on any machine; a depth is capped at
+//! [`MAX_MOVETIME_MS`] a position, and a whole review at [`MAX_REVIEW_SECS`]. The report is the
+//! game's own ([`super::review_report::GameReview`]) and names its budget: each move reviewed
+//! goes to the game's event streams as a `review` event carrying that move, `GET
+//! /api/games/<id>/review` answers the whole report, and closing the game stops the review at
+//! once and frees its report (the thread holds the game only weakly). `POST
+//! /api/games/<id>/review/try` judges one move of the person's as a review would ("learn from
+//! your mistakes").
 
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
@@ -143,11 +146,17 @@ fn summary_json<M>(moves: &[MoveReview<M>]) -> Value {
     json::object([
         (
             "white",
-            side_json(&summarise(moves, Color::White), accuracy(moves, Color::White)),
+            side_json(
+                &summarise(moves, Color::White),
+                accuracy(moves, Color::White),
+            ),
         ),
         (
             "black",
-            side_json(&summarise(moves, Color::Black), accuracy(moves, Color::Black)),
+            side_json(
+                &summarise(moves, Color::Black),
+                accuracy(moves, Color::Black),
+            ),
         ),
     ])
 }
@@ -212,7 +221,11 @@ impl Reviews {
                 .get("ply")
                 .and_then(Value::as_u64)
                 .filter(|&p| p <= held as u64)
-                .ok_or_else(|| bad(&format!("give 'ply', the plies before the move (0 to {held})")))?;
+                .ok_or_else(|| {
+                    bad(&format!(
+                        "give 'ply', the plies before the move (0 to {held})"
+                    ))
+                })?;
             (
                 g.variant(),
                 g.fens()[0].clone(),
@@ -276,7 +289,12 @@ impl Reviews {
 }
 
 /// `POST .../review/try` in game `G`: move `text` after `moves` from `fen`, judged at `budget`.
-fn try_in<G: Game>(fen: &str, moves: &[String], text: &str, budget: Budget) -> Result<Value, ApiError> {
+fn try_in<G: Game>(
+    fen: &str,
+    moves: &[String],
+    text: &str,
+    budget: Budget,
+) -> Result<Value, ApiError> {
     let record = Record::<G>::from_fen_and_moves(fen, moves)
         .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the game's own line: {e}")))?;
     if record.outcome().is_some() {
@@ -293,7 +311,13 @@ fn try_in<G: Game>(fen: &str, moves: &[String], text: &str, budget: Budget) -> R
         )
     })?;
     let mut engine = Engine::new();
-    let r = judge_move(&record, played, &mut engine, budget, &SearchControl::new(false));
+    let r = judge_move(
+        &record,
+        played,
+        &mut engine,
+        budget,
+        &SearchControl::new(false),
+    );
     let mut v = entry_json(&r);
     if let Value::Object(m) = &mut v {
         m.insert("accepted".into(), Value::Bool(r.mark.is_none()));

@@ -3,10 +3,10 @@
 //! the game stops the review at once and frees the report with the game.
 //!
 //! A report and the events that build it have one shape: `{"run", "from", "done", "total",
-//! "running", "budget", "moves": [...], "summary"}`, where `moves` holds the entries of plies `from + 1`
-//! to `done`. The whole report (`GET .../review`, and the first `review` event of a stream
-//! opened while the game has one) has `from` 0; each later event carries only what changed
-//! (the move just reviewed), so a review's events grow with its length, not its square.
+//! "running", "budget", "moves": [...], "summary"}`, where `moves` holds the entries of plies
+//! `from + 1` to `done`. The whole report (`GET .../review`, and the first `review` event of a
+//! stream opened while the game has one) has `from` 0; each later event carries only what
+//! changed (the move just reviewed), so a review's events grow with its length, not its square.
 //! `run` counts the reviews of the game: a new review starts again at `from` 0.
 
 use super::json::{self, Value};
