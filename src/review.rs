@@ -229,8 +229,8 @@ pub fn summarise<M>(moves: &[MoveReview<M>], side: Color) -> SideSummary {
 
 /// The accuracy of a move (0 to 100) that cost its mover `expected_loss` (0 to 1, half the
 /// drop in winning chances): lichess' formula on the drop in win percent, where win% =
-/// 50 + 50 * [`winning_chances`], so the drop is `100 * expected_loss`. The engine's own move,
-/// and any move that loses nothing, is 100.
+/// 50 + 50 * [`winning_chances`], so the drop is `100 * expected_loss`. A move that loses
+/// nothing (the engine's own) scores 99.9999, as lichess' constants give.
 pub fn move_accuracy(expected_loss: f64) -> f64 {
     let drop = 100.0 * expected_loss.clamp(0.0, 1.0);
     (ACCURACY_SCALE * (-ACCURACY_DECAY * drop).exp() - ACCURACY_OFFSET).clamp(0.0, 100.0)
@@ -479,7 +479,7 @@ mod tests {
 
     #[test]
     fn accuracy_is_lichess_formula_on_the_win_percent_drop() {
-        assert_eq!(move_accuracy(0.0), 100.0);
+        assert!((move_accuracy(0.0) - 99.9999).abs() < 1e-9);
         // A drop of 10 win-percent points (winning chances 0.2, expected score 0.1).
         let ten = ACCURACY_SCALE * (-ACCURACY_DECAY * 10.0).exp() - ACCURACY_OFFSET;
         assert!((move_accuracy(0.1) - ten).abs() < 1e-9 && (ten - 63.58).abs() < 0.01);
@@ -503,7 +503,7 @@ mod tests {
             m(Color::Black, 0.0, true),
         ];
         let white = accuracy(&moves, Color::White).unwrap();
-        assert!((white - (100.0 + ten) / 2.0).abs() < 1e-9, "{white}");
+        assert!((white - (99.9999 + ten) / 2.0).abs() < 1e-9, "{white}");
         assert_eq!(accuracy(&moves, Color::Black), None, "book moves only");
     }
 

@@ -160,23 +160,20 @@ export function jump(side, mark, dir) {
   actions.goto(ui.tree.main.slice(0, next));
 }
 
-// Per side: accuracy, marks (each count a button: that side's next such move) and the
-// average loss.
+// Per side: marks (each count a button: that side's next such move), the average loss and
+// the accuracy.
 function renderSummary(rv) {
   const table = $('review-summary');
   table.replaceChildren();
   const head = htmlEl('tr', table);
-  const cols = [['', ''], ['Accuracy', 'Mean of each move\'s accuracy, from its drop in winning chances (lichess\' formula)'],
-    ['?!', 'Inaccuracies'], ['?', 'Mistakes'], ['??', 'Blunders'], ['Avg loss', 'Average loss per move (each capped)']];
+  const cols = [['', ''], ['?!', 'Inaccuracies'], ['?', 'Mistakes'], ['??', 'Blunders'],
+    ['Avg loss', 'Average loss per move (each capped)'], ['Accuracy', 'Mean of each move\'s accuracy, from its drop in winning chances (lichess\' formula)']];
   for (const [t, title] of cols) { const th = htmlEl('th', head); th.textContent = t; th.title = title; }
   for (const side of ['white', 'black']) {
     const s = rv.summary[side];
     const tr = htmlEl('tr', table);
     tr.dataset.side = side;
     htmlEl('td', tr).textContent = side === 'white' ? 'White' : 'Black';
-    const acc = htmlEl('td', tr);
-    acc.className = 'accuracy';
-    acc.textContent = s.accuracy == null ? '–' : `${s.accuracy.toFixed(1)}%`;
     for (const [mark, key] of [['?!', 'inaccuracies'], ['?', 'mistakes'], ['??', 'blunders']]) {
       const b = htmlEl('button', htmlEl('td', tr));
       b.className = 'jump';
@@ -188,6 +185,9 @@ function renderSummary(rv) {
       b.onclick = () => jump(side, mark, 1);
     }
     htmlEl('td', tr).textContent = (s.average_loss_cp / 100).toFixed(2) + ' men';
+    const acc = htmlEl('td', tr);
+    acc.className = 'accuracy';
+    acc.textContent = s.accuracy == null ? '–' : `${s.accuracy.toFixed(1)}%`;
   }
   table.hidden = false;
 }
