@@ -198,6 +198,14 @@ def test_graph(server, browser, ctx):
     p.page.mouse.move(x2, box["y"] + 10, steps=4)
     board_ply(p, n - 2)
     p.page.mouse.up()
+
+    def hover():
+        g.scroll_into_view_if_needed()
+        b = g.bounding_box()
+        p.page.mouse.move(b["x"] + b["width"] * (n // 3) / n, b["y"] + b["height"] / 2)
+        p.page.wait_for_function(
+            f"() => document.getElementById('review-graph-tip').dataset.ply === '{n // 3}'", timeout=WAIT_MS)
+    shots(p, "graph", hover)
     assert not p.errors, p.errors
 
 
@@ -360,13 +368,16 @@ def test_learn(server, browser, ctx):
     assert not p.errors, p.errors
 
 
-def shots(p, name):
-    """The page at 1920x1080 and 390x844, saved under target/browser."""
+def shots(p, name, then=None):
+    """The page at 1920x1080 and 390x844, saved under target/browser: the whole page, or
+    the screen as `then()` leaves it at each size (a full-page shot moves the pointer off)."""
     os.makedirs(OUT, exist_ok=True)
     for w, h in ((1920, 1080), (390, 844)):
         p.page.set_viewport_size({"width": w, "height": h})
+        if then:
+            then()
         path = os.path.join(OUT, f"review-{name}-{w}x{h}.png")
-        p.page.screenshot(path=path, full_page=True)
+        p.page.screenshot(path=path, full_page=not then)
         print(f"screenshot: {path}")
     p.page.set_viewport_size({"width": 1180, "height": 820})
 
