@@ -320,6 +320,7 @@ def test_learn(server, browser, ctx):
     marked = [r["ply"] for r in report["moves"] if r["mark"]]
     assert p.page.inner_text("#learn") == f"Learn from your mistakes ({len(marked)})"
     p.page.click("#learn")
+    found = 0
     for k, ply in enumerate(marked[:4]):
         p.page.wait_for_function("() => document.getElementById('learn-panel').dataset.phase === 'ask'",
                                  timeout=WAIT_MS)
@@ -341,6 +342,7 @@ def test_learn(server, browser, ctx):
             click_move(p, legal_at(p, ply - 1, r["best"]))
             got = phase(p, ["right"])
             assert got == "right", (got, p.page.inner_text("#learn-text"))
+            found += 1
         else:
             # Another move: the server's verdict at the review's budget, the page's too.
             legal = p.server.get(f"/api/games/{p.game()}/legal?ply={ply - 1}")["legal"]
@@ -354,13 +356,22 @@ def test_learn(server, browser, ctx):
             click_move(p, m)
             got = phase(p, ["right", "wrong"])
             assert got == ("right" if judged["accepted"] else "wrong"), (got, judged)
+            found += judged["accepted"]
         if k == 0:
             ctx["learn_shot"] = True
             shots(p, "learn")
         p.page.click("#learn-next")
-    if len(marked) <= 4:
-        phase(p, ["done"])
-        assert "Done: you found a good move in" in p.page.inner_text("#learn-text")
+    # Skip the rest: the end counts what was found.
+    for ply in marked[4:]:
+        p.page.wait_for_function(
+            f"""() => document.getElementById('learn-panel').dataset.phase === 'ask'
+                      && document.getElementById('learn-panel').dataset.ply === '{ply}'""", timeout=WAIT_MS)
+        assert p.page.inner_text("#learn-next") == "Skip"
+        p.page.click("#learn-next")
+    p.page.wait_for_function("() => document.getElementById('learn-panel').dataset.phase === 'done'",
+                             timeout=WAIT_MS)
+    text = p.page.inner_text("#learn-text")
+    assert text == f"Done: you found a good move in {found} of {len(marked)}.", (text, found)
     p.page.click("#learn-stop")
     p.page.wait_for_function("() => document.getElementById('learn-panel').hidden", timeout=WAIT_MS)
     assert p.state()["moves"] == moves and p.moves_shown() == moves
