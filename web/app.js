@@ -15,6 +15,9 @@ import { renderMoves, mainResult } from './moves.js';
 import { renderReview, wireReview, bestArrow, applyReview } from './review.js';
 import { takeMove } from './learn.js';
 import { renderAnalysis, scoreText } from './analysis.js';
+import { wireHand, keepClick, replayClick } from './drag.js';
+import { handleKey } from './keys.js';
+import { threatArrows, toggleThreat } from './threat.js';
 
 async function act(action, body) {
   if (!ui.st) return null;
@@ -51,7 +54,7 @@ async function newGame(body, loaded, keep) {
   if (ui.es) { ui.es.close(); ui.es = null; }
   if (old) API.deleteGame(old.id).catch(() => {});
   ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
-  ui.infoSq = null; ui.review = null; ui.learn = null; ui.mainEnd = null;
+  ui.infoSq = null; ui.review = null; ui.learn = null; ui.mainEnd = null; ui.threat = false;
   $('analysis-on').checked = false;
   ui.game = gameSettings(body, st);
   ui.tree = T.withVariations(T.newTree(st.moves), st.variations || []);
@@ -110,7 +113,7 @@ async function hold(target, id) {
   ui.switching = true;
   try {
     if (!st.analysis && st.human !== 'both') {
-      accept(await API.post(st.id, 'analysis', { on: true, ply: Math.min(ui.shown, st.moves.length), multipv: +$('multipv').value }));
+      accept(await API.post(st.id, 'analysis', analysisBody(Math.min(ui.shown, st.moves.length))));
     }
     let last = null;
     const held = ui.st.moves;
@@ -195,9 +198,12 @@ function movesHere() {
     return null;
   }
   if (!st.analysis && st.human !== 'both' && !ui.learn) return null;
-  if (ui.legalAt && ui.legalAt.ply === ui.shown) return ui.legalAt.legal;
-  const ply = ui.shown;
-  API.legalAt(st.id, ply).then((l) => { if (ui.shown === ply) { ui.legalAt = l; render(); } }).catch((e) => notice(e.message));
+  if (ui.legalAt && ui.legalAt.ply === ui.shown && ui.legalAt.fen === st.fens[ui.shown]) return ui.legalAt.legal;
+  const ply = ui.shown, fen = st.fens[ply];
+  if (ui.asking === fen) return null;
+  ui.asking = fen;
+  API.legalAt(st.id, ply).then((l) => { if (ui.asking === fen) ui.asking = null; if (ui.shown === ply) { ui.legalAt = l; render(); } })
+    .catch((e) => { ui.asking = null; notice(e.message); });
   return null;
 }
 
@@ -237,7 +243,8 @@ function clickSquare(sq) {
   ui.infoSq = tower ? sq : null;
   renderTowerInfo();
   const legal = movesHere();
-  if (!legal) return;
+  // The first click after a mode switch or a step back counts: made once the moves come.
+  if (!keepClick(sq, legal)) return;
   const sel = ui.sel;
   if (sel) {
     // Squares clicked in the order of the path narrow it best; in another order they still
@@ -292,8 +299,9 @@ function renderBoard() {
   if (st) {
     if (st.hint && st.hint.ply === ui.shown && !st.analysis) arrows.push([st.hint.move, 'hint']);
     const an = ui.analysis;
-    if (st.analysis && an && an.ply === ui.shown) {
-      an.lines.slice().reverse().forEach((l) => { if (l.pv.length) arrows.push([l.pv[0], 'pv' + Math.min(l.multipv, 5)]); });
+    if (st.analysis && an && an.ply === ui.shown && !!an.threat === !!st.analysis.threat) {
+      if (an.threat) arrows.push(...threatArrows(an));
+      else an.lines.slice().reverse().forEach((l) => { if (l.pv.length) arrows.push([l.pv[0], 'pv' + Math.min(l.multipv, 5)]); });
     }
     // A marked move's better one, on the position before it.
     const best = bestArrow(ui.shown);
@@ -380,7 +388,9 @@ function renderTowerInfo() {
 function renderControls() {
   const st = ui.st;
   const over = !st || !!st.result;
-  $('btn-takeback').disabled = !st || st.moves.length === 0;
+  // In analysis mode Take back steps back from the position shown, deleting nothing.
+  $('btn-takeback').disabled = !st || (st.analysis ? ui.shown === 0 : st.moves.length === 0);
+  $('btn-takeback').title = st && st.analysis ? 'Back one move (nothing is deleted; Delete variation deletes)' : 'Take back your last move';
   $('btn-resign').disabled = over;
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
   $('btn-retry').hidden = !st || !st.engine_failed;
@@ -403,6 +413,7 @@ function render() {
   renderTowerInfo();
   renderControls();
   renderReview();
+  replayClick(movesHere);
 }
 
 // ---------- analysis ----------
@@ -411,7 +422,7 @@ let analyseTimer = null;
 function analyse(on) {
   clearTimeout(analyseTimer);
   // Stepping quickly through the moves asks for one analysis, not one per step.
-  if (!on) ui.leavingAnalysis = true;
+  if (!on) { ui.leavingAnalysis = true; ui.turningOn = false; } else if (!(ui.st && ui.st.analysis)) ui.turningOn = true;
   analyseTimer = setTimeout(async () => {
     ui.analysis = null;
     if (!on && ui.tree && ui.tree.cur != null && ui.st && ui.st.human !== 'both') {
@@ -419,10 +430,15 @@ function analyse(on) {
       ui.follow = true;
       await hold(ui.tree.main, null);
     }
-    const body = on ? { on: true, ply: ui.shown, multipv: +$('multipv').value } : { on: false };
+    const body = on ? analysisBody(ui.shown) : { on: false };
     await act('analysis', body);
+    ui.turningOn = false;
     if (!on) { ui.leavingAnalysis = false; $('analysis-on').checked = !!(ui.st && ui.st.analysis); }
   }, on ? 120 : 0);
+}
+
+function analysisBody(ply) {
+  return { on: true, ply, multipv: +$('multipv').value, threat: !!ui.threat };
 }
 
 // ---------- PDN with variations (the server's /pdn has the main line) ----------
@@ -475,17 +491,19 @@ function openDialog() {
 // ---------- wiring ----------
 
 function wire() {
-  $('board').addEventListener('click', (e) => {
-    const t = e.target.closest('[data-square]');
-    if (t) clickSquare(t.getAttribute('data-square'));
-  });
+  wireHand();
+  $('threat-on').onchange = (e) => toggleThreat(e.target.checked);
   $('btn-new').onclick = openDialog;
   $('btn-flip').onclick = () => { ui.flipped = !ui.flipped; S.save(); render(); };
-  $('btn-takeback').onclick = () => { ui.follow = true; act('takeback'); };
+  $('btn-takeback').onclick = () => {
+    if (ui.st && ui.st.analysis) return show(ui.shown - 1);
+    ui.follow = true; act('takeback');
+  };
   $('btn-hint').onclick = () => act('hint');
   $('btn-resign').onclick = () => { if (confirm('Resign this game?')) act('resign'); };
   $('btn-retry').onclick = () => act('retry');
-  $('analysis-on').onchange = (e) => analyse(e.target.checked);
+  // (leaving analysis mode leaves threat mode too)
+  $('analysis-on').onchange = (e) => { if (!e.target.checked) ui.threat = false; analyse(e.target.checked); };
   $('multipv').onchange = () => { if (ui.st && ui.st.analysis) analyse(true); };
   $('nav-first').onclick = () => show(0);
   $('nav-prev').onclick = () => show(ui.shown - 1);
@@ -520,6 +538,7 @@ function wire() {
   };
   document.addEventListener('keydown', (e) => {
     if (e.target.matches('input:not([type=checkbox]), select, textarea') || $('new-dialog').open) return;
+    if (handleKey(e)) { e.preventDefault(); return; }
     const keys = { ArrowLeft: () => show(ui.shown - 1), ArrowRight: () => show(ui.shown + 1), Home: () => show(0), End: () => show(ui.st ? ui.st.moves.length : 0), f: () => $('btn-flip').click(), n: openDialog };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
@@ -586,4 +605,7 @@ async function main() {
 actions.goto = goto;
 actions.hold = hold;
 actions.render = render;
+actions.clickSquare = clickSquare;
+actions.play = play;
+actions.analyse = analyse;
 main();

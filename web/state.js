@@ -23,11 +23,17 @@ export const ui = {
   learn: null,       // "learn from your mistakes" under way (learn.js)
   mainEnd: null,     // {line, result}: the main line's end when the server last held it
   leavingAnalysis: false, // analysis mode is being turned off
+  turningOn: false,  // analysis mode is being turned on
+  asking: null,      // the FEN whose legal moves are on their way
+  pendingClick: null, // {sq, ply}: a click made while the legal moves were on their way
+  threat: false,     // threat mode (threat.js)
 };
 
 // Set by app.js: goto(moves) shows a line's position, hold(moves, id) moves the server game
 // to a line, render() redraws.
-export const actions = { goto: null, hold: null, render: null };
+// clickSquare(sq) is a click on a square, play({move}) plays a move of the position shown,
+// analyse(on) turns analysis mode on (again, for the position shown) or off.
+export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null };
 
 export const variant = () => (ui.st ? ui.st.variant : 'bashni');
 export function notice(text) { $('notice').textContent = text || ''; }

@@ -9,7 +9,7 @@ use super::stats::{
 };
 use crate::games::kit::color::Color;
 use crate::record::game_record::{Event, to_pdn_in};
-use crate::record::pdn::{today, write_game};
+use crate::record::pdn_write::{today, write_game};
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::io::{IsTerminal, Write};

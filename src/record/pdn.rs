@@ -1,6 +1,33 @@
-//! PDN game records: writing the games a match plays, and reading them back.
+//! PDN game records: a game's types, and reading them (`pdn_write` writes them).
+//!
+//! A game read is bounded before it is built: variations nested at most
+//! [`MAX_VARIATION_DEPTH`] deep, at most [`MAX_GAME_MOVES`] moves and
+//! [`MAX_GAME_VARIATIONS`] variations in one game, [`MAX_FILE_MOVES`] and
+//! [`MAX_FILE_VARIATIONS`] in all the games of one text. Whatever reads a PDN (`play`'s `load`,
+//! `analyse`, the openings of `match`, `serve`'s `POST /api/games`) gets a one-line
+//! [`PdnError`] past them, never a tree that its walks or its drop could not finish.
 
 use std::fmt;
+
+/// Deepest nesting of variations read: a variation inside a variation, and so on, this many
+/// levels. Annotated games use a few; the page's own PDN of its most variations (300, each
+/// inside the one before) nests 300 deep and must load back. The derived `Drop`, `Clone`
+/// and `PartialEq` of a [`PdnMove`] recurse once per level, a few frames of stack each, so
+/// 512 levels stay far below the smallest stack that runs them (2 MiB, a tokio worker's or a
+/// test's thread; the tests walk such a tree on a quarter of that); [`parse_games`] refuses
+/// a deeper game before it builds the level past this one, and this program builds none
+/// deeper than one level itself. Writing (`pdn_write`) does not recurse at all.
+pub const MAX_VARIATION_DEPTH: usize = 512;
+/// Most moves one game may hold, its main line and all its variations together, each move
+/// counted once as it is written (a long match game has a few hundred plies).
+pub const MAX_GAME_MOVES: usize = 50_000;
+/// Most variations one game may hold, at every depth together (empty ones `()` included).
+pub const MAX_GAME_VARIATIONS: usize = 5_000;
+/// Most moves one text (a file, a request) may hold, all its games together: a match's PDN
+/// of a few thousand long games fits, and what is built stays some 100 MB at most.
+pub const MAX_FILE_MOVES: usize = 1_000_000;
+/// Most variations one text may hold, all its games together.
+pub const MAX_FILE_VARIATIONS: usize = 100_000;
 
 /// One move with an optional comment (e.g. `+0.25/7 0.105s`), its annotation mark and the
 /// variations that could have been played instead of it.
@@ -13,7 +40,8 @@ pub struct PdnMove {
     /// Annotation glued to the move, such as `?!`, `??` or `!` (empty: none).
     pub mark: String,
     /// Variations in parentheses after the move: each a line of moves played instead of
-    /// this one (from the position before it), which may hold variations of its own.
+    /// this one (from the position before it), which may hold variations of its own (at
+    /// most [`MAX_VARIATION_DEPTH`] levels in a game read).
     pub variations: Vec<Vec<PdnMove>>,
 }
 
@@ -60,6 +88,15 @@ pub enum PdnError {
     /// A `(` with no move before it, a `)` without its `(`, or a game ending inside a
     /// variation (line).
     BadVariation(usize),
+    /// A variation nested deeper than [`MAX_VARIATION_DEPTH`] (line).
+    TooDeep(usize),
+    /// A game of more than [`MAX_GAME_MOVES`] moves in all its lines (line).
+    TooManyMoves(usize),
+    /// A game of more than [`MAX_GAME_VARIATIONS`] variations (line).
+    TooManyVariations(usize),
+    /// A text of more than [`MAX_FILE_MOVES`] moves or [`MAX_FILE_VARIATIONS`] variations,
+    /// all its games together (line).
+    FileTooBig(usize),
 }
 
 impl fmt::Display for PdnError {
@@ -71,6 +108,25 @@ impl fmt::Display for PdnError {
             PdnError::BadVariation(l) => {
                 write!(f, "line {l}: unbalanced variation parentheses")
             }
+            PdnError::TooDeep(l) => write!(
+                f,
+                "line {l}: variations nested over {MAX_VARIATION_DEPTH} levels deep"
+            ),
+            PdnError::TooManyMoves(l) => write!(
+                f,
+                "line {l}: a game of over {MAX_GAME_MOVES} moves, its variations included"
+            ),
+            PdnError::TooManyVariations(l) => {
+                write!(
+                    f,
+                    "line {l}: a game of over {MAX_GAME_VARIATIONS} variations"
+                )
+            }
+            PdnError::FileTooBig(l) => write!(
+                f,
+                "line {l}: over {MAX_FILE_MOVES} moves or {MAX_FILE_VARIATIONS} variations \
+                 in the games of one file"
+            ),
         }
     }
 }
@@ -78,90 +134,6 @@ impl fmt::Display for PdnError {
 impl std::error::Error for PdnError {}
 
 const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
-
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// Move number and side of the first move, from the FEN tag (`1`, White, by default). A
-/// standard draughts FEN (`B:W...:B...`) gives the side, and its move number if it has an
-/// `F` field.
-fn first_move_number(g: &PdnGame) -> (u32, bool) {
-    let Some(fen) = g.tag("FEN") else {
-        return (1, true);
-    };
-    if crate::games::kit::std_fen::is_standard(fen) {
-        let white = !fen.trim_start().starts_with(['B', 'b']);
-        let number = fen
-            .split(':')
-            .find_map(|f| f.trim().strip_prefix(['F', 'f'])?.parse().ok())
-            .unwrap_or(1);
-        return (number, white);
-    }
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let white = fields.get(1).is_none_or(|s| !s.eq_ignore_ascii_case("b"));
-    let number = fields.get(3).and_then(|n| n.parse().ok()).unwrap_or(1);
-    (number, white)
-}
-
-/// The game as PDN text, ending with a blank line; lines wrapped at about 80 characters.
-pub fn write_game(g: &PdnGame) -> String {
-    let mut out = String::new();
-    for (name, value) in &g.tags {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-    }
-    out.push('\n');
-    let (number, white) = first_move_number(g);
-    let mut tokens: Vec<String> = Vec::new();
-    line_tokens(&g.moves, number, white, &mut tokens);
-    tokens.push(if g.result.is_empty() {
-        "*".to_string()
-    } else {
-        g.result.clone()
-    });
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
-}
-
-/// The tokens of a line of moves from move `number` (White's move when `white`): numbers,
-/// moves with their marks, comments, and variations in parentheses.
-fn line_tokens(moves: &[PdnMove], mut number: u32, mut white: bool, tokens: &mut Vec<String>) {
-    let mut after_variation = false;
-    for (i, m) in moves.iter().enumerate() {
-        if white {
-            tokens.push(format!("{number}."));
-        } else if i == 0 || after_variation {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(format!("{}{}", m.text, m.mark));
-        if let Some(c) = &m.comment {
-            tokens.push(format!("{{{c}}}"));
-        }
-        for v in &m.variations {
-            tokens.push("(".into());
-            line_tokens(v, number, white, tokens);
-            tokens.push(")".into());
-        }
-        after_variation = !m.variations.is_empty();
-        if !white {
-            number += 1;
-        }
-        white = !white;
-    }
-}
 
 fn parse_tag(line: &str, n: usize) -> Result<(String, String), PdnError> {
     let inner = line
@@ -194,16 +166,49 @@ fn is_move_number(tok: &str) -> bool {
     digits.len() < tok.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
 }
 
-/// The lines of the game being read: the main line first, then each open variation.
+/// The lines of the game being read: the main line first, then each open variation; and
+/// the moves and variations it holds so far, and the games before it in the text, against
+/// their limits.
 struct Lines {
     open: Vec<Vec<PdnMove>>,
+    moves: usize,
+    variations: usize,
+    /// Moves and variations of the games read before this one.
+    moves_before: usize,
+    variations_before: usize,
 }
 
 impl Lines {
     fn new() -> Lines {
         Lines {
             open: vec![Vec::new()],
+            moves: 0,
+            variations: 0,
+            moves_before: 0,
+            variations_before: 0,
         }
+    }
+
+    /// The lines of the next game, this one's moves and variations counted in the text's.
+    fn next_game(&self) -> Lines {
+        Lines {
+            moves_before: self.moves_before + self.moves,
+            variations_before: self.variations_before + self.variations,
+            ..Lines::new()
+        }
+    }
+
+    /// A move at the end of the current line (line `n`).
+    fn push(&mut self, m: PdnMove, n: usize) -> Result<(), PdnError> {
+        if self.moves == MAX_GAME_MOVES {
+            return Err(PdnError::TooManyMoves(n));
+        }
+        if self.moves_before + self.moves == MAX_FILE_MOVES {
+            return Err(PdnError::FileTooBig(n));
+        }
+        self.moves += 1;
+        self.current().push(m);
+        Ok(())
     }
 
     /// The line moves are read into now.
@@ -220,6 +225,17 @@ impl Lines {
         if self.current().is_empty() {
             return Err(PdnError::BadVariation(n));
         }
+        // The main line is open too: `open.len() - 1` variations are.
+        if self.open.len() > MAX_VARIATION_DEPTH {
+            return Err(PdnError::TooDeep(n));
+        }
+        if self.variations == MAX_GAME_VARIATIONS {
+            return Err(PdnError::TooManyVariations(n));
+        }
+        if self.variations_before + self.variations == MAX_FILE_VARIATIONS {
+            return Err(PdnError::FileTooBig(n));
+        }
+        self.variations += 1;
         self.open.push(Vec::new());
         Ok(())
     }
@@ -252,7 +268,9 @@ fn split_mark(tok: &str) -> (&str, &str) {
 
 /// Reads every game of a PDN text: tags, the main line's moves (with their comments, marks
 /// such as `?!`, and variations in parentheses, nested), and the result. NAGs (`$2`) are
-/// skipped.
+/// skipped. A game past [`MAX_VARIATION_DEPTH`], [`MAX_GAME_MOVES`] or
+/// [`MAX_GAME_VARIATIONS`], or a text past [`MAX_FILE_MOVES`] or [`MAX_FILE_VARIATIONS`], is
+/// refused where it passes the limit, before more of it is built.
 pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     // A byte order mark (as Windows editors write) means nothing.
     let text = text.strip_prefix(crate::files::BOM).unwrap_or(text);
@@ -317,7 +335,8 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
             let tok = &rest[..end];
             rest = rest[end..].trim_start();
             if RESULTS.contains(&tok) {
-                game.moves = std::mem::replace(&mut lines, Lines::new()).finish(n)?;
+                let next = lines.next_game();
+                game.moves = std::mem::replace(&mut lines, next).finish(n)?;
                 game.result = tok.to_string();
                 games.push(std::mem::take(&mut game));
                 in_game = false;
@@ -329,10 +348,11 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                 };
                 let (text, mark) = split_mark(text);
                 if !text.is_empty() {
-                    lines.current().push(PdnMove {
+                    let m = PdnMove {
                         mark: mark.to_string(),
                         ..PdnMove::new(text)
-                    });
+                    };
+                    lines.push(m, n)?;
                 } else if let Some(m) = lines.current().last_mut() {
                     m.mark = mark.to_string(); // `c3-d4 ?!`
                 }
@@ -348,80 +368,10 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     Ok(games)
 }
 
-/// Today's date as `YYYY.MM.DD` (UTC).
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// Days since 1970-01-01 to a (year, month, day) of the proleptic Gregorian calendar.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-        assert_eq!(civil_from_days(20_415), (2025, 11, 23));
-    }
-
-    fn sample(fen: Option<&str>) -> PdnGame {
-        let mut tags = vec![
-            ("Event".to_string(), "test \"quoted\" \\ match".to_string()),
-            ("Result".to_string(), "1-0".to_string()),
-        ];
-        if let Some(f) = fen {
-            tags.push(("FEN".to_string(), f.to_string()));
-        }
-        let moves = (0..41)
-            .map(|i| PdnMove {
-                text: if i % 2 == 0 {
-                    "c3-d4".into()
-                } else {
-                    "a1:f6:h4".into()
-                },
-                comment: (i % 3 == 0).then(|| format!("+0.{i:02}/7 0.105s")),
-                ..PdnMove::default()
-            })
-            .collect();
-        PdnGame {
-            tags,
-            moves,
-            result: "1-0".into(),
-        }
-    }
-
-    #[test]
-    fn round_trip() {
-        for fen in [None, Some("8/8/8/8/8/8/8/W6b b 0 12")] {
-            let g = sample(fen);
-            let text = write_game(&g);
-            assert!(text.lines().all(|l| l.len() <= 80 || l.contains('{')));
-            let mut two = text.clone();
-            two.push_str(&text);
-            let back = parse_games(&two).unwrap();
-            assert_eq!(back, vec![g.clone(), g]);
-        }
-        let black_first = write_game(&sample(Some("8/8/8/8/8/8/8/W6b b 0 12")));
-        assert!(black_first.contains("\n12... c3-d4"), "{black_first}");
-    }
+    use crate::record::pdn_write::write_game;
 
     #[test]
     fn reads_hand_written_pdn() {
@@ -473,5 +423,108 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    /// `depth` variations, each inside the one before, after a first move.
+    fn nested(depth: usize) -> String {
+        format!(
+            "1. c3-d4 {} *\n",
+            "(1. c3-b4 ".repeat(depth) + &")".repeat(depth)
+        )
+    }
+
+    #[test]
+    fn nesting_is_read_to_its_limit_and_refused_past_it() {
+        let g = &parse_games(&nested(MAX_VARIATION_DEPTH)).unwrap()[0];
+        let mut depth = 0;
+        let mut line = &g.moves;
+        while let Some(v) = line[0].variations.first() {
+            depth += 1;
+            line = v;
+        }
+        assert_eq!(depth, MAX_VARIATION_DEPTH);
+        // Cloned, compared and dropped (each recursive, derived) on a quarter of the
+        // smallest stack that holds a game (an unoptimised build's frames are larger).
+        let stack = if cfg!(debug_assertions) {
+            2 << 20
+        } else {
+            512 << 10
+        };
+        let tree = g.clone();
+        std::thread::Builder::new()
+            .stack_size(stack)
+            .spawn(move || {
+                let copy = tree.clone();
+                assert!(copy == tree);
+                drop(copy);
+                drop(tree);
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        // Written without recursion and read back the same.
+        assert_eq!(&parse_games(&write_game(g)).unwrap()[0], g);
+        assert_eq!(
+            parse_games(&nested(MAX_VARIATION_DEPTH + 1)),
+            Err(PdnError::TooDeep(1))
+        );
+        // 100,000 levels (as a hostile file has): refused the same way, nothing overflows.
+        let e = parse_games(&nested(100_000)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("line 1: variations nested over {MAX_VARIATION_DEPTH} levels deep")
+        );
+    }
+
+    #[test]
+    fn moves_and_variations_of_a_game_are_counted_against_their_limits() {
+        let moves = |n: usize| format!("{} *\n", "c3-d4 ".repeat(n));
+        let empties = |n: usize| format!("1. c3-d4 {} *\n", "() ".repeat(n));
+        assert_eq!(
+            parse_games(&moves(MAX_GAME_MOVES)).unwrap()[0].moves.len(),
+            MAX_GAME_MOVES
+        );
+        assert_eq!(
+            parse_games(&moves(MAX_GAME_MOVES + 1)),
+            Err(PdnError::TooManyMoves(1))
+        );
+        // Moves in variations count too; each game has its own budget.
+        let half = "c3-d4 ".repeat(MAX_GAME_MOVES / 2);
+        let split = format!("{half}({half}) *\n");
+        assert!(parse_games(&split).is_ok());
+        let over = format!("{half}({half} c3-d4) *\n");
+        assert_eq!(parse_games(&over), Err(PdnError::TooManyMoves(1)));
+        let two = format!("{}\n{}", moves(MAX_GAME_MOVES), moves(MAX_GAME_MOVES));
+        assert_eq!(parse_games(&two).unwrap().len(), 2);
+        // All the games of a text together have theirs.
+        let games = MAX_FILE_MOVES / MAX_GAME_MOVES;
+        let full = moves(MAX_GAME_MOVES).repeat(games);
+        assert_eq!(parse_games(&full).unwrap().len(), games);
+        let e = parse_games(&(full + "c3-d4 *\n")).unwrap_err();
+        assert_eq!(e, PdnError::FileTooBig(games + 1));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line {}: over {MAX_FILE_MOVES} moves or {MAX_FILE_VARIATIONS} variations \
+                 in the games of one file",
+                games + 1
+            )
+        );
+        let games = MAX_FILE_VARIATIONS / MAX_GAME_VARIATIONS;
+        let full = empties(MAX_GAME_VARIATIONS).repeat(games);
+        assert_eq!(parse_games(&full).unwrap().len(), games);
+        let e = parse_games(&(full + "1. c3-d4 () *\n")).unwrap_err();
+        assert_eq!(e, PdnError::FileTooBig(games + 1));
+        assert_eq!(
+            parse_games(&empties(MAX_GAME_VARIATIONS)).unwrap()[0].moves[0]
+                .variations
+                .len(),
+            MAX_GAME_VARIATIONS
+        );
+        let e = parse_games(&empties(MAX_GAME_VARIATIONS + 1)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("line 1: a game of over {MAX_GAME_VARIATIONS} variations")
+        );
     }
 }

@@ -45,8 +45,8 @@ pub enum JobKind {
     Play,
     /// The best move for the person, for the position after `ply` plies.
     Hint { ply: usize },
-    /// Infinite analysis of the position after `ply` plies.
-    Analyse { ply: usize },
+    /// Analysis of the position after `ply` plies, or of its threat (the other side to move).
+    Analyse { ply: usize, threat: bool },
 }
 
 impl JobKind {
@@ -367,7 +367,9 @@ impl Worker {
             epoch: job.epoch,
             current: self.epoch.clone(),
             feed: match job.kind {
-                JobKind::Analyse { ply } => Some(Feed::new(self.session.clone(), ply)),
+                JobKind::Analyse { ply, threat } => {
+                    Some(Feed::new(self.session.clone(), ply, threat))
+                }
                 _ => None,
             },
         };
@@ -443,16 +445,18 @@ impl GoWatcher for Watch {
 struct Feed {
     session: Weak<Mutex<Session>>,
     ply: usize,
+    threat: bool,
     lines: Vec<PvInfo>,
     dirty: bool,
     last_push: Instant,
 }
 
 impl Feed {
-    fn new(session: Weak<Mutex<Session>>, ply: usize) -> Feed {
+    fn new(session: Weak<Mutex<Session>>, ply: usize, threat: bool) -> Feed {
         Feed {
             session,
             ply,
+            threat,
             lines: Vec::new(),
             dirty: false,
             last_push: Instant::now(),
@@ -483,12 +487,12 @@ impl Feed {
         if !s.engine.is_current(epoch) {
             return;
         }
-        let data = analysis_json(self.ply, &self.lines, done);
+        let data = analysis_json(self.ply, self.threat, &self.lines, done);
         s.subscribers.send("analysis", &data);
     }
 }
 
-fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
+fn analysis_json(ply: usize, threat: bool, lines: &[PvInfo], done: bool) -> Value {
     let lines: Vec<Value> = lines
         .iter()
         .map(|l| {
@@ -502,6 +506,7 @@ fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
         .collect();
     json::object([
         ("ply", Value::from(ply)),
+        ("threat", Value::from(threat)),
         ("done", Value::from(done)),
         ("lines", Value::Array(lines)),
     ])

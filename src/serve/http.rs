@@ -6,6 +6,7 @@
 //! a mutex, called on tokio's blocking pool ([`tokio::task::spawn_blocking`]), so a game
 //! that takes a moment (starting an engine) never stalls another connection.
 
+use super::analysis::{Analysis, MAX_ANALYSIS_DEPTH};
 use super::assets::{self, Asset};
 use super::error::{ApiError, ErrorKind, quote};
 use super::guard::Guard;
@@ -351,8 +352,14 @@ fn game_action(
                     .and_then(|n| u32::try_from(n).ok())
                     .ok_or_else(|| bad("'multipv' must be a whole number"))?,
             };
+            let (threat, depth) = analysis_search(body)?;
             with_game(reg, id, |s| {
-                let req = on.then(|| (ply.unwrap_or(s.game().moves().len()), multipv));
+                let req = on.then(|| Analysis {
+                    ply: ply.unwrap_or(s.game().moves().len()),
+                    multipv,
+                    threat,
+                    depth,
+                });
                 s.set_analysis(req, now)
             })
         }
@@ -364,6 +371,26 @@ fn game_action(
             ),
         )),
     }
+}
+
+/// An analysis request's `threat` (default false) and `depth` (default none: no end).
+fn analysis_search(body: &Value) -> Result<(bool, Option<u32>), ApiError> {
+    let threat = match body.get("threat") {
+        None => false,
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| bad("'threat' must be true or false"))?,
+    };
+    let depth = match body.get("depth") {
+        None => None,
+        Some(v) => Some(
+            v.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| (1..=MAX_ANALYSIS_DEPTH).contains(n))
+                .ok_or_else(|| bad(format!("'depth' must be from 1 to {MAX_ANALYSIS_DEPTH}")))?,
+        ),
+    };
+    Ok((threat, depth))
 }
 
 /// Whether an API path exists for some other method (then the answer is 405).

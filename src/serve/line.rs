@@ -223,6 +223,49 @@ pub fn new_line(
     })
 }
 
+/// Lines of game `variant`, each whole from `fen` (the game's initial position when
+/// `None`), checked by its rules and written in its notation (`d4xf6` becomes `d4:f6`). A
+/// line is replayed only from where it leaves the one before it, so lines in a tree's order
+/// (a variation after the line it leaves) cost the moves they add, not their whole length
+/// each. A refusal: which line (from 0), and why (`move 3: illegal move ...`).
+pub fn check_lines(
+    variant: Variant,
+    fen: Option<&str>,
+    lines: &[Vec<String>],
+) -> Result<Vec<Vec<String>>, (usize, String)> {
+    crate::for_variant!(variant, G => replay_lines::<G>(fen.unwrap_or(G::START_FEN), lines))
+}
+
+fn replay_lines<G: Game>(
+    fen: &str,
+    lines: &[Vec<String>],
+) -> Result<Vec<Vec<String>>, (usize, String)> {
+    let start = G::from_fen(fen).map_err(|e| (0, format!("bad FEN: {e}")))?;
+    // The line replayed last: its moves as given, the position before each of them and
+    // after the last, and its moves in the game's notation.
+    let mut given: &[String] = &[];
+    let mut positions = vec![start];
+    let mut played: Vec<String> = Vec::new();
+    let mut out = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let same = given.iter().zip(line).take_while(|(a, b)| a == b).count();
+        positions.truncate(same + 1);
+        played.truncate(same);
+        for (k, text) in line.iter().enumerate().skip(same) {
+            let pos = positions.last().expect("the start is always kept");
+            let m = pos
+                .parse_move(text)
+                .map_err(|e| (i, format!("move {}: {e}", k + 1)))?;
+            played.push(m.to_string());
+            let next = pos.played(&m);
+            positions.push(next);
+        }
+        given = line;
+        out.push(played.clone());
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

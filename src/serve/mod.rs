@@ -14,13 +14,15 @@
 //! its own connection.
 //!
 //! Parts, from the bottom up: [`error`] (the one error type), [`json`], [`clocks`],
-//! [`ending`], [`line`] (a game's moves by its own rules), [`settings`] (a new game's
-//! request), [`sse`] (event streams), [`review_report`] (a game's review as the game keeps
-//! it), [`session`] (one game) with [`engine_worker`] (its engine process), [`pdn_export`],
-//! [`registry`] (the open games and their limits), [`review`] (reviews run), then the
+//! [`ending`], [`line`] (a game's moves by its own rules), [`variations`] (a new game's
+//! variations, bounded), [`settings`] (a new game's request), [`sse`] (event streams),
+//! [`review_report`] (a game's review as the game keeps it), [`session`] (one game) with
+//! [`engine_worker`] (its engine process), [`pdn_export`], [`registry`] (the open games and
+//! their limits), [`review`] (reviews run), then the
 //! HTTP layer: [`guard`] (`Host` and `Origin`), [`http`] (routes), [`listener`]
 //! (connections), [`assets`]. The page's automation contract is in `web/CONTRACT.md`.
 
+pub mod analysis;
 pub mod assets;
 pub mod clocks;
 pub mod ending;
@@ -38,6 +40,7 @@ pub mod review_report;
 pub mod session;
 pub mod settings;
 pub mod sse;
+pub mod variations;
 
 use crate::games::bashni::notation::START_FEN;
 use crate::games::{Rules, Variant};

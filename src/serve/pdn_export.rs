@@ -6,8 +6,8 @@ use super::session::Session;
 use super::settings::Human;
 use crate::games::kit::color::Color;
 use crate::record::game_record::pdn_move;
-use crate::record::pdn::today;
-use crate::record::pdn::{PdnGame, PdnMove, write_game};
+use crate::record::pdn::{PdnGame, PdnMove};
+use crate::record::pdn_write::{today, write_game};
 
 /// The name of a side's player in the record.
 fn player(s: &Session, c: Color) -> String {

@@ -101,12 +101,14 @@ impl Registry {
     }
 
     /// Opens a game from a `POST /api/games` body; returns its session and the variations
-    /// of its PDN (the page keeps them; the session holds one line).
+    /// of its PDN (the page keeps them; the session holds one line). The slot is taken
+    /// first: reading the start (a PDN's, its lines replayed) is work of the game, so no more
+    /// than `--max-games` requests do it at once, and a full server refuses before it.
     pub fn create(&self, body: &Value) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
+        let mut slot = self.take_slot()?;
         let mut new = parse_new_game(body, self.limits.caps.max_think_ms)?;
         let variations = std::mem::take(&mut new.variations);
         let variant = new.game.variant();
-        let mut slot = self.take_slot()?;
         let engine = start_engine(variant).map_err(|e| {
             ApiError::new(ErrorKind::Internal, format!("cannot start the engine: {e}"))
         })?;

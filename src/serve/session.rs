@@ -3,6 +3,7 @@
 //! should be doing. Every move, whoever makes it, is checked here against the legal moves; a
 //! refused request changes nothing.
 
+use super::analysis::{Analysis, passed_fen};
 use super::clocks::Clocks;
 use super::ending::{End, Reason, capital};
 use super::engine_worker::{EngineHandle, Job, JobKind};
@@ -53,8 +54,8 @@ pub struct Session {
     /// An end not by the rules (resignation, time) with the line it ended: when the page
     /// shows a variation and comes back, that line gets its end back.
     decided: Option<(Vec<String>, End)>,
-    /// The analysed ply and number of lines while analysis mode is on.
-    analysis: Option<(usize, u32)>,
+    /// What analysis mode searches while it is on.
+    analysis: Option<Analysis>,
     hint: Option<Hint>,
     /// The last problem with the engine, shown to the person.
     notice: Option<String>,
@@ -224,6 +225,17 @@ impl Session {
         cmd
     }
 
+    /// The position command of an analysis: its position, or for a threat that board with
+    /// the other side to move (see [`super::analysis`]).
+    fn analysis_position(&self, a: Analysis) -> String {
+        if a.threat
+            && let Ok(fen) = passed_fen(self.line.variant(), &self.line.fens()[a.ply])
+        {
+            return format!("position fen {fen}");
+        }
+        self.position_command(a.ply)
+    }
+
     /// The job for the engine's own move.
     fn play_job(&self, now: Instant) -> Job {
         let (go, limit) = match (self.time, &self.clocks) {
@@ -252,14 +264,17 @@ impl Session {
     /// Stops whatever the engine does for this game and starts what it should do now: the
     /// analysis when on, else its own move when it is its turn. Called after every change.
     pub fn reschedule(&mut self, now: Instant) {
-        let job = if let Some((ply, multipv)) = self.analysis {
+        let job = if let Some(a) = self.analysis {
             Some(Job {
-                kind: JobKind::Analyse { ply },
-                position: self.position_command(ply),
-                go: "go infinite".into(),
+                kind: JobKind::Analyse {
+                    ply: a.ply,
+                    threat: a.threat,
+                },
+                position: self.analysis_position(a),
+                go: a.go(),
                 limit: Duration::from_millis(self.max_analysis_ms),
                 skill: MAX_LEVEL,
-                multipv,
+                multipv: a.multipv,
                 epoch: 0,
             })
         } else if self.engine_to_move() {
@@ -292,8 +307,8 @@ impl Session {
         self.line.truncate(ply);
         self.over = self.end_here();
         self.hint = None;
-        if let Some((p, _)) = &mut self.analysis {
-            *p = (*p).min(ply);
+        if let Some(a) = &mut self.analysis {
+            a.ply = a.ply.min(ply);
         }
     }
 
@@ -343,8 +358,8 @@ impl Session {
         self.apply(&m, now)?;
         // The analysis follows the move just played.
         let len = self.line.moves().len();
-        if let Some((p, _)) = &mut self.analysis {
-            *p = len;
+        if let Some(a) = &mut self.analysis {
+            a.ply = len;
         }
         self.after_change(now);
         Ok(())
@@ -476,9 +491,15 @@ impl Session {
         Ok(())
     }
 
-    /// Turns analysis mode on (of the position after `ply` plies, `multipv` lines) or off.
-    pub fn set_analysis(&mut self, on: Option<(usize, u32)>, now: Instant) -> Result<(), ApiError> {
-        if let Some((ply, multipv)) = on {
+    /// Turns analysis mode on (of the position after `a.ply` plies, or its threat) or off.
+    pub fn set_analysis(&mut self, on: Option<Analysis>, now: Instant) -> Result<(), ApiError> {
+        if let Some(Analysis {
+            ply,
+            multipv,
+            threat,
+            ..
+        }) = on
+        {
             let len = self.line.moves().len();
             if ply > len {
                 return Err(ApiError::new(
@@ -491,6 +512,9 @@ impl Session {
                     ErrorKind::BadRequest,
                     format!("'multipv' must be from 1 to {MAX_MULTIPV}"),
                 ));
+            }
+            if threat {
+                passed_fen(self.line.variant(), &self.line.fens()[ply])?;
             }
         }
         self.settle(now);

@@ -3,12 +3,13 @@
 //! engine's level and the time rule. Every field is checked here with a one-line reason.
 
 use super::ending::{End, Reason};
-use super::error::{ApiError, ErrorKind};
+use super::error::{ApiError, ErrorKind, quote};
 use super::json::Value;
-use super::line::{GameLine, new_line};
+use super::line::{GameLine, check_lines, new_line};
+use super::variations::{Budget, variation_lines, without_repeats};
 use crate::games::Variant;
 use crate::games::kit::color::Color;
-use crate::record::pdn::{PdnGame, PdnMove, parse_games};
+use crate::record::pdn::{PdnGame, parse_games};
 use crate::search::skill::MAX_LEVEL;
 
 /// Level of a new game when the request names none.
@@ -21,10 +22,6 @@ pub const MIN_MOVETIME_MS: u64 = 10;
 pub const MAX_CLOCK_BASE_MS: u64 = 3 * 3600 * 1000;
 /// Longest clock increment, ms.
 pub const MAX_CLOCK_INC_MS: u64 = 60 * 1000;
-/// Most moves a new game may start with (a PDN of a very long game still fits).
-pub const MAX_START_MOVES: usize = 2000;
-/// Most variations a PDN may bring (each is checked by replaying it from the start).
-pub const MAX_VARIATIONS: usize = 300;
 
 /// Who the person plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,11 +166,7 @@ fn start(body: &Value) -> Result<Start, ApiError> {
         if fen.is_some() || !moves.is_empty() || !lines.is_empty() {
             return Err(bad("give 'pdn' or 'fen'/'moves'/'variations', not both"));
         }
-        let games = parse_games(pdn).map_err(|e| bad(format!("PDN: {e}")))?;
-        let g = games
-            .into_iter()
-            .next()
-            .ok_or_else(|| bad("PDN: no game in the text"))?;
+        let g = first_game(pdn)?;
         if let Some(tag) = g.tag("GameType") {
             let of_pdn = Variant::from_pdn_game_type(tag).ok_or_else(|| {
                 bad(format!(
@@ -192,42 +185,34 @@ fn start(body: &Value) -> Result<Start, ApiError> {
         }
         fen = g.tag("FEN").map(str::to_string);
         moves = g.moves.iter().map(|m| m.text.clone()).collect();
-        variation_lines(&g.moves, &[], &mut lines)?;
         what = "PDN: ";
+        lines = variation_lines(&g.moves, &mut Budget::new(moves.len(), what)?)?;
         recorded = recorded_end(&g);
-    }
-    if moves.len() > MAX_START_MOVES {
-        return Err(bad(format!("at most {MAX_START_MOVES} moves")));
+    } else {
+        let mut budget = Budget::new(moves.len(), what)?;
+        for l in &lines {
+            budget.take(l.len())?;
+        }
     }
     let variant = game.unwrap_or_default();
     let line = new_line(variant, fen.as_deref(), &moves).map_err(bad)?;
-    let variations = checked(variant, fen.as_deref(), lines, what)?;
+    let variations = check_lines(variant, fen.as_deref(), &lines).map_err(|(i, e)| {
+        bad(format!(
+            "{what}in the variation '{}': {e}",
+            quote(&short_line(&lines[i]))
+        ))
+    })?;
     let variations = without_repeats(line.moves(), variations);
     Ok((line, variations, recorded))
 }
 
-/// Variations (whole lines from the start) checked by the game's rules and written in its
-/// own notation (`d4xf6` → `d4:f6`); `what` begins the message of a refused one.
-fn checked(
-    variant: Variant,
-    fen: Option<&str>,
-    lines: Vec<Vec<String>>,
-    what: &str,
-) -> Result<Vec<Vec<String>>, ApiError> {
-    if lines.len() > MAX_VARIATIONS {
-        return Err(bad(format!("more than {MAX_VARIATIONS} variations")));
-    }
-    lines
+/// The first game of a PDN text.
+fn first_game(pdn: &str) -> Result<PdnGame, ApiError> {
+    parse_games(pdn)
+        .map_err(|e| bad(format!("PDN: {e}")))?
         .into_iter()
-        .map(|l| {
-            if l.len() > MAX_START_MOVES {
-                return Err(bad(format!("a variation of over {MAX_START_MOVES} moves")));
-            }
-            new_line(variant, fen, &l)
-                .map(|c| c.moves().to_vec())
-                .map_err(|e| bad(format!("{what}in the variation {}: {e}", short_line(&l))))
-        })
-        .collect()
+        .next()
+        .ok_or_else(|| bad("PDN: no game in the text"))
 }
 
 /// A resignation or a loss on time, as a PDN's `Termination` tag and result record it (so a
@@ -253,56 +238,7 @@ fn move_texts(v: &Value) -> Option<Vec<String>> {
         .collect()
 }
 
-/// Every variation of a PDN line whose moves come after `before`, each as a whole line from
-/// the start, depth first: a variation, then those inside it, then the next one.
-fn variation_lines(
-    moves: &[PdnMove],
-    before: &[String],
-    out: &mut Vec<Vec<String>>,
-) -> Result<(), ApiError> {
-    let mut prefix = before.to_vec();
-    for m in moves {
-        for v in &m.variations {
-            if out.len() == MAX_VARIATIONS {
-                return Err(bad(format!("PDN: more than {MAX_VARIATIONS} variations")));
-            }
-            let mut whole = prefix.clone();
-            whole.extend(v.iter().map(|m| m.text.clone()));
-            if whole.len() > MAX_START_MOVES {
-                return Err(bad(format!(
-                    "PDN: a variation of over {MAX_START_MOVES} moves"
-                )));
-            }
-            out.push(whole);
-            variation_lines(v, &prefix, out)?;
-        }
-        prefix.push(m.text.clone());
-    }
-    Ok(())
-}
-
-/// The variations less those that add nothing: a line inside the main line or inside
-/// another variation (of two equal ones, the first stays).
-fn without_repeats(main: &[String], lines: Vec<Vec<String>>) -> Vec<Vec<String>> {
-    let inside = |a: &[String], b: &[String]| a.len() <= b.len() && a == &b[..a.len()];
-    let keep: Vec<bool> = (0..lines.len())
-        .map(|i| {
-            let l = &lines[i];
-            !inside(l, main)
-                && !lines
-                    .iter()
-                    .enumerate()
-                    .any(|(j, o)| j != i && inside(l, o) && (l.len() < o.len() || j < i))
-        })
-        .collect();
-    lines
-        .into_iter()
-        .zip(keep)
-        .filter_map(|(l, k)| k.then_some(l))
-        .collect()
-}
-
-/// A line's first moves, for an error message.
+/// A line's first moves, for an error message (quoted by [`quote`]: a move may be any text).
 fn short_line(moves: &[String]) -> String {
     let mut s = moves.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
     if moves.len() > 6 {
@@ -335,6 +271,7 @@ pub fn parse_new_game(body: &Value, max_think_ms: u64) -> Result<NewGame, ApiErr
 mod tests {
     use super::*;
     use crate::serve::json::{object, parse};
+    use crate::serve::variations::{MAX_TREE_MOVES, MAX_VARIATIONS};
 
     fn new_game(text: &str) -> Result<NewGame, String> {
         parse_new_game(&parse(text).unwrap(), 30_000).map_err(|e| e.message)
@@ -415,7 +352,7 @@ mod tests {
         let body = object([("pdn", Value::from(pdn))]).to_string();
         let e = new_game(&body).unwrap_err();
         assert!(
-            e.starts_with("PDN: in the variation c3-b4 f6-g5 b4-c7: move 3: illegal move b4-c7"),
+            e.starts_with("PDN: in the variation 'c3-b4 f6-g5 b4-c7': move 3: illegal move b4-c7"),
             "{e}"
         );
         let many = format!(
@@ -427,6 +364,99 @@ mod tests {
             new_game(&body).unwrap_err(),
             format!("PDN: more than {MAX_VARIATIONS} variations")
         );
+    }
+
+    /// Kings shuffling (a1-b2, h2-g1 and back) from [`KINGS`]: `plies` legal moves.
+    fn shuffle(plies: usize) -> Vec<String> {
+        let cycle = ["a1-b2", "h2-g1", "b2-a1", "g1-h2"];
+        (0..plies).map(|i| cycle[i % 4].to_string()).collect()
+    }
+
+    const KINGS: &str = "8/8/8/8/8/8/7B/W7 w";
+
+    fn lines_body(main: &[String], variations: &[Vec<String>]) -> String {
+        object([
+            ("fen", Value::from(KINGS)),
+            ("moves", Value::from(main.to_vec())),
+            ("variations", Value::from(variations.to_vec())),
+        ])
+        .to_string()
+    }
+
+    #[test]
+    fn all_lines_together_are_counted_each_from_the_start() {
+        let main = shuffle(1000);
+        let mut other = shuffle(999);
+        other.push("g1-f2".into());
+        let fits = vec![other.clone(); (MAX_TREE_MOVES - 1000) / 1000];
+        let g = new_game(&lines_body(&main, &fits)).unwrap();
+        assert_eq!(g.variations, vec![other.clone()]);
+        let over = vec![other; (MAX_TREE_MOVES - 1000) / 1000 + 1];
+        let e = new_game(&lines_body(&main, &over)).unwrap_err();
+        assert_eq!(
+            e,
+            format!(
+                "over {MAX_TREE_MOVES} moves in the main line and the variations together, \
+                 each variation counted from the start"
+            )
+        );
+        // A PDN: 300 one-move variations late in a 1,999-ply line (21 KB of text, about
+        // 510,000 moves from the start), refused on the count.
+        let mut pdn = format!("[FEN \"{KINGS}\"]\n\n");
+        for (i, m) in shuffle(1999).iter().enumerate() {
+            if i % 2 == 0 {
+                pdn.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            pdn.push_str(m);
+            pdn.push(' ');
+            if i % 2 == 0 && i >= 1999 - 600 {
+                let alt = if i % 4 == 0 { "a1-c3" } else { "b2-c1" };
+                pdn.push_str(&format!("({}. {alt}) ", i / 2 + 1));
+            }
+        }
+        pdn.push('*');
+        let body = object([("pdn", Value::from(pdn.as_str()))]).to_string();
+        let e = new_game(&body).unwrap_err();
+        assert!(
+            e.starts_with(&format!("PDN: over {MAX_TREE_MOVES} moves")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn lines_sharing_a_start_are_checked_each_whole() {
+        let body = r#"{"moves":["c3-d4"],"variations":[["c3-d4","f6-e5","d4xf6"],
+            ["c3-d4","f6-e5","d4xf6","g7xe5"],["c3-d4","f6-e5","d4xf6","g7:e5","a3-b4"],
+            ["c3-b4"],["c3-d4","f6-e5","d4xf6","e7-d6"]]}"#;
+        let e = new_game(body).unwrap_err();
+        assert!(
+            e.starts_with("in the variation 'c3-d4 f6-e5 d4xf6 e7-d6': move 4: illegal move e7-d6"),
+            "{e}"
+        );
+        let body = r#"{"moves":["c3-d4"],"variations":[["c3-d4","f6-e5","d4xf6"],
+            ["c3-b4"],["c3-d4","f6-e5","d4xf6","g7xe5"]]}"#;
+        assert_eq!(
+            new_game(body).unwrap().variations,
+            vec![vec!["c3-b4"], vec!["c3-d4", "f6-e5", "d4:f6", "g7:e5"]]
+        );
+    }
+
+    #[test]
+    fn a_bad_variation_is_named_quoted_and_cut() {
+        let long = "x".repeat(5000);
+        let lines = vec![vec!["c3-d4".to_string(), long.clone(), long]];
+        let body = object([
+            ("moves", Value::from(vec!["c3-d4".to_string()])),
+            ("variations", Value::from(lines)),
+        ])
+        .to_string();
+        let e = new_game(&body).unwrap_err();
+        let quoted = format!(
+            "in the variation '{}... (10007 characters in all)': move 2: ",
+            "c3-d4 ".to_string() + &"x".repeat(194)
+        );
+        assert!(e.starts_with(&quoted), "{e}");
+        assert!(e.chars().count() <= crate::serve::error::MAX_MESSAGE_CHARS);
     }
 
     #[test]
@@ -509,7 +539,7 @@ mod tests {
             ),
             (
                 r#"{"moves":["c3-d4"],"variations":[["c3-b4","b6-a5","a3-a4"]]}"#,
-                "in the variation c3-b4 b6-a5 a3-a4: move 3: illegal move a3-a4",
+                "in the variation 'c3-b4 b6-a5 a3-a4': move 3: illegal move a3-a4",
             ),
             (
                 r#"{"pdn":"*","variations":[["c3-d4"]]}"#,

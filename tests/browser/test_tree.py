@@ -284,7 +284,7 @@ def test_pdn_variations(server, browser, shot=None):
     p.page.set_input_files("#pdn-file", files=[
         {"name": "bad.pdn", "mimeType": "text/plain", "buffer": bad.encode()}])
     why = wait_notice(p, "Could not open this PDN")
-    assert "in the variation c3-b4 f6-e5 b4-c7: move 3" in why and "\n" not in why, why
+    assert "in the variation 'c3-b4 f6-e5 b4-c7': move 3" in why and "\n" not in why, why
     assert p.game() == game
     p.page.set_input_files("#pdn-file", files=[
         {"name": "vars.pdn", "mimeType": "text/plain", "buffer": VAR_PDN.encode()}])
@@ -362,7 +362,7 @@ def test_pdn_variations(server, browser, shot=None):
     second = Page(server, browser, p.page.context)
     second.open()
     why = wait_notice(second, "The stored variations could not be restored")
-    assert "in the variation c3-d4 h6-h5: move 2" in why, why
+    assert "in the variation 'c3-d4 h6-h5': move 2" in why, why
     assert second.moves_shown() == ["c3-b4", "f6-e5", "b4-a5"]
     assert variations_shown(second) == []
     assert not second.errors, second.errors

@@ -6,3 +6,4 @@ pub mod docs;
 pub mod gui;
 pub mod latency;
 pub mod serve;
+pub mod terminal;

@@ -189,7 +189,8 @@ pub fn parse(text: &str, layout: Layout) -> Result<StdBoard, StdFenError> {
     };
     let mut seen = [false; 2];
     for field in fields.filter(|f| !f.is_empty()) {
-        let (head, rest) = field.split_at(1);
+        // The field's letter, whatever its width (a field may begin with any character).
+        let (head, rest) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
         let colour = match head {
             "W" | "w" => Color::White,
             "B" | "b" => Color::Black,
@@ -394,6 +395,8 @@ mod tests {
         assert!(e("W:W33").contains("'33' is not a square"));
         assert!(e("W:W4-2").contains("'4-2'"));
         assert!(e("W:Q5").contains("field 'Q5'"));
+        // A field that begins with a character of more than one byte (found by the fuzz).
+        assert!(e("b:\u{fffd}Kc3,a1:Bb8.").contains("field '\u{fffd}Kc3,a1'"));
         assert!(e("W:Wa1:Wc1").contains("given twice"));
         assert_eq!(
             parse("W:Wa2:Bh7", Layout::Full).unwrap().chess_fen(),

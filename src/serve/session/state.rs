@@ -49,14 +49,7 @@ impl Session {
             ("thinking", thinking.into()),
             ("plies_since_capture", Value::from(line.clock())),
             ("repetitions", Value::from(line.repetitions())),
-            (
-                "analysis",
-                self.analysis
-                    .map(|(ply, k)| {
-                        json::object([("ply", Value::from(ply)), ("multipv", Value::from(k))])
-                    })
-                    .into(),
-            ),
+            ("analysis", self.analysis.map(|a| a.to_json()).into()),
             (
                 "hint",
                 self.hint
