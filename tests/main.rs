@@ -50,6 +50,7 @@ mod serve_abuse;
 mod serve_hostile;
 mod serve_play;
 mod serve_review;
+mod serve_review_fixed;
 mod shards;
 mod slurm;
 mod standard_fen;
