@@ -70,7 +70,9 @@ enum EgdbCommand {
     /// capture or man move; then, if the FEN's clock changes the outcome, the outcome at it.
     ///
     /// Examples:
+    ///   bashni egdb build --variant russian --pieces 3 --out egdb
     ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8"
+    ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8:H29:F1"
     #[command(verbatim_doc_comment)]
     Probe {
         /// The game: russian or turkish.
@@ -86,6 +88,7 @@ enum EgdbCommand {
     /// Check every stored value against the values of its successors.
     ///
     /// Examples:
+    ///   bashni egdb build --variant russian --pieces 3 --out egdb
     ///   bashni egdb verify --dir egdb
     #[command(verbatim_doc_comment)]
     Verify {
@@ -96,6 +99,7 @@ enum EgdbCommand {
     /// List the tables: material, positions, bytes and how many of each value.
     ///
     /// Examples:
+    ///   bashni egdb build --variant turkish --pieces 2 --out egdb
     ///   bashni egdb info --dir egdb
     #[command(verbatim_doc_comment)]
     Info {
@@ -319,7 +323,7 @@ fn verify_dir<G: EgdbGame>(dir: &Path) -> Result<(), String> {
 fn info<G: EgdbGame>(dir: &Path) -> Result<(), String> {
     let store = Store::<G>::open(dir).map_err(|e| e.to_string())?;
     for (sig, file) in store.file_tables() {
-        let counts = census::<G>(dir, sig, file).map_err(|e| e.to_string())?;
+        let counts = census::<G>(sig, file).map_err(|e| e.to_string())?;
         let bytes = std::fs::metadata(dir.join(file_name(G::VARIANT, sig))).map_or(0, |m| m.len());
         println!(
             "{} {sig}: {} slots, {} bytes, win {} cursed-win {} draw {} blessed-loss {} loss {} capture {} (a {}-ply rule)",
@@ -339,12 +343,7 @@ fn info<G: EgdbGame>(dir: &Path) -> Result<(), String> {
 }
 
 /// How many positions of each value a table holds, and how many have a capture to play.
-fn census<G: EgdbGame>(
-    dir: &Path,
-    sig: Signature,
-    file: &TableFile,
-) -> Result<[u64; 6], FileError> {
-    let _ = dir;
+fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> Result<[u64; 6], FileError> {
     let ix = super::solve::indexer::<G>(sig);
     let mut counts = [0u64; 6];
     let mut codes = Vec::new();

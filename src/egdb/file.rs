@@ -178,8 +178,11 @@ impl TableFile {
 
     fn parse(path: &Path, bytes: Vec<u8>) -> Result<TableFile, FileError> {
         let damaged = |why| FileError::Damaged(path.to_path_buf(), why);
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(FileError::NotATable(path.to_path_buf()));
+        }
+        if bytes.len() < HEADER {
+            return Err(damaged("truncated"));
         }
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));

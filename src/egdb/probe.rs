@@ -150,7 +150,7 @@ impl std::str::FromStr for SigText {
 }
 
 /// Decoded blocks a probe keeps.
-const CACHE_LINES: usize = 64;
+const CACHE_LINES: usize = 256; // a line is the top 8 bits of a multiplicative hash
 
 /// Probes positions of game `G`: [`Probe::probe`]. Keeps the blocks it decoded last.
 pub struct Probe<'a, G> {
@@ -192,7 +192,8 @@ impl<G: EgdbGame> Probe<'_, G> {
                 let slot = ix.index(&canon) as usize;
                 let (block, at) = (slot / BLOCK, slot % BLOCK);
                 let key = (u64::from(*id) << 32) | (block as u64 + 1);
-                let line = &mut self.cache[(key as usize).wrapping_mul(0x9E37) % CACHE_LINES];
+                let line =
+                    &mut self.cache[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize];
                 if line.0 != key {
                     file.decode(block, &mut line.1)
                         .ok_or(ProbeError::Damaged(sig))?;
