@@ -254,7 +254,7 @@ fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
             );
             positions += n;
             bytes += size;
-            store.insert(s);
+            store.insert(s.sig, s.values);
         }
     }
     let per_byte = if bytes == 0 {
@@ -344,7 +344,7 @@ fn info<G: EgdbGame>(dir: &Path) -> Result<(), String> {
 
 /// How many positions of each value a table holds, and how many have a capture to play.
 fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> Result<[u64; 6], FileError> {
-    let ix = super::solve::indexer::<G>(sig);
+    let ix = super::material::indexer::<G>(sig);
     let mut counts = [0u64; 6];
     let mut codes = Vec::new();
     for b in 0..file.blocks() {

@@ -7,7 +7,7 @@
 //! the squares the men left free and their kings on those still free, each group ranked by
 //! the combinatorial number system.
 
-use super::game::Layout;
+use super::game::{EgdbGame, Layout};
 use crate::games::kit::Color;
 use std::fmt;
 
@@ -288,6 +288,15 @@ impl Indexer {
             side: Color::White,
         })
     }
+}
+
+/// The index of `sig` in game `G`.
+pub fn indexer<G: EgdbGame>(sig: Signature) -> Indexer {
+    Indexer::new(
+        sig,
+        G::SQUARES,
+        [G::man_squares(Color::White), G::man_squares(Color::Black)],
+    )
 }
 
 #[cfg(test)]

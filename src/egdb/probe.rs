@@ -4,8 +4,7 @@
 
 use super::file::{BLOCK, FileError, TableFile, file_name};
 use super::game::EgdbGame;
-use super::material::{Indexer, Signature};
-use super::solve::{Solved, indexer};
+use super::material::{Indexer, Signature, indexer};
 use super::value::{Plies, Value, after_resets};
 use std::collections::HashMap;
 use std::fmt;
@@ -103,12 +102,10 @@ impl<G: EgdbGame> Store<G> {
         path.exists() && self.load(&path, sig).is_ok()
     }
 
-    /// Adds a table the solver has just solved.
-    pub fn insert(&mut self, solved: Solved) {
-        self.tables.insert(
-            solved.sig,
-            (indexer::<G>(solved.sig), Table::Memory(solved.values)),
-        );
+    /// Adds a table the solver has just solved: each slot's value code.
+    pub fn insert(&mut self, sig: Signature, values: Vec<u16>) {
+        self.tables
+            .insert(sig, (indexer::<G>(sig), Table::Memory(values)));
     }
 
     /// Whether the store has the table of `sig`.

@@ -11,10 +11,9 @@
 //! for what the values mean).
 
 use super::game::{EgdbGame, Layout};
-use super::material::{Indexer, Signature};
+use super::material::{Indexer, Signature, indexer};
 use super::probe::{ProbeError, Store};
 use super::value::{MAX_DISTANCE, Plies, Value};
-use crate::games::kit::Color;
 use std::collections::VecDeque;
 
 /// The top bit of an edge: the move resets the clock (a man's move).
@@ -121,15 +120,6 @@ pub fn solve<G: EgdbGame>(
         });
     }
     Ok(out)
-}
-
-/// The index of `sig` in game `G`.
-pub fn indexer<G: EgdbGame>(sig: Signature) -> Indexer {
-    Indexer::new(
-        sig,
-        G::SQUARES,
-        [G::man_squares(Color::White), G::man_squares(Color::Black)],
-    )
 }
 
 /// Generates every position's moves: its node, and its edges within the group.

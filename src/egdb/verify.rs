@@ -9,8 +9,8 @@
 //! Positions with a capture to play are not stored and not checked.
 
 use super::game::EgdbGame;
+use super::material::indexer;
 use super::probe::{ProbeError, Store};
-use super::solve::indexer;
 use super::value::{Plies, Value};
 
 /// What `verify` found in one game's tables.
