@@ -16,9 +16,9 @@ use std::time::Instant;
 /// The games that have endgame databases.
 const GAMES: [Variant; 2] = [Variant::Russian, Variant::Turkish];
 
-/// Build, probe and check endgame databases of Russian and Turkish draughts.
+/// Build, probe and check endgame databases, exact under the no-progress rule.
 ///
-/// Values are exact under the game's no-progress rule (docs/egdb.md): win, cursed-win, draw,
+/// Russian and Turkish draughts only. Values (docs/egdb.md): win, cursed-win, draw,
 /// blessed-loss or loss for the side to move, and the plies to the next capture or man move.
 ///
 /// Examples:
