@@ -321,4 +321,23 @@ fn damaged_foreign_and_strange_files_are_refused_in_one_line() {
         "KKx",
     ]);
     assert_eq!(code, 2);
+    let (code, out) = bashni(&[
+        "egdb",
+        "build",
+        "--variant",
+        "russian",
+        "--pieces",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+        "--material",
+        "KKKvK",
+    ]);
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            1,
+            "error: --material KKKvK has 4 pieces, more than --pieces 3\n"
+        )
+    );
 }

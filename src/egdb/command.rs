@@ -207,6 +207,13 @@ fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
     std::fs::create_dir_all(b.out).map_err(|e| format!("{}: {e}", b.out.display()))?;
     let mut store = Store::<G>::default();
     let groups = match b.material {
+        Some(sig) if sig.pieces() > b.pieces => {
+            return Err(format!(
+                "--material {sig} has {} pieces, more than --pieces {}",
+                sig.pieces(),
+                b.pieces
+            ));
+        }
         Some(sig) => {
             // The smaller tables come from the directory.
             store = Store::open(b.out).map_err(|e| e.to_string())?;
