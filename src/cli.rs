@@ -77,6 +77,7 @@ enum Command {
         variant: Variant,
     },
     Analyse(AnalyseArgs),
+    Egdb(crate::egdb::command::EgdbArgs),
     /// Count move paths to a depth (proves the move generator).
     ///
     /// Reference counts from the start position: docs/rules.md, section 6 (Bashni),
@@ -155,6 +156,7 @@ pub fn run() -> i32 {
         Some(Command::Uci(args)) => crate::protocol::run(args.variant),
         Some(Command::Hub { variant }) => crate::hub::run(variant),
         Some(Command::Analyse(args)) => crate::analyse::run(args),
+        Some(Command::Egdb(args)) => crate::egdb::command::run(args),
         Some(Command::Perft {
             depth,
             variant,

@@ -25,6 +25,7 @@ pub mod client;
 pub mod closed_pipe;
 pub mod datagen;
 pub mod display;
+pub mod egdb;
 pub mod files;
 pub mod games;
 pub mod hub;

@@ -574,6 +574,21 @@ fn help_lists_of_games_name_lasca() {
     let two_only = [
         ("bashni hub", "", "Hub plays those two only"),
         (
+            "bashni egdb",
+            "",
+            "the endgame databases are those two games' only",
+        ),
+        (
+            "bashni egdb build",
+            "",
+            "the endgame databases are those two games' only",
+        ),
+        (
+            "bashni egdb probe",
+            "",
+            "the endgame databases are those two games' only",
+        ),
+        (
             "bashni analyse",
             "standard `W:Wa1",
             "the standard FEN is theirs",

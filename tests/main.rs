@@ -19,6 +19,7 @@ mod differential_turkish;
 mod doc_examples;
 mod doc_facts;
 mod doc_links;
+mod egdb;
 mod engine_resources;
 mod files;
 mod fuzz_readers;

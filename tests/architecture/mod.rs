@@ -54,6 +54,7 @@ const FLOORS: &[(&str, &[&str])] = &[
         &["lib", "files", "closed_pipe", "shard"],
     ),
     ("the games", &["games"]),
+    ("endgame databases", &["egdb"]),
     ("the engine", &["search"]),
     (
         "what the front ends share of games and searches",

@@ -1,0 +1,382 @@
+//! `bashni egdb`: build, probe, verify and describe the tables.
+
+use super::file::{FileError, TableFile, file_name, write};
+use super::game::EgdbGame;
+use super::material::Signature;
+use super::probe::Store;
+use super::solve::{build_order, group, solve};
+use super::value::{Outcome, Value};
+use super::verify::verify;
+use crate::games::kit::rules::Rules;
+use crate::games::kit::variant::Variant;
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The games that have endgame databases.
+const GAMES: [Variant; 2] = [Variant::Russian, Variant::Turkish];
+
+/// Build, probe and check endgame databases, exact under the no-progress rule.
+///
+/// Russian and Turkish draughts only. Values (docs/egdb.md): win, cursed-win, draw,
+/// blessed-loss or loss for the side to move, and the plies to the next capture or man move.
+///
+/// Examples:
+///   bashni egdb build --variant russian --pieces 3 --out egdb
+///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8"
+///   bashni egdb verify --dir egdb
+///   bashni egdb info --dir egdb
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct EgdbArgs {
+    #[command(subcommand)]
+    command: EgdbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum EgdbCommand {
+    /// Solve the tables of 2 to N pieces and write them.
+    ///
+    /// Tables already in the directory are read, not solved again. With --material, only that
+    /// signature (and the same material with the other side to move) is solved, from the
+    /// smaller tables already in the directory: one task of a Slurm array.
+    ///
+    /// Examples:
+    ///   bashni egdb build --variant russian --pieces 3 --out egdb
+    ///   bashni egdb build --variant turkish --pieces 2 --out egdb
+    ///   bashni egdb build --variant russian --pieces 3 --out egdb --material KKvK
+    #[command(verbatim_doc_comment)]
+    Build {
+        /// The game: russian or turkish.
+        #[arg(long)]
+        variant: Variant,
+        /// The most pieces on the board.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
+        pieces: u32,
+        /// The directory the tables go to.
+        #[arg(long, default_value = "egdb")]
+        out: PathBuf,
+        /// Threads generating moves.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
+        /// Only this material: kings K and men M of the side to move, v, the other side's
+        /// (e.g. KKMvK).
+        #[arg(long, value_parser = |s: &str| Signature::parse(s))]
+        material: Option<Signature>,
+    },
+    /// Print the value of a position for the side to move and its distance.
+    ///
+    /// One line: win, cursed-win, draw, blessed-loss or loss, then the plies to the next
+    /// capture or man move; then, if the FEN's clock changes the outcome, the outcome at it.
+    ///
+    /// Examples:
+    ///   bashni egdb build --variant russian --pieces 3 --out egdb
+    ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8"
+    ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8:H29:F1"
+    #[command(verbatim_doc_comment)]
+    Probe {
+        /// The game: russian or turkish.
+        #[arg(long)]
+        variant: Variant,
+        /// The directory of the tables.
+        #[arg(long, default_value = "egdb")]
+        dir: PathBuf,
+        /// The position, in the game's FEN or the standard draughts FEN.
+        #[arg(long)]
+        fen: String,
+    },
+    /// Check every stored value against the values of its successors.
+    ///
+    /// Examples:
+    ///   bashni egdb build --variant russian --pieces 3 --out egdb
+    ///   bashni egdb verify --dir egdb
+    #[command(verbatim_doc_comment)]
+    Verify {
+        /// The directory of the tables.
+        #[arg(long, default_value = "egdb")]
+        dir: PathBuf,
+    },
+    /// List the tables: material, positions, bytes and how many of each value.
+    ///
+    /// Examples:
+    ///   bashni egdb build --variant turkish --pieces 2 --out egdb
+    ///   bashni egdb info --dir egdb
+    #[command(verbatim_doc_comment)]
+    Info {
+        /// The directory of the tables.
+        #[arg(long, default_value = "egdb")]
+        dir: PathBuf,
+    },
+}
+
+/// Runs `bashni egdb`; the exit code.
+pub fn run(args: EgdbArgs) -> i32 {
+    let result = match args.command {
+        EgdbCommand::Build {
+            variant,
+            pieces,
+            out,
+            threads,
+            material,
+        } => {
+            let b = Build {
+                pieces,
+                out: &out,
+                threads: threads as usize,
+                material,
+            };
+            game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_build::<G>(&b)))
+        }
+        EgdbCommand::Probe { variant, dir, fen } => {
+            game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_probe::<G>(&dir, &fen)))
+        }
+        EgdbCommand::Verify { dir } => run_all(
+            &dir,
+            |v| crate::for_variant!(v, G => dispatch_verify::<G>(&dir)),
+        ),
+        EgdbCommand::Info { dir } => run_all(
+            &dir,
+            |v| crate::for_variant!(v, G => dispatch_info::<G>(&dir)),
+        ),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+fn game(v: Variant) -> Result<Variant, String> {
+    if GAMES.contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{v} has no endgame databases (russian and turkish have)"
+        ))
+    }
+}
+
+/// Runs `f` for each game with a table in `dir`.
+fn run_all(dir: &Path, mut f: impl FnMut(Variant) -> Result<(), String>) -> Result<(), String> {
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    let present: Vec<Variant> = GAMES
+        .into_iter()
+        .filter(|v| {
+            names
+                .iter()
+                .any(|n| n.starts_with(&format!("{v}-")) && n.ends_with(".egdb"))
+        })
+        .collect();
+    if present.is_empty() {
+        return Err(format!("{}: no tables", dir.display()));
+    }
+    present.into_iter().try_for_each(&mut f)
+}
+
+// The games without tables are refused by `game` and `run_all` before these are reached.
+macro_rules! only_games_with_tables {
+    ($name:ident, $real:ident, ($($arg:ident: $ty:ty),*)) => {
+        fn $name<G: Rules>($($arg: $ty),*) -> Result<(), String> {
+            match G::VARIANT {
+                Variant::Russian => $real::<crate::games::russian::Position>($($arg),*),
+                Variant::Turkish => $real::<crate::games::turkish::Position>($($arg),*),
+                v => Err(format!("{v} has no endgame databases")),
+            }
+        }
+    };
+}
+only_games_with_tables!(dispatch_build, build, (b: &Build));
+only_games_with_tables!(dispatch_probe, probe, (dir: &Path, fen: &str));
+only_games_with_tables!(dispatch_verify, verify_dir, (dir: &Path));
+only_games_with_tables!(dispatch_info, info, (dir: &Path));
+
+/// What `build` was asked for.
+struct Build<'a> {
+    pieces: u32,
+    out: &'a Path,
+    threads: usize,
+    material: Option<Signature>,
+}
+
+fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
+    std::fs::create_dir_all(b.out).map_err(|e| format!("{}: {e}", b.out.display()))?;
+    let mut store = Store::<G>::default();
+    let groups = match b.material {
+        Some(sig) if sig.pieces() > b.pieces => {
+            return Err(format!(
+                "--material {sig} has {} pieces, more than --pieces {}",
+                sig.pieces(),
+                b.pieces
+            ));
+        }
+        Some(sig) => {
+            // The smaller tables come from the directory.
+            store = Store::open(b.out).map_err(|e| e.to_string())?;
+            vec![group(sig)]
+        }
+        None => build_order(b.pieces),
+    };
+    let start = Instant::now();
+    let (mut positions, mut bytes) = (0u64, 0u64);
+    for sigs in groups {
+        if b.material.is_none() && sigs.iter().all(|&s| store.load_if_present(b.out, s)) {
+            println!(
+                "{} {}: kept",
+                G::VARIANT,
+                sigs.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            continue;
+        }
+        let t = Instant::now();
+        let solved = solve::<G>(&sigs, &store, b.threads)
+            .map_err(|e| format!("{e}: build the smaller tables first"))?;
+        let secs = t.elapsed().as_secs_f64();
+        for s in solved {
+            let n = s
+                .values
+                .iter()
+                .filter(|&&v| v != super::solve::NO_POSITION)
+                .count() as u64;
+            let (path, size) = write(
+                b.out,
+                G::VARIANT,
+                s.sig,
+                G::CLOCK_LIMIT,
+                &s.values,
+                &s.optional,
+            )
+            .map_err(|e| e.to_string())?;
+            println!(
+                "{}: {n} positions, {size} bytes, {:.1} positions a byte, {secs:.2} s",
+                path.display(),
+                n as f64 / size as f64
+            );
+            positions += n;
+            bytes += size;
+            store.insert(s.sig, s.values);
+        }
+    }
+    let per_byte = if bytes == 0 {
+        0.0
+    } else {
+        positions as f64 / bytes as f64
+    };
+    println!(
+        "built {positions} positions in {bytes} bytes ({per_byte:.1} positions a byte) in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn probe<G: EgdbGame>(dir: &Path, fen: &str) -> Result<(), String> {
+    let pos = G::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let store = Store::<G>::open(dir).map_err(|e| e.to_string())?;
+    let value = store
+        .prober()
+        .probe(&pos)
+        .map_err(|e| format!("{e} in {}", dir.display()))?;
+    let clock = pos.clock();
+    let fresh = value.at_clock(0, G::CLOCK_LIMIT);
+    let now = value.at_clock(clock, G::CLOCK_LIMIT);
+    if now == fresh {
+        println!("{value}");
+    } else {
+        let word = match now {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        };
+        println!(
+            "{value} ({word} with the clock at {clock} of {})",
+            G::CLOCK_LIMIT
+        );
+    }
+    Ok(())
+}
+
+fn verify_dir<G: EgdbGame>(dir: &Path) -> Result<(), String> {
+    let store = Store::<G>::open(dir).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let report = verify(&store).map_err(|e| e.to_string())?;
+    for line in &report.errors {
+        println!("{line}");
+    }
+    if report.wrong > 0 {
+        return Err(format!(
+            "{}: {} of {} positions disagree with their moves",
+            G::VARIANT,
+            report.wrong,
+            report.positions
+        ));
+    }
+    println!(
+        "{}: {} tables, {} positions, each agrees with its moves ({:.1} s)",
+        G::VARIANT,
+        report.tables,
+        report.positions,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn info<G: EgdbGame>(dir: &Path) -> Result<(), String> {
+    let store = Store::<G>::open(dir).map_err(|e| e.to_string())?;
+    for (sig, file) in store.file_tables() {
+        let counts = census::<G>(sig, file).map_err(|e| e.to_string())?;
+        let bytes = std::fs::metadata(dir.join(file_name(G::VARIANT, sig))).map_or(0, |m| m.len());
+        println!(
+            "{} {sig}: {} slots, {} bytes, win {} cursed-win {} draw {} blessed-loss {} loss {} capture {} (a {}-ply rule)",
+            G::VARIANT,
+            file.slots,
+            bytes,
+            counts[0],
+            counts[1],
+            counts[2],
+            counts[3],
+            counts[4],
+            counts[5],
+            file.limit
+        );
+    }
+    Ok(())
+}
+
+/// How many positions of each value a table holds, and how many have a capture to play.
+fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> Result<[u64; 6], FileError> {
+    let ix = super::material::indexer::<G>(sig);
+    let mut counts = [0u64; 6];
+    let mut codes = Vec::new();
+    for b in 0..file.blocks() {
+        file.decode(b, &mut codes).ok_or(FileError::Damaged(
+            PathBuf::from(file_name(G::VARIANT, sig)),
+            "a block",
+        ))?;
+        for (i, &code) in codes.iter().enumerate() {
+            let Some(layout) = ix.layout((b * super::file::BLOCK + i) as u64) else {
+                continue;
+            };
+            let pos = G::from_layout(&layout);
+            let k = if pos.decided().is_none() && pos.can_capture() {
+                5
+            } else {
+                match Value::decode(code) {
+                    Some(Value::Win(_)) => 0,
+                    Some(Value::CursedWin(_)) => 1,
+                    Some(Value::Draw) | None => 2,
+                    Some(Value::BlessedLoss(_)) => 3,
+                    Some(Value::Loss(_)) => 4,
+                }
+            };
+            counts[k] += 1;
+        }
+    }
+    Ok(counts)
+}

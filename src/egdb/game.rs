@@ -1,0 +1,203 @@
+//! What the endgame databases need of a game beyond [`Game`]: its pieces as dense bitboards
+//! (square 0..[`EgdbGame::SQUARES`], a1 side first), a position built from them, and where a
+//! man may stand. Implemented for Russian and Turkish draughts; another game of single pieces
+//! needs these four items (Bashni's and Lasca's towers would need a material signature of
+//! towers, which this module does not have).
+
+use crate::games::kit::Color;
+use crate::games::kit::game::Game;
+use crate::games::kit::square::bit_indices;
+
+/// The pieces of one position on dense squares: `men[c]` and `kings[c]` are bitboards of
+/// the squares `0..SQUARES` (a1 side first, as seen from White), `side` the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Layout {
+    /// Men of White (0) and Black (1).
+    pub men: [u64; 2],
+    /// Kings of White (0) and Black (1).
+    pub kings: [u64; 2],
+    /// The side to move.
+    pub side: Color,
+}
+
+impl Layout {
+    /// The same position seen from the other side: the board turned half round (square `s`
+    /// becomes `SQUARES - 1 - s`, in both games a symmetry of the moves) and the colours
+    /// swapped. The value for the side to move is the same.
+    pub fn flipped(&self, squares: usize) -> Layout {
+        let turn = |b: u64| b.reverse_bits() >> (64 - squares);
+        Layout {
+            men: [turn(self.men[1]), turn(self.men[0])],
+            kings: [turn(self.kings[1]), turn(self.kings[0])],
+            side: self.side.opponent(),
+        }
+    }
+
+    /// The layout with White to move ([`Layout::flipped`] if Black is to move): the
+    /// databases store positions with White to move only.
+    pub fn canonical(&self, squares: usize) -> Layout {
+        if self.side == Color::White {
+            *self
+        } else {
+            self.flipped(squares)
+        }
+    }
+
+    /// Every piece of side `c`.
+    pub fn pieces(&self, c: Color) -> u64 {
+        self.men[c.index()] | self.kings[c.index()]
+    }
+}
+
+/// A game the endgame databases can be built for.
+pub trait EgdbGame: Game {
+    /// Squares of the board the game plays on (32 or 64).
+    const SQUARES: usize;
+    /// The no-progress rule's limit in plies without a capture or a man's move (the game's
+    /// `CLOCK_LIMIT`): the game is drawn when the clock reaches it.
+    const CLOCK_LIMIT: u16;
+
+    /// The pieces of this position.
+    fn layout(&self) -> Layout;
+
+    /// The position of these pieces with `layout.side` to move, clock 0, move 1.
+    fn from_layout(layout: &Layout) -> Self;
+
+    /// Squares a man of colour `c` may stand on: all but its promotion rank.
+    fn man_squares(c: Color) -> u64;
+}
+
+const fn low_bits(n: usize) -> u64 {
+    if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+mod russian_impl {
+    use super::*;
+    use crate::games::kit::square::{DENSE, Square};
+    use crate::games::kit::tower::Piece;
+    use crate::games::russian::{CLOCK_LIMIT, Position};
+
+    fn dense(set: u64) -> u64 {
+        bit_indices(set).fold(0, |acc, b| acc | 1 << DENSE[b as usize])
+    }
+
+    /// The dark square of dense index `d`: four a rank, a1 first.
+    fn square(d: u32) -> Square {
+        let rank = (d / 4) as u8;
+        let file = 2 * (d % 4) as u8 + rank % 2;
+        Square::from_coords(file, rank).expect("a dense index is a dark square")
+    }
+
+    impl EgdbGame for Position {
+        const SQUARES: usize = 32;
+        const CLOCK_LIMIT: u16 = CLOCK_LIMIT;
+
+        fn layout(&self) -> Layout {
+            let k = self.kings().0;
+            let w = self.pieces(Color::White).0;
+            let b = self.pieces(Color::Black).0;
+            Layout {
+                men: [dense(w & !k), dense(b & !k)],
+                kings: [dense(w & k), dense(b & k)],
+                side: self.side(),
+            }
+        }
+
+        fn from_layout(layout: &Layout) -> Position {
+            let mut p = Position::empty();
+            for c in [Color::White, Color::Black] {
+                for (set, king) in [
+                    (layout.men[c.index()], false),
+                    (layout.kings[c.index()], true),
+                ] {
+                    for d in bit_indices(set) {
+                        p.put(square(d as u32), Some(Piece::new(c, king)));
+                    }
+                }
+            }
+            p.set_side(layout.side);
+            p
+        }
+
+        fn man_squares(c: Color) -> u64 {
+            let last = match c {
+                Color::White => 0xF000_0000,
+                Color::Black => 0xF,
+            };
+            low_bits(32) & !last
+        }
+    }
+}
+
+mod turkish_impl {
+    use super::*;
+    use crate::games::turkish::board::Square;
+    use crate::games::turkish::{CLOCK_LIMIT, Position};
+
+    impl EgdbGame for Position {
+        const SQUARES: usize = 64;
+        const CLOCK_LIMIT: u16 = CLOCK_LIMIT;
+
+        fn layout(&self) -> Layout {
+            let k = self.kings();
+            let w = self.pieces(Color::White);
+            let b = self.pieces(Color::Black);
+            Layout {
+                men: [w & !k, b & !k],
+                kings: [w & k, b & k],
+                side: self.side(),
+            }
+        }
+
+        fn from_layout(layout: &Layout) -> Position {
+            let mut p = Position::empty();
+            for c in [Color::White, Color::Black] {
+                for (set, king) in [
+                    (layout.men[c.index()], false),
+                    (layout.kings[c.index()], true),
+                ] {
+                    for d in bit_indices(set) {
+                        p.put(Square::from_index(d), Some((c, king)));
+                    }
+                }
+            }
+            p.set_side(layout.side);
+            p
+        }
+
+        fn man_squares(c: Color) -> u64 {
+            let last = match c {
+                Color::White => 0xFF00_0000_0000_0000,
+                Color::Black => 0xFF,
+            };
+            !last
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    fn round_trip<G: EgdbGame>(fen: &str) {
+        let p = G::from_fen(fen).expect("fen");
+        let l = p.layout();
+        let q = G::from_layout(&l);
+        assert_eq!(q.layout(), l);
+        assert_eq!(q.hash(), p.hash(), "{fen}");
+        assert_eq!(l.flipped(G::SQUARES).flipped(G::SQUARES), l);
+    }
+
+    #[test]
+    fn layouts_round_trip() {
+        round_trip::<crate::games::russian::Position>(crate::games::russian::START_FEN);
+        round_trip::<crate::games::turkish::Position>(crate::games::turkish::START_FEN);
+    }
+
+    #[test]
+    fn a_flipped_start_is_the_start_with_the_other_side_to_move() {
+        let p = crate::games::russian::Position::startpos().layout();
+        let f = p.flipped(32);
+        assert_eq!((f.men, f.kings), (p.men, p.kings));
+        assert_eq!(f.side, Color::Black);
+    }
+}

@@ -1,0 +1,26 @@
+//! Endgame databases for Russian and Turkish draughts (docs/egdb.md): exact values under the
+//! game's no-progress rule, as Syzygy's tables are for chess's fifty-move rule.
+//!
+//! - [`value`]: what a value means (win, cursed win, draw, blessed loss, loss, and the
+//!   distance to the next capture or man move) and how the rule's clock enters;
+//! - [`game`]: what a game must give ([`EgdbGame`]): its pieces as dense bitboards;
+//! - [`material`]: material signatures and the index of a position in its table;
+//! - [`solve`]: the retrograde solver;
+//! - [`file`]: the table files (header, checksum, compressed blocks);
+//! - [`probe`]: the tables of a game and [`Probe`], the value of a position;
+//! - [`verify`]: each stored value checked against its successors';
+//! - [`command`]: `bashni egdb`.
+
+pub mod command;
+pub mod file;
+pub mod game;
+pub mod material;
+pub mod probe;
+pub mod solve;
+pub mod value;
+pub mod verify;
+
+pub use game::EgdbGame;
+pub use material::Signature;
+pub use probe::{Probe, ProbeError, Store};
+pub use value::{Outcome, Plies, Value};

@@ -1,0 +1,214 @@
+//! The tables of one game, in memory or read from their files, and [`Probe`]: the value of
+//! a position, with a small cache of decoded blocks so that a repeated probe costs an index
+//! and a lookup.
+
+use super::file::{BLOCK, FileError, TableFile, file_name};
+use super::game::EgdbGame;
+use super::material::{Indexer, Signature, indexer};
+use super::value::{Plies, Value, after_resets};
+use std::collections::HashMap;
+use std::fmt;
+use std::marker::PhantomData;
+use std::path::Path;
+
+/// Why a probe has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProbeError {
+    /// The position's material has no table here.
+    NotInDatabase(Signature),
+    /// A table's block does not decode (the file was checked when read, so this is a bug or
+    /// memory corruption).
+    Damaged(Signature),
+}
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ProbeError::NotInDatabase(sig) => write!(f, "no table for {sig} (side to move first)"),
+            ProbeError::Damaged(sig) => write!(f, "the table of {sig} does not decode"),
+        }
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+enum Table {
+    /// Every slot's code, as the solver left them.
+    Memory(Vec<u16>),
+    /// A file's blocks; `id` names it in probes' caches.
+    File(TableFile, u32),
+}
+
+/// The tables of game `G`.
+pub struct Store<G> {
+    tables: HashMap<Signature, (Indexer, Table)>,
+    files: u32,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: EgdbGame> Default for Store<G> {
+    fn default() -> Self {
+        Store {
+            tables: HashMap::new(),
+            files: 0,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G: EgdbGame> Store<G> {
+    /// Every table of `G` in `dir` (files named as [`file_name`] names them); an empty store
+    /// if there is none. A damaged or foreign file is refused.
+    pub fn open(dir: &Path) -> Result<Store<G>, FileError> {
+        let mut store = Store::default();
+        let prefix = format!("{}-", G::VARIANT);
+        let entries =
+            std::fs::read_dir(dir).map_err(|e| FileError::Io(dir.to_path_buf(), e.to_string()))?;
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with(&prefix) && n.ends_with(".egdb"))
+            .collect();
+        names.sort();
+        for name in names {
+            let sig = name[prefix.len()..name.len() - 5]
+                .parse::<SigText>()
+                .map(|s| s.0);
+            let path = dir.join(&name);
+            let sig = sig
+                .map_err(|_| FileError::Foreign(path.clone(), "not a table's file name".into()))?;
+            store.load(&path, sig)?;
+        }
+        Ok(store)
+    }
+
+    /// Reads the table of `sig` from `path`.
+    pub fn load(&mut self, path: &Path, sig: Signature) -> Result<(), FileError> {
+        let file = TableFile::read(path)?.expect(path, G::VARIANT, sig, G::CLOCK_LIMIT)?;
+        let ix = indexer::<G>(sig);
+        if file.slots != ix.size() {
+            return Err(FileError::Damaged(
+                path.to_path_buf(),
+                "wrong number of slots",
+            ));
+        }
+        self.files += 1;
+        self.tables.insert(sig, (ix, Table::File(file, self.files)));
+        Ok(())
+    }
+
+    /// Whether the file of `sig` is in `dir` and reads (then it is loaded).
+    pub fn load_if_present(&mut self, dir: &Path, sig: Signature) -> bool {
+        let path = dir.join(file_name(G::VARIANT, sig));
+        path.exists() && self.load(&path, sig).is_ok()
+    }
+
+    /// Adds a table the solver has just solved: each slot's value code.
+    pub fn insert(&mut self, sig: Signature, values: Vec<u16>) {
+        self.tables
+            .insert(sig, (indexer::<G>(sig), Table::Memory(values)));
+    }
+
+    /// Whether the store has the table of `sig`.
+    pub fn has(&self, sig: Signature) -> bool {
+        self.tables.contains_key(&sig)
+    }
+
+    /// The signatures of the tables read from files, sorted.
+    pub fn file_tables(&self) -> Vec<(Signature, &TableFile)> {
+        let mut v: Vec<_> = self
+            .tables
+            .iter()
+            .filter_map(|(&s, (_, t))| match t {
+                Table::File(f, _) => Some((s, f)),
+                Table::Memory(_) => None,
+            })
+            .collect();
+        v.sort_by_key(|(s, _)| (s.pieces(), s.men(), *s));
+        v
+    }
+
+    /// A probe of these tables (one per thread: it keeps its own cache).
+    pub fn prober(&self) -> Probe<'_, G> {
+        Probe {
+            store: self,
+            cache: (0..CACHE_LINES).map(|_| (0, Vec::new())).collect(),
+        }
+    }
+}
+
+/// A signature read from a file name.
+struct SigText(Signature);
+
+impl std::str::FromStr for SigText {
+    type Err = super::material::SignatureError;
+    fn from_str(s: &str) -> Result<SigText, Self::Err> {
+        Signature::parse(s).map(SigText)
+    }
+}
+
+/// Decoded blocks a probe keeps.
+const CACHE_LINES: usize = 256; // a line is the top 8 bits of a multiplicative hash
+
+/// Probes positions of game `G`: [`Probe::probe`]. Keeps the blocks it decoded last.
+pub struct Probe<'a, G> {
+    store: &'a Store<G>,
+    /// `(key, codes)`: key 0 is an empty line, else `id << 32 | block + 1`.
+    cache: Vec<(u64, Vec<u16>)>,
+}
+
+impl<G: EgdbGame> Probe<'_, G> {
+    /// The value of `pos` for its side to move with the no-progress clock at 0 (the clock in
+    /// `pos` is not read: [`Value::at_clock`] gives the outcome at a clock). A position with
+    /// a capture to play is resolved by probing the positions after its captures.
+    pub fn probe(&mut self, pos: &G) -> Result<Value, ProbeError> {
+        if let Some(w) = pos.decided() {
+            return Ok(if w == pos.side_to_move() {
+                Value::Win(Plies(0))
+            } else {
+                Value::Loss(Plies(0))
+            });
+        }
+        let layout = pos.layout();
+        if layout.pieces(layout.side) == 0 {
+            return Ok(Value::Loss(Plies(0)));
+        }
+        if layout.pieces(layout.side.opponent()) == 0 {
+            return self.search(pos);
+        }
+        let canon = layout.canonical(G::SQUARES);
+        let sig = Signature::of(&canon);
+        let (ix, table) = self
+            .store
+            .tables
+            .get(&sig)
+            .ok_or(ProbeError::NotInDatabase(sig))?;
+        let code = match table {
+            Table::Memory(values) => values[ix.index(&canon) as usize],
+            Table::File(..) if pos.can_capture() => return self.search(pos),
+            Table::File(file, id) => {
+                let slot = ix.index(&canon) as usize;
+                let (block, at) = (slot / BLOCK, slot % BLOCK);
+                let key = (u64::from(*id) << 32) | (block as u64 + 1);
+                let line =
+                    &mut self.cache[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize];
+                if line.0 != key {
+                    file.decode(block, &mut line.1)
+                        .ok_or(ProbeError::Damaged(sig))?;
+                    line.0 = key;
+                }
+                line.1[at]
+            }
+        };
+        Value::decode(code).ok_or(ProbeError::Damaged(sig))
+    }
+
+    /// The value from the positions after each legal move, every one of which resets the
+    /// clock (captures; or the opponent has no piece left to move after any move).
+    fn search(&mut self, pos: &G) -> Result<Value, ProbeError> {
+        let mut values = Vec::new();
+        for m in pos.legal_moves().iter() {
+            values.push(self.probe(&pos.played(m))?);
+        }
+        Ok(after_resets(values))
+    }
+}

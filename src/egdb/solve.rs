@@ -1,0 +1,360 @@
+//! The retrograde solver: the values of one group of signatures (a signature and, if it
+//! differs, the same material with the other side to move: a king move leads from one to the
+//! other) from the tables of less material already solved.
+//!
+//! Each position's moves are generated once. A move that changes the material (a capture, a
+//! promotion) leads to a smaller table, whose value it takes at once; a king's move or a
+//! man's move that does not crown stays in the group and becomes an edge. Then two
+//! fixpoints: under the rule (distances up to the game's limit count, a longer one is no
+//! win) and without it (for cursed wins and blessed losses); each re-evaluates a position
+//! from its successors whenever one of them changed, until nothing changes (module `value`
+//! for what the values mean).
+
+use super::game::{EgdbGame, Layout};
+use super::material::{Indexer, Signature, indexer};
+use super::probe::{ProbeError, Store};
+use super::value::{MAX_DISTANCE, Plies, Value};
+use std::collections::VecDeque;
+
+/// The top bit of an edge: the move resets the clock (a man's move).
+const RESETS: u32 = 1 << 31;
+
+/// A code for a slot that holds no position.
+pub const NO_POSITION: u16 = u16::MAX;
+
+/// One solved table: the value code ([`Value::encode`]) of each slot, [`NO_POSITION`] for
+/// a slot without a position, and which slots may be left out of a file (no position, or a
+/// capture to play: a probe resolves those by a capture search).
+pub struct Solved {
+    /// The signature.
+    pub sig: Signature,
+    /// Value codes by slot.
+    pub values: Vec<u16>,
+    /// Slots a file need not hold.
+    pub optional: Vec<bool>,
+}
+
+/// What the moves that leave the group give, for one of the two fixpoints.
+#[derive(Clone, Copy, Default)]
+struct Exits {
+    /// One of them wins.
+    win: bool,
+    /// Each of them loses (true when there is none).
+    all_lose: bool,
+}
+
+/// Per position: how it ends if it has no choice, and its exits under the rule and without.
+#[derive(Clone, Copy, Default)]
+struct Node {
+    /// `Some` for a position decided before any move: no legal move, or the game's own rule.
+    fixed: Option<Value>,
+    exits: [Exits; 2],
+    capture: bool,
+    valid: bool,
+}
+
+/// A slice of the graph: nodes, edge counts and edges of a range of slots.
+type Part = (Vec<Node>, Vec<u32>, Vec<u32>);
+
+struct Graph {
+    nodes: Vec<Node>,
+    start: Vec<u32>,
+    edges: Vec<u32>,
+}
+
+/// The group of `sig`: it, and its swap if different.
+pub fn group(sig: Signature) -> Vec<Signature> {
+    if sig.swapped() == sig {
+        vec![sig]
+    } else {
+        vec![sig.min(sig.swapped()), sig.max(sig.swapped())]
+    }
+}
+
+/// The signatures a build of `2..=pieces` pieces makes, grouped (a signature with its swap),
+/// in the order they must be solved: fewer pieces first, then fewer men (a capture leads to
+/// fewer pieces, a crowning to fewer men).
+pub fn build_order(pieces: u32) -> Vec<Vec<Signature>> {
+    let mut groups: Vec<Vec<Signature>> =
+        Signature::all(2, pieces).into_iter().map(group).collect();
+    groups.sort_by_key(|g| (g[0].pieces(), g[0].men(), g[0]));
+    groups.dedup();
+    groups
+}
+
+/// Solves the group of signatures `sigs` from `store` (which holds every smaller table) on
+/// `threads` threads.
+pub fn solve<G: EgdbGame>(
+    sigs: &[Signature],
+    store: &Store<G>,
+    threads: usize,
+) -> Result<Vec<Solved>, ProbeError> {
+    let ix: Vec<Indexer> = sigs.iter().map(|&s| indexer::<G>(s)).collect();
+    let mut offsets = vec![0u64];
+    for i in &ix {
+        offsets.push(offsets.last().unwrap() + i.size());
+    }
+    let total = *offsets.last().unwrap() as usize;
+    assert!(
+        total < RESETS as usize,
+        "a group of {total} positions is too large"
+    );
+    let graph = build_graph::<G>(&ix, &offsets, store, threads)?;
+    let rule = fixpoint(&graph, G::CLOCK_LIMIT, 0);
+    let free = fixpoint(&graph, MAX_DISTANCE, 1);
+    let mut out = Vec::new();
+    for (k, &sig) in sigs.iter().enumerate() {
+        let range = offsets[k] as usize..offsets[k + 1] as usize;
+        let values = range.clone().map(|p| {
+            if graph.nodes[p].valid {
+                combine(rule[p], free[p]).encode()
+            } else {
+                NO_POSITION
+            }
+        });
+        let optional = range.map(|p| !graph.nodes[p].valid || graph.nodes[p].capture);
+        out.push(Solved {
+            sig,
+            values: values.collect(),
+            optional: optional.collect(),
+        });
+    }
+    Ok(out)
+}
+
+/// Generates every position's moves: its node, and its edges within the group.
+fn build_graph<G: EgdbGame>(
+    ix: &[Indexer],
+    offsets: &[u64],
+    store: &Store<G>,
+    threads: usize,
+) -> Result<Graph, ProbeError> {
+    let total = *offsets.last().unwrap() as usize;
+    let threads = threads.clamp(1, 64);
+    let chunk = total.div_ceil(threads).max(1);
+    let parts: Vec<Result<Part, ProbeError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..total)
+            .step_by(chunk)
+            .map(|lo| {
+                let hi = (lo + chunk).min(total);
+                s.spawn(move || graph_part::<G>(ix, offsets, store, lo..hi))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a solver thread panicked"))
+            .collect()
+    });
+    let mut graph = Graph {
+        nodes: Vec::with_capacity(total),
+        start: vec![0],
+        edges: Vec::new(),
+    };
+    for part in parts {
+        let (nodes, counts, edges) = part?;
+        graph.nodes.extend(nodes);
+        for c in counts {
+            let last = *graph.start.last().unwrap();
+            graph.start.push(last + c);
+        }
+        graph.edges.extend(edges);
+    }
+    Ok(graph)
+}
+
+/// Nodes, edge counts and edges of the slots `range` of the group.
+fn graph_part<G: EgdbGame>(
+    ix: &[Indexer],
+    offsets: &[u64],
+    store: &Store<G>,
+    range: std::ops::Range<usize>,
+) -> Result<Part, ProbeError> {
+    let mut nodes = Vec::with_capacity(range.len());
+    let mut counts = Vec::with_capacity(range.len());
+    let mut edges = Vec::new();
+    let mut prober = store.prober();
+    for p in range {
+        let k = offsets.partition_point(|&o| o <= p as u64) - 1;
+        let before = edges.len();
+        let node = match ix[k].layout(p as u64 - offsets[k]) {
+            None => Node::default(),
+            Some(layout) => {
+                let mut visit = |child: &G, resets: bool| -> Result<Option<Value>, ProbeError> {
+                    let canon = child.layout().canonical(G::SQUARES);
+                    let sig = Signature::of(&canon);
+                    match ix.iter().position(|i| i.signature() == sig) {
+                        Some(j) => {
+                            let to = offsets[j] + ix[j].index(&canon);
+                            edges.push(to as u32 | if resets { RESETS } else { 0 });
+                            Ok(None)
+                        }
+                        _ => prober.probe(child).map(Some),
+                    }
+                };
+                node_of::<G>(&layout, &mut visit)?
+            }
+        };
+        nodes.push(node);
+        counts.push((edges.len() - before) as u32);
+    }
+    Ok((nodes, counts, edges))
+}
+
+/// The node of one position; `visit` records a move to a position in the group and returns
+/// `None`, or returns the value of a position outside it.
+fn node_of<G: EgdbGame>(
+    layout: &Layout,
+    visit: &mut impl FnMut(&G, bool) -> Result<Option<Value>, ProbeError>,
+) -> Result<Node, ProbeError> {
+    let pos = G::from_layout(layout);
+    let mut node = Node {
+        valid: true,
+        ..Node::default()
+    };
+    if let Some(winner) = pos.decided() {
+        let v = if winner == pos.side_to_move() {
+            Value::Win(Plies(0))
+        } else {
+            Value::Loss(Plies(0))
+        };
+        node.fixed = Some(v);
+        return Ok(node);
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        node.fixed = Some(Value::Loss(Plies(0)));
+        return Ok(node);
+    }
+    // With no exit "each exit loses" holds vacuously, and the edges decide.
+    node.exits = [Exits {
+        win: false,
+        all_lose: true,
+    }; 2];
+    for m in moves.iter() {
+        node.capture |= G::is_capture(m);
+        let child = pos.played(m);
+        let resets = G::is_capture(m)
+            || child.layout().men[layout.side.index()] != layout.men[layout.side.index()];
+        if let Some(v) = visit(&child, resets)? {
+            let ours = v.after_reset();
+            node.exits[0].win |= matches!(ours, Value::Win(_));
+            node.exits[0].all_lose &= matches!(ours, Value::Loss(_));
+            node.exits[1].win |= matches!(ours, Value::Win(_) | Value::CursedWin(_));
+            node.exits[1].all_lose &= matches!(ours, Value::Loss(_) | Value::BlessedLoss(_));
+        }
+    }
+    Ok(node)
+}
+
+/// An estimate: 0 unknown (a draw at the fixpoint), `d + 1` a win in `d`, `-(d + 1)` a loss
+/// in `d`.
+type Estimate = i32;
+
+fn win(d: u16) -> Estimate {
+    i32::from(d) + 1
+}
+
+fn loss(d: u16) -> Estimate {
+    -i32::from(d) - 1
+}
+
+/// The fixpoint with distances up to `limit` (the rule's, or [`MAX_DISTANCE`] for none);
+/// `which` picks the exits (0 under the rule, 1 without).
+fn fixpoint(graph: &Graph, limit: u16, which: usize) -> Vec<Estimate> {
+    let n = graph.nodes.len();
+    let mut est = vec![0; n];
+    let mut queued = vec![false; n];
+    let mut queue = VecDeque::new();
+    for (p, node) in graph.nodes.iter().enumerate() {
+        match node.fixed {
+            Some(Value::Win(d)) => est[p] = win(d.0),
+            Some(Value::Loss(d)) => est[p] = loss(d.0),
+            _ if node.valid => {
+                queue.push_back(p as u32);
+                queued[p] = true;
+            }
+            _ => {}
+        }
+    }
+    let preds = predecessors(graph);
+    while let Some(p) = queue.pop_front() {
+        let p = p as usize;
+        queued[p] = false;
+        let e = evaluate(graph, &est, p, limit, which);
+        if e != est[p] {
+            est[p] = e;
+            for &q in &preds.1[preds.0[p] as usize..preds.0[p + 1] as usize] {
+                if !queued[q as usize] {
+                    queued[q as usize] = true;
+                    queue.push_back(q);
+                }
+            }
+        }
+    }
+    est
+}
+
+/// The predecessors of each position within the group, as (starts, list).
+fn predecessors(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
+    let n = graph.nodes.len();
+    let mut start = vec![0u32; n + 1];
+    for &e in &graph.edges {
+        start[(e & !RESETS) as usize + 1] += 1;
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut list = vec![0u32; graph.edges.len()];
+    for p in 0..n {
+        for &e in &graph.edges[graph.start[p] as usize..graph.start[p + 1] as usize] {
+            let c = (e & !RESETS) as usize;
+            list[fill[c] as usize] = p as u32;
+            fill[c] += 1;
+        }
+    }
+    (start, list)
+}
+
+/// The estimate of `p` from its successors' (module documentation of `value`).
+fn evaluate(graph: &Graph, est: &[Estimate], p: usize, limit: u16, which: usize) -> Estimate {
+    let node = &graph.nodes[p];
+    let exits = node.exits[which];
+    let limit = i32::from(limit);
+    let mut best_win = if exits.win { 1 } else { i32::MAX };
+    let mut all_lose = exits.all_lose;
+    let mut longest_loss = 1;
+    for &e in &graph.edges[graph.start[p] as usize..graph.start[p + 1] as usize] {
+        let c = est[(e & !RESETS) as usize];
+        // A move that resets the clock is worth the child's value with a fresh clock: one
+        // ply to the reset; any other move one ply more than the child's distance.
+        let (child_loses, child_wins) = (c < 0, c > 0);
+        let d = if e & RESETS != 0 { 1 } else { c.abs() };
+        if child_loses && d <= limit {
+            best_win = best_win.min(d);
+        } else if child_wins && d <= limit {
+            longest_loss = longest_loss.max(d);
+        } else {
+            all_lose = false;
+        }
+    }
+    if best_win != i32::MAX {
+        best_win + 1
+    } else if all_lose {
+        -longest_loss - 1
+    } else {
+        0
+    }
+}
+
+/// The value from the two fixpoints' estimates.
+fn combine(rule: Estimate, free: Estimate) -> Value {
+    let d = |e: Estimate| Plies((e.abs() - 1) as u16);
+    match (rule, free) {
+        (r, _) if r > 0 => Value::Win(d(r)),
+        (r, _) if r < 0 => Value::Loss(d(r)),
+        (_, f) if f > 0 => Value::CursedWin(d(f)),
+        (_, f) if f < 0 => Value::BlessedLoss(d(f)),
+        _ => Value::Draw,
+    }
+}
