@@ -47,6 +47,7 @@ mod score_units;
 mod search;
 mod serve;
 mod serve_abuse;
+mod serve_comments;
 mod serve_hostile;
 mod serve_review;
 mod shards;

@@ -14,6 +14,8 @@ import * as S from './store.js';
 import { renderMoves, mainResult } from './moves.js';
 import { renderReview, wireReview, bestArrow, applyReview } from './review.js';
 import { renderAnalysis, scoreText } from './analysis.js';
+import { takeNotes, renderNotes, wireNotes, noteText } from './comments.js';
+import { wirePaste } from './paste.js';
 
 async function act(action, body) {
   if (!ui.st) return null;
@@ -54,6 +56,7 @@ async function newGame(body, loaded, keep) {
   $('analysis-on').checked = false;
   ui.game = gameSettings(body, st);
   ui.tree = T.withVariations(T.newTree(st.moves), st.variations || []);
+  takeNotes(st);
   ui.flipped = st.human === 'black';
   if (keep && typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
   const n = st.moves.length, k = ui.tree.vars.length;
@@ -400,6 +403,7 @@ function render() {
   renderTowerInfo();
   renderControls();
   renderReview();
+  renderNotes();
 }
 
 // ---------- analysis ----------
@@ -435,7 +439,7 @@ async function downloadTree() {
   const result = end ? end.result : '*';
   // Russian and Turkish PDN write captures with 'x'.
   const fmt = st.variant === 'bashni' ? (m) => m : (m) => m.replaceAll(':', 'x');
-  const text = head + '\n\n' + T.movetext(ui.tree, st.start_fen, result, fmt) + '\n';
+  const text = head + '\n\n' + T.movetext(ui.tree, st.start_fen, result, fmt, noteText) + '\n';
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   a.download = `bashni-${st.variant}.pdn`;
@@ -492,6 +496,8 @@ function wire() {
   $('var-delete').onclick = removeVariation;
   $('pdn-tree').onclick = downloadTree;
   wireReview();
+  wireNotes(() => { S.save(); render(); });
+  wirePaste();
   $('level').oninput = levelLabel;
   $('variant').onchange = levelLabel;
   $('new-dialog').addEventListener('close', () => {
@@ -511,9 +517,7 @@ function wire() {
     if (!f) return;
     const text = await f.text();
     e.target.value = '';
-    // The server reads the game from the PDN's GameType.
-    const { variant: _, ...rest } = ui.settings || {};
-    newGame({ ...rest, human: 'both', pdn: text }, 'PDN');
+    actions.loadPdn(text);
   };
   document.addEventListener('keydown', (e) => {
     if (e.target.matches('input:not([type=checkbox]), select, textarea') || $('new-dialog').open) return;
@@ -583,4 +587,9 @@ async function main() {
 actions.goto = goto;
 actions.hold = hold;
 actions.render = render;
+// The server reads the game from the PDN's GameType.
+actions.loadPdn = (text) => {
+  const { variant: _, ...rest } = ui.settings || {};
+  return newGame({ ...rest, human: 'both', pdn: text }, 'PDN');
+};
 main();

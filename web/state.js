@@ -22,11 +22,14 @@ export const ui = {
   review: null,      // this game's review report, whole (GET .../review, `review` events applied)
   mainEnd: null,     // {line, result}: the main line's end when the server last held it
   leavingAnalysis: false, // analysis mode is being turned off
+  notes: null,       // Map: a move's line from the start (moves joined by ' ') -> {comment, glyph}
+  tags: [],          // the loaded PDN's tags, [[name, value], ...]
 };
 
 // Set by app.js: goto(moves) shows a line's position, hold(moves, id) moves the server game
 // to a line, render() redraws.
-export const actions = { goto: null, hold: null, render: null };
+// loadPdn(text) opens a PDN's text as a new game (true once the server took it).
+export const actions = { goto: null, hold: null, render: null, loadPdn: null };
 
 export const variant = () => (ui.st ? ui.st.variant : 'bashni');
 export function notice(text) { $('notice').textContent = text || ''; }

@@ -1,7 +1,8 @@
 //! The page's files, compiled into the binary: the server works offline and needs no build
 //! step beyond `cargo build` (no npm, no CDN). Sources in `web/`: `index.html`, `style.css`
 //! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`,
-//! `moves.js`, `review.js`, `store.js`, `analysis.js`, `state.js`.
+//! `moves.js`, `review.js`, `store.js`, `analysis.js`, `state.js`, `comments.js` (comments,
+//! glyphs and tags), `paste.js` (a PDN pasted as text).
 
 /// One file of the page.
 pub struct Asset {
@@ -29,7 +30,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 11] = [
+pub const ASSETS: [Asset; 13] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -40,6 +41,8 @@ pub const ASSETS: [Asset; 11] = [
     web_file!("/store.js", "store.js", JS),
     web_file!("/analysis.js", "analysis.js", JS),
     web_file!("/state.js", "state.js", JS),
+    web_file!("/comments.js", "comments.js", JS),
+    web_file!("/paste.js", "paste.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 
