@@ -53,7 +53,10 @@ LOADED = [
 def load_file(p, text, name="annotated.pdn"):
     p.page.set_input_files("#pdn-file", files=[
         {"name": name, "mimeType": "text/plain", "buffer": text.encode()}])
-    wait_notice(p, "Loaded Bashni from PDN")
+    p.page.wait_for_function(
+        "() => /Loaded|Could not/.test(document.getElementById('notice').textContent)", timeout=WAIT_MS)
+    notice = p.page.inner_text("#notice")
+    assert notice.startswith("Loaded Bashni from PDN"), (notice, text)
     p.wait_settled()
 
 
@@ -134,16 +137,17 @@ def test_comments_round_trip(server, browser):
     p.page.click("#position-box summary")
     pdn = " ".join(p.pdn().split())
     for part in ['[White "Ann Petrova"]', '[Black "Boris Ivanov"]', '[Event "Club final"]',
-                 '[Annotator "Kim"]', "1. c3-d4 f6-e5!? {the only reply that holds}",
+                 '[Annotator "Kim"]', "1. c3-d4 {the centre} f6-e5!? {the only reply that holds}",
                  "d4:f6?? {a blunder}", "g3-h4 {quiet}"]:
         assert part in pdn, (part, pdn)
     assert "person" not in pdn, pdn
-    tree = " ".join(download(p, "#pdn-tree").split())
+    tree_file = download(p, "#pdn-tree")
+    tree = " ".join(tree_file.split())
     for part in ['[White "Ann Petrova"]', "(1. c3-b4?! {slower} f6-g5 {then h4})",
                  "f6-e5!? {the only reply that holds}", "d4:f6?? {a blunder}"]:
         assert part in tree, (part, tree)
     # That file loads back with the same notes.
-    load_file(p, tree, "tree.pdn")
+    load_file(p, tree_file, "tree.pdn")
     assert rows(p) == want, rows(p)
     assert not p.errors, p.errors
     p.page.close()
