@@ -49,6 +49,7 @@ mod serve;
 mod serve_abuse;
 mod serve_comments;
 mod serve_hostile;
+mod serve_play;
 mod serve_review;
 mod shards;
 mod slurm;

@@ -565,8 +565,64 @@ fn a_resignation_stays_with_its_line_when_lines_are_switched() {
     );
     let v = server.ok("POST", &path("analysis"), r#"{"on":false}"#);
     assert_eq!(result_of(&v), resigned);
-    // A takeback outside analysis mode goes on with the game: the resignation is gone.
-    let v = server.ok("POST", &path("takeback"), "");
-    assert!(v.get("result") == Some(&Value::Null), "{v}");
-    assert!(moves_of(&v).is_empty(), "{v}");
+    // Outside analysis mode a finished game's moves are not taken back: the resignation
+    // stands (issue 44: take back in play only while the game is on).
+    let (status, e) = server.call("POST", &path("takeback"), "");
+    assert_eq!(status, 409, "{e}");
+    let v = server.ok("GET", &format!("/api/games/{id}"), "");
+    assert_eq!(result_of(&v), resigned);
+    assert_eq!(moves_of(&v), main);
+}
+
+/// The analysis event that ends the search (`done`), after the others.
+fn analysis_done(events: &mut Events) -> Value {
+    loop {
+        let (e, a) = events.next();
+        if e == "analysis" && a.get("done") == Some(&Value::Bool(true)) {
+            return a;
+        }
+    }
+}
+
+#[test]
+fn threat_analysis_searches_for_the_other_side_to_a_depth() {
+    let server = Server::start(&[]);
+    // White to move has no capture; Black, were it its move, would have to take c3.
+    let (id, _) = server.new_game(r#"{"human":"both","fen":"7b/8/8/b7/1b6/2w5/7w/8 w 0 1"}"#);
+    let mut events = Events::open(&server, &id);
+    let path = format!("/api/games/{id}/analysis");
+    let v = server.ok("POST", &path, r#"{"on":true,"threat":true,"depth":4}"#);
+    assert_eq!(v["analysis"]["threat"], Value::Bool(true), "{v}");
+    assert_eq!(v["analysis"]["depth"].as_u64(), Some(4), "{v}");
+    assert_eq!(str_of(&v, "turn"), "white", "the game itself is unchanged");
+    let a = analysis_done(&mut events);
+    assert_eq!(a["threat"], Value::Bool(true), "{a}");
+    assert_eq!(a["lines"][0]["pv"][0].as_str(), Some("b4:d2"), "{a}");
+    assert!(a["lines"][0]["depth"].as_u64() <= Some(4), "{a}");
+    // Refused: a depth out of range, a threat that is no boolean; nothing changes.
+    for (body, why) in [
+        (r#"{"on":true,"depth":0}"#, "'depth' must be from 1 to 64"),
+        (r#"{"on":true,"depth":65}"#, "'depth' must be from 1 to 64"),
+        (
+            r#"{"on":true,"threat":1}"#,
+            "'threat' must be true or false",
+        ),
+    ] {
+        let (status, e) = server.call("POST", &path, body);
+        assert_eq!((status, error_of(&e)), (400, why), "{body}");
+    }
+    assert_eq!(
+        server.ok("GET", &format!("/api/games/{id}"), "")["analysis"]["threat"],
+        Value::Bool(true)
+    );
+    // Where the other side would have no move: no lines, and the search ends.
+    let (id, _) = server.new_game(r#"{"human":"both","fen":"8/8/8/8/8/b7/1w6/2w5 w 0 1"}"#);
+    let mut events = Events::open(&server, &id);
+    server.ok(
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        r#"{"on":true,"threat":true,"depth":4}"#,
+    );
+    let a = analysis_done(&mut events);
+    assert_eq!(a["lines"].as_array().map(Vec::len), Some(0), "{a}");
 }

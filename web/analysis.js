@@ -4,6 +4,7 @@
 import { ui, $, actions } from './state.js';
 import { parseFen } from './board.js';
 import * as T from './tree.js';
+import { renderThreat } from './threat.js';
 
 export function scoreText(score, side) {
   // Scores arrive from the mover's view; shown from White's.
@@ -33,8 +34,12 @@ export function renderAnalysis() {
   bar.dataset.whiteAt = ui.flipped ? 'top' : 'bottom';
   bar.title = `Evaluation (White at the ${bar.dataset.whiteAt} of the bar, as on the board)`;
   if (!on) return;
-  const an = ui.analysis && ui.analysis.ply === ui.shown ? ui.analysis : null;
-  const side = parseFen(st.fens[ui.shown]).side;
+  // (an analysis of the other mode, on its way before the change, is not this one)
+  const an = ui.analysis && ui.analysis.ply === ui.shown && !!ui.analysis.threat === !!st.analysis.threat ? ui.analysis : null;
+  renderThreat(an);
+  // Scores come from the mover's view: in threat mode, the side not to move.
+  const mover = parseFen(st.fens[ui.shown]).side;
+  const side = an && an.threat ? (mover === 'w' ? 'b' : 'w') : mover;
   const lines = $('an-lines');
   lines.replaceChildren();
   if (!an || !an.lines.length) {
@@ -67,7 +72,8 @@ export function renderAnalysis() {
     l.pv.slice(0, 16).forEach((m, k) => {
       const ply = an.ply + k + 1;
       const { num, white } = number(ply);
-      if (white || k === 0) {
+      // (a threat's moves start with the other side's: no move numbers for them)
+      if (!an.threat && (white || k === 0)) {
         const n = document.createElement('span');
         n.className = 'pv-num';
         n.textContent = white ? num + '.' : num + '…';
@@ -78,8 +84,11 @@ export function renderAnalysis() {
       b.textContent = m;
       b.dataset.move = m;
       b.dataset.ply = ply;
-      b.title = 'Play the line up to here as a variation';
-      b.onclick = () => actions.goto([...before, ...l.pv.slice(0, k + 1)]);
+      if (an.threat) b.title = 'The threat: what the other side would play if this side passed';
+      else {
+        b.title = 'Play the line up to here as a variation';
+        b.onclick = () => actions.goto([...before, ...l.pv.slice(0, k + 1)]);
+      }
       li.append(' ', b);
     });
     lines.appendChild(li);

@@ -16,6 +16,13 @@ import { renderReview, wireReview, bestArrow, applyReview } from './review.js';
 import { renderAnalysis, scoreText } from './analysis.js';
 import { takeNotes, renderNotes, wireNotes, noteText } from './comments.js';
 import { wirePaste } from './paste.js';
+import { wireHand, keepClick, replayClick } from './drag.js';
+import { handleKey } from './keys.js';
+import { threatArrows, toggleThreat } from './threat.js';
+import { renderClocks } from './clock.js';
+import { afterState, wireDialog } from './dialog.js';
+import { restorePageSettings } from './settings.js';
+import { playSound } from './sound.js';
 
 async function act(action, body) {
   if (!ui.st) return null;
@@ -52,7 +59,7 @@ async function newGame(body, loaded, keep) {
   if (ui.es) { ui.es.close(); ui.es = null; }
   if (old) API.deleteGame(old.id).catch(() => {});
   ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
-  ui.infoSq = null; ui.review = null; ui.mainEnd = null;
+  ui.infoSq = null; ui.review = null; ui.mainEnd = null; ui.threat = false;
   $('analysis-on').checked = false;
   ui.game = gameSettings(body, st);
   ui.tree = T.withVariations(T.newTree(st.moves), st.variations || []);
@@ -61,7 +68,7 @@ async function newGame(body, loaded, keep) {
   if (keep && typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
   const n = st.moves.length, k = ui.tree.vars.length;
   const vars = k ? `, ${k} variation${k === 1 ? '' : 's'}` : '';
-  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}${vars}, ${st.status}` : '');
+  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}${vars}, ${st.status}` : '', 'info');
   accept(st);
   listen(st.id);
   return true;
@@ -80,6 +87,7 @@ function listen(id) {
 // Takes a state from the server (a reply or an event), the newest one wins.
 function accept(st) {
   if (ui.st && st.id === ui.st.id && st.version < ui.st.version) return;
+  const prev = ui.st;
   const grew = !ui.st || st.id !== ui.st.id || st.moves.join() !== ui.st.moves.join();
   ui.st = st;
   document.body.dataset.game = st.id;
@@ -99,6 +107,7 @@ function accept(st) {
   }
   S.save();
   render();
+  if (!ui.switching) { playSound(prev, st); afterState(prev, st); }
 }
 
 // ---------- the move tree ----------
@@ -111,7 +120,7 @@ async function hold(target, id) {
   ui.switching = true;
   try {
     if (!st.analysis && st.human !== 'both') {
-      accept(await API.post(st.id, 'analysis', { on: true, ply: Math.min(ui.shown, st.moves.length), multipv: +$('multipv').value }));
+      accept(await API.post(st.id, 'analysis', analysisBody(Math.min(ui.shown, st.moves.length))));
     }
     let last = null;
     const held = ui.st.moves;
@@ -196,9 +205,12 @@ function movesHere() {
     return null;
   }
   if (!st.analysis && st.human !== 'both') return null;
-  if (ui.legalAt && ui.legalAt.ply === ui.shown) return ui.legalAt.legal;
-  const ply = ui.shown;
-  API.legalAt(st.id, ply).then((l) => { if (ui.shown === ply) { ui.legalAt = l; render(); } }).catch((e) => notice(e.message));
+  if (ui.legalAt && ui.legalAt.ply === ui.shown && ui.legalAt.fen === st.fens[ui.shown]) return ui.legalAt.legal;
+  const ply = ui.shown, fen = st.fens[ply];
+  if (ui.asking === fen) return null;
+  ui.asking = fen;
+  API.legalAt(st.id, ply).then((l) => { if (ui.asking === fen) ui.asking = null; if (ui.shown === ply) { ui.legalAt = l; render(); } })
+    .catch((e) => { ui.asking = null; notice(e.message); });
   return null;
 }
 
@@ -237,7 +249,8 @@ function clickSquare(sq) {
   ui.infoSq = tower ? sq : null;
   renderTowerInfo();
   const legal = movesHere();
-  if (!legal) return;
+  // The first click after a mode switch or a step back counts: made once the moves come.
+  if (!keepClick(sq, legal)) return;
   const sel = ui.sel;
   if (sel) {
     // Squares clicked in the order of the path narrow it best; in another order they still
@@ -292,8 +305,9 @@ function renderBoard() {
   if (st) {
     if (st.hint && st.hint.ply === ui.shown && !st.analysis) arrows.push([st.hint.move, 'hint']);
     const an = ui.analysis;
-    if (st.analysis && an && an.ply === ui.shown) {
-      an.lines.slice().reverse().forEach((l) => { if (l.pv.length) arrows.push([l.pv[0], 'pv' + Math.min(l.multipv, 5)]); });
+    if (st.analysis && an && an.ply === ui.shown && !!an.threat === !!st.analysis.threat) {
+      if (an.threat) arrows.push(...threatArrows(an));
+      else an.lines.slice().reverse().forEach((l) => { if (l.pv.length) arrows.push([l.pv[0], 'pv' + Math.min(l.multipv, 5)]); });
     }
     // A marked move's better one, on the position before it.
     const best = bestArrow(ui.shown);
@@ -309,29 +323,6 @@ function renderBoard() {
   document.title = 'bashni · ' + TITLES[v];
 }
 
-function fmtClock(ms) {
-  const neg = ms < 0; ms = Math.abs(ms);
-  const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
-  const tenths = ms < 10000 ? '.' + Math.floor((ms % 1000) / 100) : '';
-  return (neg ? '-' : '') + m + ':' + String(s % 60).padStart(2, '0') + tenths;
-}
-
-function renderClocks() {
-  const st = ui.st;
-  const top = $('clock-top'), bottom = $('clock-bottom');
-  if (!st || st.time.kind !== 'clock') { top.textContent = ''; bottom.textContent = ''; return; }
-  const t = st.time;
-  const elapsed = performance.now() - ui.clockBase;
-  const left = { white: t.white_ms - (t.running === 'white' ? elapsed : 0), black: t.black_ms - (t.running === 'black' ? elapsed : 0) };
-  const [low, high] = ui.flipped ? ['black', 'white'] : ['white', 'black'];
-  for (const [box, side] of [[bottom, low], [top, high]]) {
-    box.textContent = (side === 'white' ? 'White ' : 'Black ') + fmtClock(left[side]);
-    box.dataset.side = side;
-    box.classList.toggle('running', t.running === side);
-    box.classList.toggle('low', left[side] < 10000);
-  }
-}
-
 const SIDE = { w: 'White', b: 'Black' };
 function renderStatus() {
   const st = ui.st;
@@ -339,6 +330,7 @@ function renderStatus() {
   if (!st) { box.textContent = 'No game'; box.dataset.state = 'none'; return; }
   let text = st.status;
   if (st.thinking === 'hint') text += ' — looking for a hint…';
+  else if (st.thinking === 'draw offer') text += ' — the engine weighs your draw offer…';
   if (ui.shown !== st.moves.length) {
     // The position shown, then the game's own state.
     const side = SIDE[parseFen(st.fens[ui.shown]).side];
@@ -380,7 +372,12 @@ function renderTowerInfo() {
 function renderControls() {
   const st = ui.st;
   const over = !st || !!st.result;
-  $('btn-takeback').disabled = !st || st.moves.length === 0;
+  // In analysis mode Take back steps back from the position shown, deleting nothing; in
+  // play it takes back only while the game is on (the server refuses it after the end too).
+  const playing = st && !st.analysis && st.human !== 'both';
+  $('btn-takeback').disabled = !st || (st.analysis ? ui.shown === 0 : st.moves.length === 0 || (playing && !!st.result));
+  $('btn-takeback').title = st && st.analysis ? 'Back one move (nothing is deleted; Delete variation deletes)' : 'Take back your last move';
+  $('btn-draw').disabled = over || !playing || !st.your_turn || !!st.thinking;
   $('btn-resign').disabled = over;
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
   $('btn-retry').hidden = !st || !st.engine_failed;
@@ -403,6 +400,7 @@ function render() {
   renderTowerInfo();
   renderControls();
   renderReview();
+  replayClick(movesHere);
   renderNotes();
 }
 
@@ -412,7 +410,7 @@ let analyseTimer = null;
 function analyse(on) {
   clearTimeout(analyseTimer);
   // Stepping quickly through the moves asks for one analysis, not one per step.
-  if (!on) ui.leavingAnalysis = true;
+  if (!on) { ui.leavingAnalysis = true; ui.turningOn = false; } else if (!(ui.st && ui.st.analysis)) ui.turningOn = true;
   analyseTimer = setTimeout(async () => {
     ui.analysis = null;
     if (!on && ui.tree && ui.tree.cur != null && ui.st && ui.st.human !== 'both') {
@@ -420,10 +418,15 @@ function analyse(on) {
       ui.follow = true;
       await hold(ui.tree.main, null);
     }
-    const body = on ? { on: true, ply: ui.shown, multipv: +$('multipv').value } : { on: false };
+    const body = on ? analysisBody(ui.shown) : { on: false };
     await act('analysis', body);
+    ui.turningOn = false;
     if (!on) { ui.leavingAnalysis = false; $('analysis-on').checked = !!(ui.st && ui.st.analysis); }
   }, on ? 120 : 0);
+}
+
+function analysisBody(ply) {
+  return { on: true, ply, multipv: +$('multipv').value, threat: !!ui.threat };
 }
 
 // ---------- PDN with variations (the server's /pdn has the main line) ----------
@@ -476,17 +479,21 @@ function openDialog() {
 // ---------- wiring ----------
 
 function wire() {
-  $('board').addEventListener('click', (e) => {
-    const t = e.target.closest('[data-square]');
-    if (t) clickSquare(t.getAttribute('data-square'));
-  });
+  wireHand();
+  $('threat-on').onchange = (e) => toggleThreat(e.target.checked);
   $('btn-new').onclick = openDialog;
   $('btn-flip').onclick = () => { ui.flipped = !ui.flipped; S.save(); render(); };
-  $('btn-takeback').onclick = () => { ui.follow = true; act('takeback'); };
+  $('btn-takeback').onclick = () => {
+    if (ui.st && ui.st.analysis) return show(ui.shown - 1);
+    ui.follow = true; act('takeback');
+  };
   $('btn-hint').onclick = () => act('hint');
   $('btn-resign').onclick = () => { if (confirm('Resign this game?')) act('resign'); };
+  $('btn-draw').onclick = () => act('draw');
+  wireDialog();
   $('btn-retry').onclick = () => act('retry');
-  $('analysis-on').onchange = (e) => analyse(e.target.checked);
+  // (leaving analysis mode leaves threat mode too)
+  $('analysis-on').onchange = (e) => { if (!e.target.checked) ui.threat = false; analyse(e.target.checked); };
   $('multipv').onchange = () => { if (ui.st && ui.st.analysis) analyse(true); };
   $('nav-first').onclick = () => show(0);
   $('nav-prev').onclick = () => show(ui.shown - 1);
@@ -521,6 +528,7 @@ function wire() {
   };
   document.addEventListener('keydown', (e) => {
     if (e.target.matches('input:not([type=checkbox]), select, textarea') || $('new-dialog').open) return;
+    if (handleKey(e)) { e.preventDefault(); return; }
     const keys = { ArrowLeft: () => show(ui.shown - 1), ArrowRight: () => show(ui.shown + 1), Home: () => show(0), End: () => show(ui.st ? ui.st.moves.length : 0), f: () => $('btn-flip').click(), n: openDialog };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
@@ -531,6 +539,7 @@ function wire() {
 }
 
 async function main() {
+  restorePageSettings();
   wire();
   render();
   try { ui.info = await API.info(); } catch (e) { notice(e.message); }
@@ -561,7 +570,7 @@ async function main() {
   } else if (v) {
     ok = await newGame({ ...ui.settings, ...named });
   } else if (saved && saved.variant && (!served || saved.variant === ui.info.default_variant)) {
-    // A reload or a reopened tab: the stored game again (a clock starts afresh).
+    // A reload or a reopened tab: the stored game again (a clock goes on: `resume`).
     ok = await newGame(S.recreate(saved), undefined, saved);
     if (!ok && S.storedLines(saved).length) {
       // A variation the server refuses costs the variations, not the game.
@@ -592,4 +601,8 @@ actions.loadPdn = (text) => {
   const { variant: _, ...rest } = ui.settings || {};
   return newGame({ ...rest, human: 'both', pdn: text }, 'PDN');
 };
+actions.clickSquare = clickSquare;
+actions.play = play;
+actions.analyse = analyse;
+actions.newGame = (body) => newGame(body);
 main();

@@ -99,15 +99,23 @@ function drawSquares(svg) {
   }
 }
 
-function crown(g, cx, cy, w, h, cls) {
+function crown(g, cx, cy, w, h, cls, color) {
   const x0 = cx - w / 2, y0 = cy - h / 2;
   el('path', {
-    class: cls,
+    class: cls, 'data-color': color,
     d: `M${x0},${y0 + h} l0,${-h} l${w / 4},${h / 2} l${w / 4},${-h / 2} l${w / 4},${h / 2} l${w / 4},${-h / 2} l0,${h} z`,
   }, g);
 }
+// A small crown in the king's own colour (white, or black with a gold rim), so that buried
+// kings of both sides are told apart; drawn inside the tower's square.
+const smallCrown = (g, cx, cy, piece, cls = '') => {
+  const color = piece.toLowerCase();
+  crown(g, cx, cy, 14, 11, `crown-small crown-${color}${cls}`, color);
+};
 
-function drawDisc(g, cx, y, piece, top, tall) {
+// `over`: what is drawn over the whole tower once its discs are drawn (a buried king's crown,
+// which the discs above would hide).
+function drawDisc(g, cx, y, piece, top, tall, over) {
   const cls = piece.toLowerCase() === 'w' ? 'pc-w' : 'pc-b';
   const d = el('g', { class: cls + (top ? ' commander' : '') + (top && tall ? ' of-tower' : '') }, g);
   el('path', {
@@ -116,13 +124,14 @@ function drawDisc(g, cx, y, piece, top, tall) {
   }, d);
   el('ellipse', { class: 'top', cx, cy: y, rx: DISC_RX, ry: DISC_RY }, d);
   if (!isKing(piece)) return;
+  const color = piece.toLowerCase();
   if (top) {
     // A crown on the commanding king.
-    crown(g, cx, y - 2, 30, 16, 'crown king-mark');
+    crown(g, cx, y - 2, 30, 16, 'crown king-mark', color);
   } else {
-    // A buried king: a gold band round its edge and a small crown on its side.
-    el('path', { class: 'king-band king-mark', d: `M${cx - DISC_RX},${y + THICK / 2} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0` }, d);
-    crown(d, cx + DISC_RX + 2, y + THICK / 2 + 1, 16, 12, 'crown-small');
+    // A buried king: a gold band round its edge and a small crown of its colour on its side.
+    el('path', { class: 'king-band king-mark', 'data-color': color, d: `M${cx - DISC_RX},${y + THICK / 2} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0` }, d);
+    over.push(() => smallCrown(g, cx + DISC_RX - 12, y + THICK + 4, piece));
   }
 }
 
@@ -141,6 +150,7 @@ function drawTower(layer, sq, tower) {
   el('title', {}, g).textContent = describeTower(sq, tower, view.variant);
   // Bottom to top: a compacted tower shows its top pieces over one striped band.
   const pieces = compact ? tower.slice(0, SHOWN_TOP) : tower;
+  const over = [];
   const levels = pieces.length + (compact ? 1 : 0);
   const height = (levels - 1) * STEP;
   let y = cy + height / 2 - THICK / 2 + 2;
@@ -149,34 +159,50 @@ function drawTower(layer, sq, tower) {
       class: 'hidden-band',
       d: `M${cx - DISC_RX},${y} v${THICK} a${DISC_RX},${DISC_RY} 0 0 0 ${2 * DISC_RX},0 v${-THICK} a${DISC_RX},${DISC_RY} 0 0 0 ${-2 * DISC_RX},0 z`,
     }, g);
-    // Kings among the hidden pieces: one small crown each on the band's side.
-    const hidden = [...tower.slice(SHOWN_TOP)].filter(isKing).length;
-    for (let k = 0; k < hidden; k++) crown(g, cx - DISC_RX - 2, y + THICK / 2 + 1 - k * 13, 16, 12, 'crown-small king-mark');
+    // Kings among the hidden pieces: one small crown each, in its colour, in a row on the
+    // band (top first from the left), closer together when many, always inside the square.
+    const hidden = [...tower.slice(SHOWN_TOP)].filter(isKing);
+    const gap = Math.min(16, hidden.length > 1 ? (2 * DISC_RX - 16) / (hidden.length - 1) : 0);
+    const by = y + THICK + 5;
+    hidden.forEach((p, k) => over.push(() => smallCrown(g, cx - (gap * (hidden.length - 1)) / 2 + k * gap, by, p, ' king-mark')));
     y -= STEP;
   }
   for (let i = pieces.length - 1; i >= 0; i--) {
-    drawDisc(g, cx, y, pieces[i], i === 0, n > 1);
+    drawDisc(g, cx, y, pieces[i], i === 0, n > 1, over);
     y -= STEP;
   }
+  over.forEach((draw) => draw());
   if (n > 1) {
-    // The height of every tower of two or more.
-    const b = el('g', { class: 'badge' + (compact ? ' tall' : '') }, g);
+    // The height of every tower of two or more (shown again above the arrows: #badges).
+    const b = el('g', { class: 'badge' + (compact ? ' tall' : ''), id: 'badge-' + sq }, g);
     const bx = cx + SQ / 2 - 15, by = cy - SQ / 2 + 15;
     el('circle', { cx: bx, cy: by, r: 14 }, b);
     el('text', { x: bx, y: by }, b).textContent = String(n);
   }
 }
 
-function drawArrow(layer, path, cls) {
+// `extra`: more attributes of the arrow's path; `extra.label` (not an attribute) is written
+// beside its head.
+function drawArrow(layer, path, cls, extra = {}) {
   if (!path || path.length < 2) return;
   const pts = path.map(center);
   const d = 'M' + pts.map((p) => p.join(',')).join(' L');
-  el('path', { class: 'arrow ' + cls, d, 'marker-end': `url(#head-${cls.split(' ')[0]})` }, layer);
+  const { label, ...attrs } = extra;
+  el('path', { class: 'arrow ' + cls, d, 'marker-end': `url(#head-${cls.split(' ')[0]})`, ...attrs }, layer);
+  if (label) {
+    // Inside the board, on the side of the head away from the tail.
+    const [x, y] = pts[pts.length - 1], [px, py] = pts[pts.length - 2];
+    const lx = Math.max(60, Math.min(MARGIN + sizeOf(view.variant) * SQ - 60, x + Math.sign(x - px) * 10));
+    const ly = Math.max(MARGIN + 22, Math.min(MARGIN + sizeOf(view.variant) * SQ - 8, y + (y >= py ? 38 : -26)));
+    const t = el('g', { class: 'arrow-label ' + cls }, layer);
+    el('rect', { x: lx - 46, y: ly - 20, width: 92, height: 28, rx: 6 }, t);
+    el('text', { x: lx, y: ly - 6 }, t).textContent = label;
+  }
 }
 
 function arrowHeads(svg) {
   const defs = svg.querySelector('defs');
-  for (const [name, color] of [['hint', '#1d6fb8'], ['pv1', '#2f6f4f'], ['pv2', '#2f6f4f'], ['pv3', '#2f6f4f'], ['pv4', '#2f6f4f'], ['pv5', '#2f6f4f'], ['lastmove', '#b08a1c'], ['best', '#c0392b']]) {
+  for (const [name, color] of [['hint', '#1d6fb8'], ['pv1', '#2f6f4f'], ['pv2', '#2f6f4f'], ['pv3', '#2f6f4f'], ['pv4', '#2f6f4f'], ['pv5', '#2f6f4f'], ['lastmove', '#b08a1c'], ['best', '#c0392b'], ['threat', '#d01c1c']]) {
     const m = el('marker', { id: 'head-' + name, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M0,0 L10,5 L0,10 z', fill: color }, m);
   }
@@ -184,7 +210,7 @@ function arrowHeads(svg) {
 
 let drawnAs = null;
 // opts: {variant, flipped, fen (null: no game), ply, last (the last move's text), sel
-// ({from, via, cands} while choosing a move), arrows: [[moveText, class]]}.
+// ({from, via, cands} while choosing a move), arrows: [[moveText, class, extra (drawArrow)]]}.
 export function drawBoard(svg, opts) {
   view = { flipped: opts.flipped, variant: opts.variant };
   svg.setAttribute('data-orientation', opts.flipped ? 'black' : 'white');
@@ -196,6 +222,8 @@ export function drawBoard(svg, opts) {
     el('g', { id: 'marks' }, svg);
     el('g', { id: 'towers' }, svg);
     el('g', { id: 'arrows' }, svg);
+    // Every tower's height badge again, above the arrows: an arrow never hides one.
+    el('g', { id: 'badges' }, svg);
     drawnAs = opts.flipped + opts.variant;
     svg.setAttribute('data-variant', opts.variant);
     const side = sizeOf(opts.variant) * SQ + 2 * MARGIN;
@@ -203,7 +231,8 @@ export function drawBoard(svg, opts) {
     svg.setAttribute('aria-label', TITLES[opts.variant] + ' board');
   }
   const marks = svg.querySelector('#marks'), towers = svg.querySelector('#towers'), arrows = svg.querySelector('#arrows');
-  marks.replaceChildren(); towers.replaceChildren(); arrows.replaceChildren();
+  const badges = svg.querySelector('#badges');
+  marks.replaceChildren(); towers.replaceChildren(); arrows.replaceChildren(); badges.replaceChildren();
   if (!opts.fen) { svg.removeAttribute('data-fen'); return; }
   svg.setAttribute('data-fen', opts.fen);
   svg.setAttribute('data-ply', opts.ply);
@@ -227,5 +256,6 @@ export function drawBoard(svg, opts) {
   }
   const { squares } = parseFen(opts.fen);
   for (const sq of Object.keys(squares)) drawTower(towers, sq, squares[sq]);
-  for (const [move, cls] of opts.arrows || []) drawArrow(arrows, pathOf(move), cls);
+  for (const [move, cls, extra] of opts.arrows || []) drawArrow(arrows, pathOf(move), cls, extra);
+  for (const b of towers.querySelectorAll('.badge')) el('use', { href: '#' + b.id, class: 'badge-top' }, badges);
 }

@@ -60,7 +60,17 @@ export function renderMoves() {
     li.title = result.text;
     list.append(li);
   }
-  const c = list.querySelector('.current');
-  if (c && ui.follow) c.scrollIntoView({ block: 'nearest' });
+  keepInView(list, list.querySelector('.current'), owner + ':' + ui.shown);
   $('var-tools').hidden = tree.cur == null;
+}
+
+// The move shown stays in view: the list (only the list, not the page) scrolls to it when it
+// changes, and leaves alone a list the person scrolled while it stays.
+let inView = null;
+function keepInView(list, c, key) {
+  if (!c || key === inView) return;
+  inView = key;
+  const r = c.getBoundingClientRect(), box = list.getBoundingClientRect();
+  if (r.top < box.top + 2) list.scrollTop -= box.top + 2 - r.top;
+  else if (r.bottom > box.bottom - 2) list.scrollTop += r.bottom - (box.bottom - 2);
 }

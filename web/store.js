@@ -8,7 +8,7 @@ import * as T from './tree.js';
 import { storedNotes } from './comments.js';
 
 // The ends the rules cannot find again from the moves: kept with the stored game.
-const DECIDED = ['resignation', 'time forfeit'];
+const DECIDED = ['resignation', 'time forfeit', 'draw agreement'];
 
 const STORE = 'bashni-game';
 
@@ -22,6 +22,9 @@ function stored() {
     end: decidedEnd(),
     notes: storedNotes(ui.tree), tags: ui.tags,
     ...ui.game, flipped: ui.flipped,
+    // The server game's id: the game opened again after a reload names it (`resume`), so
+    // that the server goes on with its clocks instead of refilling them.
+    id: st.id,
   };
 }
 
@@ -80,12 +83,13 @@ function notesOf(s) {
 
 // The request that recreates a stored game on the server.
 export function recreate(s) {
-  const ended = s.end && DECIDED.includes(s.end.reason) && /^(1-0|0-1)$/.test(s.end.result);
+  const ended = s.end && DECIDED.includes(s.end.reason) && /^(1-0|0-1|1\/2-1\/2)$/.test(s.end.result);
   const start = ended ? pdnOf(s) : startOf(s.fen, s.moves || [], storedLines(s));
   if (!ended) { start.notes = notesOf(s); if (Array.isArray(s.tags)) start.tags = s.tags; }
   const body = { variant: s.variant, ...start, human: s.human, level: s.level };
   if (s.clock) body.clock = s.clock;
   else if (s.movetime_ms) body.movetime_ms = s.movetime_ms;
+  if (s.clock && typeof s.id === 'string') body.resume = s.id;
   return body;
 }
 

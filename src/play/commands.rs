@@ -3,7 +3,6 @@
 use super::clock::{Clocks, DEFAULT_MOVETIME_MS};
 use super::game_text;
 use super::input::{Command, TimeSetting};
-use super::offer;
 use super::resolve::{move_list, sort_moves};
 use super::save::Ending;
 use super::save::{self, Record};
@@ -11,6 +10,7 @@ use super::{ENGINE, Flow, Played, Player, Session, side_name};
 use crate::display::{counted, plies};
 use crate::games::kit::color::Color;
 use crate::games::{Game, Record as GameOf, Variant};
+use crate::record::draw_offer as offer;
 use crate::record::game_record::PlayedMove;
 use crate::record::result::{GameResult, Termination};
 use crate::search::{SearchInfo, SearchLimits, Strength};
@@ -285,7 +285,7 @@ impl<G: Game> Session<G> {
         if !self.may_move() {
             return Flow::Continue;
         }
-        if let Err(why) = offer::is_dead(self.game.position()) {
+        if let Err(why) = offer::is_dead(self.game.position(), game_text::piece_word(G::VARIANT)) {
             println!("{ENGINE} declines the draw: {why}");
             return Flow::Continue;
         }

@@ -16,7 +16,6 @@ mod flag;
 pub mod game_text;
 pub mod input;
 pub mod level;
-mod offer;
 mod players;
 mod resolve;
 pub mod save;

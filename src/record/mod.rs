@@ -3,6 +3,7 @@
 //! book). `bashni match`, `play`, `datagen` and `serve` share them without depending on each
 //! other.
 
+pub mod draw_offer;
 pub mod game_record;
 pub mod openings;
 pub mod pdn;

@@ -1,7 +1,8 @@
 //! The page's files, compiled into the binary: the server works offline and needs no build
 //! step beyond `cargo build` (no npm, no CDN). Sources in `web/`: `index.html`, `style.css`
 //! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`,
-//! `moves.js`, `review.js`, `store.js`, `analysis.js`, `state.js`, `comments.js` (comments,
+//! `moves.js`, `review.js`, `store.js`, `analysis.js`, `state.js`, `drag.js`, `keys.js`,
+//! `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`, `comments.js` (comments,
 //! glyphs and tags), `paste.js` (a PDN pasted as text).
 
 /// One file of the page.
@@ -30,7 +31,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 13] = [
+pub const ASSETS: [Asset; 20] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -43,6 +44,13 @@ pub const ASSETS: [Asset; 13] = [
     web_file!("/state.js", "state.js", JS),
     web_file!("/comments.js", "comments.js", JS),
     web_file!("/paste.js", "paste.js", JS),
+    web_file!("/drag.js", "drag.js", JS),
+    web_file!("/keys.js", "keys.js", JS),
+    web_file!("/threat.js", "threat.js", JS),
+    web_file!("/clock.js", "clock.js", JS),
+    web_file!("/dialog.js", "dialog.js", JS),
+    web_file!("/sound.js", "sound.js", JS),
+    web_file!("/settings.js", "settings.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 

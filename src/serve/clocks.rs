@@ -51,10 +51,52 @@ impl Clocks {
         self.left[side.index()] < 0
     }
 
+    /// The same clocks with `left` (White's and Black's ms, as of `now`) instead: a game
+    /// opened again in place of a closed one goes on with the closed one's time.
+    pub fn resumed(&self, left: [i64; 2], now: Instant) -> Clocks {
+        Clocks {
+            left,
+            inc: self.inc,
+            since: now,
+        }
+    }
+
     /// Adds the increment after a move by `side`.
     pub fn add_increment(&mut self, side: Color) {
         let i = side.index();
         self.left[i] = self.left[i].saturating_add(self.inc);
+    }
+}
+
+/// The clocks of a closed game, kept by the registry so that the game a reloaded or reopened
+/// page opens in its place goes on with them (a reload must not refill a clock).
+#[derive(Clone, Debug)]
+pub struct Retired {
+    /// Time left for White and Black when the game was closed, ms (never below 0).
+    pub left: [i64; 2],
+    /// The side whose clock was running then, if any.
+    pub running: Option<Color>,
+    /// The game's start position and moves then.
+    pub start_fen: String,
+    /// The moves of the line held then.
+    pub moves: Vec<String>,
+    /// When it was closed.
+    pub at: Instant,
+}
+
+impl Retired {
+    /// Time left for White and Black at `now` for a game that starts from `start_fen` with
+    /// `moves`: the running side is charged the time since the close when it is the same
+    /// game (its clock ran on while no page showed it); another line gets the times alone.
+    pub fn left_at(&self, start_fen: &str, moves: &[String], now: Instant) -> [i64; 2] {
+        let mut left = self.left;
+        if let Some(side) = self
+            .running
+            .filter(|_| start_fen == self.start_fen && moves == self.moves)
+        {
+            left[side.index()] = left[side.index()].saturating_sub(ms_between(self.at, now));
+        }
+        left
     }
 }
 
@@ -80,5 +122,21 @@ mod tests {
         c.settle(Color::Black, true, t2 + Duration::from_millis(1001));
         assert!(c.fallen(Color::Black));
         assert!(!c.fallen(Color::White));
+    }
+
+    #[test]
+    fn a_retired_clock_runs_on_for_the_same_game_only() {
+        let t0 = Instant::now();
+        let r = Retired {
+            left: [5000, 7000],
+            running: Some(Color::Black),
+            start_fen: "start".into(),
+            moves: vec!["c3-d4".into()],
+            at: t0,
+        };
+        let t1 = t0 + Duration::from_millis(1500);
+        assert_eq!(r.left_at("start", &r.moves.clone(), t1), [5000, 5500]);
+        assert_eq!(r.left_at("start", &[], t1), [5000, 7000]);
+        assert_eq!(r.left_at("other", &r.moves.clone(), t1), [5000, 7000]);
     }
 }

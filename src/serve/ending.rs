@@ -22,6 +22,8 @@ pub enum Reason {
     Resignation(Color),
     /// This side's clock ran out.
     Time(Color),
+    /// The engine accepted the person's draw offer.
+    Agreement,
 }
 
 impl Reason {
@@ -35,6 +37,7 @@ impl Reason {
             Reason::KingAgainstMan => Termination::KingAgainstMan.tag().into(),
             Reason::Resignation(_) => "resignation".into(),
             Reason::Time(_) => Termination::TimeForfeit(0, 0).tag().into(),
+            Reason::Agreement => Termination::DrawAgreement.tag().into(),
         }
     }
 }
@@ -78,6 +81,14 @@ impl End {
         }
     }
 
+    /// A draw agreed.
+    pub(super) fn agreed() -> End {
+        End {
+            result: GameResult::Draw,
+            reason: Reason::Agreement,
+        }
+    }
+
     pub(super) fn lost_by(loser: Color, reason: Reason) -> End {
         End {
             result: GameResult::win_for(loser.opponent()),
@@ -110,6 +121,7 @@ impl End {
             Reason::KingAgainstMan => format!("{w} wins: one king against one man"),
             Reason::Resignation(_) => format!("{w} wins: {l} resigned"),
             Reason::Time(_) => format!("{w} wins on time"),
+            Reason::Agreement => "Draw by agreement".to_string(),
         }
     }
 }

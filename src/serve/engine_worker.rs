@@ -45,17 +45,20 @@ pub enum JobKind {
     Play,
     /// The best move for the person, for the position after `ply` plies.
     Hint { ply: usize },
-    /// Infinite analysis of the position after `ply` plies.
-    Analyse { ply: usize },
+    /// Analysis of the position after `ply` plies, or of its threat (the other side to move).
+    Analyse { ply: usize, threat: bool },
+    /// The engine weighs the person's draw offer in the position after `ply` plies.
+    Offer { ply: usize },
 }
 
 impl JobKind {
-    /// `play`, `hint` or `analysis`.
+    /// `play`, `hint`, `analysis` or `draw offer`.
     pub fn name(self) -> &'static str {
         match self {
             JobKind::Play => "play",
             JobKind::Hint { .. } => "hint",
             JobKind::Analyse { .. } => "analysis",
+            JobKind::Offer { .. } => "draw offer",
         }
     }
 }
@@ -367,7 +370,9 @@ impl Worker {
             epoch: job.epoch,
             current: self.epoch.clone(),
             feed: match job.kind {
-                JobKind::Analyse { ply } => Some(Feed::new(self.session.clone(), ply)),
+                JobKind::Analyse { ply, threat } => {
+                    Some(Feed::new(self.session.clone(), ply, threat))
+                }
                 _ => None,
             },
         };
@@ -397,6 +402,7 @@ impl Worker {
         match (job.kind, text) {
             (JobKind::Play, Some(t)) => s.play_engine(job.epoch, &t, now),
             (JobKind::Hint { ply }, Some(t)) => s.set_hint(job.epoch, ply, &t, score),
+            (JobKind::Offer { ply }, Some(_)) => s.answer_offer(job.epoch, ply, score, now),
             (JobKind::Analyse { .. }, _) => {
                 if s.engine.is_current(job.epoch) {
                     s.engine.idle();
@@ -443,16 +449,18 @@ impl GoWatcher for Watch {
 struct Feed {
     session: Weak<Mutex<Session>>,
     ply: usize,
+    threat: bool,
     lines: Vec<PvInfo>,
     dirty: bool,
     last_push: Instant,
 }
 
 impl Feed {
-    fn new(session: Weak<Mutex<Session>>, ply: usize) -> Feed {
+    fn new(session: Weak<Mutex<Session>>, ply: usize, threat: bool) -> Feed {
         Feed {
             session,
             ply,
+            threat,
             lines: Vec::new(),
             dirty: false,
             last_push: Instant::now(),
@@ -483,12 +491,12 @@ impl Feed {
         if !s.engine.is_current(epoch) {
             return;
         }
-        let data = analysis_json(self.ply, &self.lines, done);
+        let data = analysis_json(self.ply, self.threat, &self.lines, done);
         s.subscribers.send("analysis", &data);
     }
 }
 
-fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
+fn analysis_json(ply: usize, threat: bool, lines: &[PvInfo], done: bool) -> Value {
     let lines: Vec<Value> = lines
         .iter()
         .map(|l| {
@@ -502,6 +510,7 @@ fn analysis_json(ply: usize, lines: &[PvInfo], done: bool) -> Value {
         .collect();
     json::object([
         ("ply", Value::from(ply)),
+        ("threat", Value::from(threat)),
         ("done", Value::from(done)),
         ("lines", Value::Array(lines)),
     ])

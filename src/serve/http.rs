@@ -6,6 +6,7 @@
 //! a mutex, called on tokio's blocking pool ([`tokio::task::spawn_blocking`]), so a game
 //! that takes a moment (starting an engine) never stalls another connection.
 
+use super::analysis::{Analysis, MAX_ANALYSIS_DEPTH};
 use super::assets::{self, Asset};
 use super::error::{ApiError, ErrorKind, quote};
 use super::guard::Guard;
@@ -338,6 +339,7 @@ fn game_action(
         }
         "note" => note(reg, id, body, now),
         "takeback" => with_game(reg, id, |s| s.takeback(now)),
+        "draw" => with_game(reg, id, |s| s.offer_draw(now)),
         "resign" => with_game(reg, id, |s| s.resign(now)),
         "hint" => with_game(reg, id, |s| s.request_hint()),
         "retry" => with_game(reg, id, |s| s.retry(now)),
@@ -354,15 +356,21 @@ fn game_action(
                     .and_then(|n| u32::try_from(n).ok())
                     .ok_or_else(|| bad("'multipv' must be a whole number"))?,
             };
+            let (threat, depth) = analysis_search(body)?;
             with_game(reg, id, |s| {
-                let req = on.then(|| (ply.unwrap_or(s.game().moves().len()), multipv));
+                let req = on.then(|| Analysis {
+                    ply: ply.unwrap_or(s.game().moves().len()),
+                    multipv,
+                    threat,
+                    depth,
+                });
                 s.set_analysis(req, now)
             })
         }
         other => Err(ApiError::new(
             ErrorKind::NotFound,
             format!(
-                "unknown action '{}' (move, takeback, resign, hint, retry, analysis, note)",
+                "unknown action '{}' (move, takeback, draw, resign, hint, retry, analysis, note)",
                 quote(other)
             ),
         )),
@@ -389,6 +397,26 @@ fn note(reg: &Registry, id: &str, body: &Value, now: Instant) -> Result<(u16, Va
     let mut s = lock(&s);
     s.annotate(&moves, note)?;
     Ok((200, s.state_with_notes(now)))
+}
+
+/// An analysis request's `threat` (default false) and `depth` (default none: no end).
+fn analysis_search(body: &Value) -> Result<(bool, Option<u32>), ApiError> {
+    let threat = match body.get("threat") {
+        None => false,
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| bad("'threat' must be true or false"))?,
+    };
+    let depth = match body.get("depth") {
+        None => None,
+        Some(v) => Some(
+            v.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| (1..=MAX_ANALYSIS_DEPTH).contains(n))
+                .ok_or_else(|| bad(format!("'depth' must be from 1 to {MAX_ANALYSIS_DEPTH}")))?,
+        ),
+    };
+    Ok((threat, depth))
 }
 
 /// Whether an API path exists for some other method (then the answer is 405).

@@ -11,6 +11,8 @@ use super::json::{self, Value};
 use crate::display::square_name;
 use crate::games::kit::color::Color;
 use crate::games::{Game, Outcome, Record, RecordError, Rules, Variant};
+use crate::play::game_text::piece_word;
+use crate::record::draw_offer::{self, Decline};
 use std::fmt;
 
 /// The kind of a refused move text: malformed when it is no move at all (syntax, a square
@@ -54,6 +56,8 @@ pub trait GameLine: Send {
     fn push(&mut self, text: &str) -> Result<(), ApiError>;
     /// Cuts the line back to its first `ply` plies.
     fn truncate(&mut self, ply: usize);
+    /// Whether the current position is dead for a draw offer ([`draw_offer::is_dead`]).
+    fn dead(&self) -> Result<(), Decline>;
 
     /// The end by the rules now.
     fn outcome(&self) -> Option<Outcome> {
@@ -206,6 +210,10 @@ where
             self.fens.truncate(ply + 1);
             self.texts.truncate(ply);
         }
+    }
+
+    fn dead(&self) -> Result<(), Decline> {
+        draw_offer::is_dead(self.game.position(), piece_word(G::VARIANT))
     }
 }
 

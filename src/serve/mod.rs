@@ -23,6 +23,7 @@
 //! HTTP layer: [`guard`] (`Host` and `Origin`), [`http`] (routes), [`listener`]
 //! (connections), [`assets`]. The page's automation contract is in `web/CONTRACT.md`.
 
+pub mod analysis;
 pub mod assets;
 pub mod clocks;
 pub mod ending;

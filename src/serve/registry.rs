@@ -2,11 +2,12 @@
 //! found by id, and ended by the reaper when no page has watched them for
 //! [`UNWATCHED_LIMIT`] or when a clock runs out.
 
+use super::clocks::Retired;
 use super::engine_worker::{EngineHandle, spawn_worker, start_engine};
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::session::{Caps, Session, lock};
-use super::settings::parse_new_game;
+use super::settings::{NewGame, parse_new_game};
 use crate::display::counted;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,6 +16,12 @@ use std::time::{Duration, Instant};
 
 /// A game whose page has had no open event stream this long is ended and its engine quit.
 pub const UNWATCHED_LIMIT: Duration = Duration::from_secs(5);
+
+/// Most closed games whose clocks are kept for a game opened in their place.
+pub const RETIRED_KEPT: usize = 256;
+
+/// How long a closed game's clocks are kept.
+pub const RETIRED_FOR: Duration = Duration::from_secs(24 * 3600);
 
 /// How often the reaper looks at every game.
 pub const REAP_EVERY: Duration = Duration::from_millis(250);
@@ -50,6 +57,9 @@ pub struct Registry {
     live_engines: Arc<AtomicUsize>,
     /// Games opened since the start.
     opened: AtomicUsize,
+    /// The clocks of closed clock games, by id, for the game a reloaded page opens in their
+    /// place (`resume`).
+    retired: Mutex<HashMap<String, Retired>>,
     /// The limits.
     pub limits: Limits,
 }
@@ -73,6 +83,7 @@ impl Registry {
             slots: AtomicUsize::new(0),
             live_engines: Arc::new(AtomicUsize::new(0)),
             opened: AtomicUsize::new(0),
+            retired: Mutex::new(HashMap::new()),
             limits,
         }
     }
@@ -100,13 +111,67 @@ impl Registry {
         Ok(Slot(&self.slots, false))
     }
 
+    fn retired(&self) -> std::sync::MutexGuard<'_, HashMap<String, Retired>> {
+        self.retired.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Keeps a closed game's clocks (the oldest are dropped past [`RETIRED_KEPT`] or
+    /// [`RETIRED_FOR`]).
+    fn keep_retired(&self, id: &str, r: Retired) {
+        let mut kept = self.retired();
+        let now = r.at;
+        kept.retain(|_, old| now.saturating_duration_since(old.at) < RETIRED_FOR);
+        while kept.len() >= RETIRED_KEPT {
+            let oldest = kept
+                .iter()
+                .min_by_key(|(_, o)| o.at)
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(k) => kept.remove(&k),
+                None => break,
+            };
+        }
+        kept.insert(id.to_string(), r);
+    }
+
+    /// The clocks of game `resume` (a body's `"resume"`): the game is closed first if it
+    /// is still open (a reload can ask before the old page's close arrives).
+    fn take_retired(&self, body: &Value) -> Result<Option<(String, Retired)>, ApiError> {
+        let Some(v) = body.get("resume") else {
+            return Ok(None);
+        };
+        let id = v
+            .as_str()
+            .ok_or_else(|| ApiError::new(ErrorKind::BadRequest, "'resume' must be a game's id"))?;
+        let _ = self.remove(id);
+        Ok(self.retired().remove(id).map(|r| (id.to_string(), r)))
+    }
+
     /// Opens a game from a `POST /api/games` body; returns its session and the variations
     /// of its PDN (the page keeps them; the session holds one line). The slot is taken
     /// first: reading the start (a PDN's, its lines replayed) is work of the game, so no more
-    /// than `--max-games` requests do it at once, and a full server refuses before it.
+    /// than `--max-games` requests do it at once, and a full server refuses before it. A
+    /// body's `"resume": "<id>"` names the game this one replaces (a reloaded page's): its
+    /// clocks go on.
     pub fn create(&self, body: &Value) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
-        let mut slot = self.take_slot()?;
-        let mut new = parse_new_game(body, self.limits.caps.max_think_ms)?;
+        let slot = self.take_slot()?;
+        let new = parse_new_game(body, self.limits.caps.max_think_ms)?;
+        let resumed = self.take_retired(body)?;
+        let opened = self.open(slot, new, resumed.as_ref().map(|(_, r)| r));
+        if let (Err(_), Some((id, r))) = (&opened, resumed) {
+            // Not opened (no engine): the clocks wait for the next try.
+            self.keep_retired(&id, r);
+        }
+        opened
+    }
+
+    /// Opens the game `new` in `slot`, going on with the clocks `resumed` when given.
+    fn open(
+        &self,
+        mut slot: Slot<'_>,
+        mut new: NewGame,
+        resumed: Option<&Retired>,
+    ) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
         let variations = std::mem::take(&mut new.variations);
         let variant = new.game.variant();
         let engine = start_engine(variant).map_err(|e| {
@@ -136,6 +201,9 @@ impl Registry {
                 format!("cannot start the engine's thread: {e}"),
             )
         })?;
+        if let Some(r) = resumed {
+            lock(&session).resume(r, Instant::now());
+        }
         self.map().insert(id, session.clone());
         self.opened.fetch_add(1, Ordering::SeqCst);
         slot.1 = true;
@@ -159,7 +227,14 @@ impl Registry {
         match removed {
             Some(s) => {
                 self.slots.fetch_sub(1, Ordering::SeqCst);
-                lock(&s).close();
+                let retired = {
+                    let mut s = lock(&s);
+                    s.close();
+                    s.retire(Instant::now())
+                };
+                if let Some(r) = retired {
+                    self.keep_retired(id, r);
+                }
                 Ok(())
             }
             None => Err(not_found(id)),

@@ -3,6 +3,7 @@
 //! should be doing. Every move, whoever makes it, is checked here against the legal moves; a
 //! refused request changes nothing.
 
+use super::analysis::{Analysis, passed_fen};
 use super::clocks::Clocks;
 use super::ending::{End, Reason, capital};
 use super::engine_worker::{EngineHandle, Job, JobKind};
@@ -20,6 +21,7 @@ use crate::record::game_record::EngineScore;
 use crate::search::skill::MAX_LEVEL;
 use std::sync::Mutex;
 
+mod offer;
 mod state;
 use std::time::{Duration, Instant};
 
@@ -54,11 +56,13 @@ pub struct Session {
     /// An end not by the rules (resignation, time) with the line it ended: when the page
     /// shows a variation and comes back, that line gets its end back.
     decided: Option<(Vec<String>, End)>,
-    /// The analysed ply and number of lines while analysis mode is on.
-    analysis: Option<(usize, u32)>,
+    /// What analysis mode searches while it is on.
+    analysis: Option<Analysis>,
     hint: Option<Hint>,
     /// The last problem with the engine, shown to the person.
     notice: Option<String>,
+    /// The engine's answer to the person's last draw offer (cleared by the next move).
+    draw_answer: Option<String>,
     /// The engine failed its job twice (crashed or hung, restarted, failed again): the
     /// person may play the engine's move or retry. Cleared by any change.
     stalled: bool,
@@ -117,6 +121,7 @@ impl Session {
             analysis: None,
             hint: None,
             notice: None,
+            draw_answer: None,
             stalled: false,
             version: 0,
             max_think_ms: caps.max_think_ms,
@@ -240,6 +245,17 @@ impl Session {
         cmd
     }
 
+    /// The position command of an analysis: its position, or for a threat that board with
+    /// the other side to move (see [`super::analysis`]).
+    fn analysis_position(&self, a: Analysis) -> String {
+        if a.threat
+            && let Ok(fen) = passed_fen(self.line.variant(), &self.line.fens()[a.ply])
+        {
+            return format!("position fen {fen}");
+        }
+        self.position_command(a.ply)
+    }
+
     /// The job for the engine's own move.
     fn play_job(&self, now: Instant) -> Job {
         let (go, limit) = match (self.time, &self.clocks) {
@@ -268,14 +284,17 @@ impl Session {
     /// Stops whatever the engine does for this game and starts what it should do now: the
     /// analysis when on, else its own move when it is its turn. Called after every change.
     pub fn reschedule(&mut self, now: Instant) {
-        let job = if let Some((ply, multipv)) = self.analysis {
+        let job = if let Some(a) = self.analysis {
             Some(Job {
-                kind: JobKind::Analyse { ply },
-                position: self.position_command(ply),
-                go: "go infinite".into(),
+                kind: JobKind::Analyse {
+                    ply: a.ply,
+                    threat: a.threat,
+                },
+                position: self.analysis_position(a),
+                go: a.go(),
                 limit: Duration::from_millis(self.max_analysis_ms),
                 skill: MAX_LEVEL,
-                multipv,
+                multipv: a.multipv,
                 epoch: 0,
             })
         } else if self.engine_to_move() {
@@ -300,6 +319,7 @@ impl Session {
         self.line.push(m)?;
         self.over = self.end_here();
         self.hint = None;
+        self.draw_answer = None;
         Ok(())
     }
 
@@ -308,8 +328,9 @@ impl Session {
         self.line.truncate(ply);
         self.over = self.end_here();
         self.hint = None;
-        if let Some((p, _)) = &mut self.analysis {
-            *p = (*p).min(ply);
+        self.draw_answer = None;
+        if let Some(a) = &mut self.analysis {
+            a.ply = a.ply.min(ply);
         }
     }
 
@@ -359,8 +380,8 @@ impl Session {
         self.apply(&m, now)?;
         // The analysis follows the move just played.
         let len = self.line.moves().len();
-        if let Some((p, _)) = &mut self.analysis {
-            *p = len;
+        if let Some(a) = &mut self.analysis {
+            a.ply = len;
         }
         self.after_change(now);
         Ok(())
@@ -429,11 +450,21 @@ impl Session {
         self.subscribers.close();
     }
 
-    /// Takes back the person's last move (and the engine's reply after it); in analysis
-    /// mode or when the person plays both sides, the last ply.
+    /// Takes back the person's last move (and the engine's reply after it) while a game
+    /// against the engine is on, never after its end (a resignation, a loss on time, an end
+    /// by the rules or a draw agreed stands); in analysis mode or when the person plays both
+    /// sides, the last ply.
     pub fn takeback(&mut self, now: Instant) -> Result<(), ApiError> {
         let len = self.line.moves().len();
-        let target = if self.analysis.is_some() || self.human == Human::Both {
+        let free = self.analysis.is_some() || self.human == Human::Both;
+        if let Some(end) = self.over.filter(|_| !free) {
+            return Err(conflict(format!(
+                "the game is over ({}): a finished game's moves are not taken back \
+                 (analysis mode explores other moves)",
+                end.describe()
+            )));
+        }
+        let target = if free {
             len.checked_sub(1)
         } else {
             // The last position where it was the person's turn.
@@ -492,9 +523,15 @@ impl Session {
         Ok(())
     }
 
-    /// Turns analysis mode on (of the position after `ply` plies, `multipv` lines) or off.
-    pub fn set_analysis(&mut self, on: Option<(usize, u32)>, now: Instant) -> Result<(), ApiError> {
-        if let Some((ply, multipv)) = on {
+    /// Turns analysis mode on (of the position after `a.ply` plies, or its threat) or off.
+    pub fn set_analysis(&mut self, on: Option<Analysis>, now: Instant) -> Result<(), ApiError> {
+        if let Some(Analysis {
+            ply,
+            multipv,
+            threat,
+            ..
+        }) = on
+        {
             let len = self.line.moves().len();
             if ply > len {
                 return Err(ApiError::new(
@@ -507,6 +544,9 @@ impl Session {
                     ErrorKind::BadRequest,
                     format!("'multipv' must be from 1 to {MAX_MULTIPV}"),
                 ));
+            }
+            if threat {
+                passed_fen(self.line.variant(), &self.line.fens()[ply])?;
             }
         }
         self.settle(now);

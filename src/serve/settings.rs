@@ -216,6 +216,7 @@ fn start(body: &Value) -> Result<Start, ApiError> {
     }
     let variant = game.unwrap_or_default();
     let line = new_line(variant, fen.as_deref(), &moves).map_err(bad)?;
+    refuse_empty_board(&line.fens()[0])?;
     let variations = check_lines(variant, fen.as_deref(), &lines).map_err(|(i, e)| {
         bad(format!(
             "{what}in the variation '{}': {e}",
@@ -227,6 +228,17 @@ fn start(body: &Value) -> Result<Start, ApiError> {
     Ok((line, variations, recorded, notes))
 }
 
+/// An empty board is refused: the rules read it (the side to move has no legal move), but
+/// nobody is there to lose, so it is no game to play or analyse.
+fn refuse_empty_board(fen: &str) -> Result<(), ApiError> {
+    let board = fen.split_whitespace().next().unwrap_or("");
+    if board.chars().any(|c| c.is_ascii_alphabetic()) {
+        Ok(())
+    } else {
+        Err(bad("the board is empty: a game needs at least one piece"))
+    }
+}
+
 /// The first game of a PDN text.
 fn first_game(pdn: &str) -> Result<PdnGame, ApiError> {
     parse_games(pdn)
@@ -236,9 +248,12 @@ fn first_game(pdn: &str) -> Result<PdnGame, ApiError> {
         .ok_or_else(|| bad("PDN: no game in the text"))
 }
 
-/// A resignation or a loss on time, as a PDN's `Termination` tag and result record it (so a
+/// A resignation, a loss on time or a draw agreed, as a PDN's `Termination` tag and result record it (so a
 /// game the server wrote comes back with its end).
 fn recorded_end(g: &PdnGame) -> Option<End> {
+    if g.result == "1/2-1/2" && g.tag("Termination") == Some("draw agreement") {
+        return Some(End::agreed());
+    }
     let loser = match g.result.as_str() {
         "1-0" => Color::Black,
         "0-1" => Color::White,

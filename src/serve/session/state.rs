@@ -49,14 +49,7 @@ impl Session {
             ("thinking", thinking.into()),
             ("plies_since_capture", Value::from(line.clock())),
             ("repetitions", Value::from(line.repetitions())),
-            (
-                "analysis",
-                self.analysis
-                    .map(|(ply, k)| {
-                        json::object([("ply", Value::from(ply)), ("multipv", Value::from(k))])
-                    })
-                    .into(),
-            ),
+            ("analysis", self.analysis.map(|a| a.to_json()).into()),
             (
                 "hint",
                 self.hint
@@ -71,6 +64,7 @@ impl Session {
                     .into(),
             ),
             ("notice", self.notice.clone().into()),
+            ("draw_answer", self.draw_answer.clone().into()),
         ])
     }
 
@@ -89,7 +83,10 @@ impl Session {
     fn time_json(&self, now: Instant) -> Value {
         match (self.time, &self.clocks) {
             (TimeRule::Clock { base_ms, inc_ms }, Some(c)) => {
-                let [w, b] = c.left(self.side(), self.clocks_run(), now);
+                // A flag falls at the reaper's next look: the time shown never goes below 0.
+                let [w, b] = c
+                    .left(self.side(), self.clocks_run(), now)
+                    .map(|t| t.max(0));
                 json::object([
                     ("kind", Value::from("clock")),
                     ("base_ms", Value::from(base_ms)),

@@ -1,5 +1,6 @@
 //! A draw offered by the person: the engine accepts it when the position is dead and its
-//! score is near even.
+//! score is near even. One rule for every front end: `bashni play`'s `draw` and the draw
+//! offer of `bashni serve`'s page both answer by it.
 //!
 //! "Dead" is kept simple and visible on the board: each side commands at most
 //! [`DEAD_MAX_TOWERS`] towers (pieces and towers count alike, by their top piece; in the
@@ -49,17 +50,13 @@ impl fmt::Display for Decline {
 }
 
 /// Whether the position is dead: each side commands at most [`DEAD_MAX_TOWERS`] towers
-/// (pieces, in a game without towers).
-pub fn is_dead<G: Game>(pos: &G) -> Result<(), Decline> {
+/// (pieces, in a game without towers); `what` is the game's word for them, for the answer.
+pub fn is_dead<G: Game>(pos: &G, what: &'static str) -> Result<(), Decline> {
     let (w, b) = (pos.commanders(Color::White), pos.commanders(Color::Black));
     if w.max(b) <= DEAD_MAX_TOWERS {
         Ok(())
     } else {
-        Err(Decline::NotDead(
-            w,
-            b,
-            super::game_text::piece_word(G::VARIANT),
-        ))
+        Err(Decline::NotDead(w, b, what))
     }
 }
 
@@ -89,22 +86,25 @@ mod tests {
     #[test]
     fn dead_means_few_towers_each() {
         assert_eq!(
-            is_dead(&parse_fen(START_FEN).unwrap()),
+            is_dead(&parse_fen(START_FEN).unwrap(), "tower"),
             Err(Decline::NotDead(12, 12, "tower"))
         );
         // Two towers against three (one of them a tower of three, commanded by Black): dead.
         let few = parse_fen("8/8/3B4/8/8/(bww)1w5/8/W3b3 w").unwrap();
-        assert_eq!(is_dead(&few), Ok(()));
+        assert_eq!(is_dead(&few, "tower"), Ok(()));
         let four = parse_fen("8/8/3B4/8/8/(bww)1w5/8/W1w1w1b1 w").unwrap();
-        assert_eq!(is_dead(&four), Err(Decline::NotDead(4, 3, "tower")));
+        assert_eq!(
+            is_dead(&four, "tower"),
+            Err(Decline::NotDead(4, 3, "tower"))
+        );
         let turkish = turkish::Position::startpos();
         assert_eq!(
-            is_dead(&turkish).unwrap_err().to_string(),
+            is_dead(&turkish, "piece").unwrap_err().to_string(),
             "the position is not dead (White commands 16 pieces, Black 16; a draw is agreed \
              with at most 3 each)"
         );
         let few = turkish::Position::from_fen("8/8/3B4/8/8/8/8/W1w5 w").unwrap();
-        assert_eq!(is_dead(&few), Ok(()));
+        assert_eq!(is_dead(&few, "piece"), Ok(()));
     }
 
     #[test]
