@@ -31,6 +31,13 @@ pub const SLOPE: f64 = 0.003_682_08;
 pub const DECISIVE_CP: i32 = 10_000;
 /// Largest loss of one move counted in the average (as lichess' average centipawn loss).
 pub const LOSS_CAP_CP: i32 = 1_000;
+/// Lichess' accuracy of one move from its drop in win percent `d` (0 to 100):
+/// `ACCURACY_SCALE * exp(-ACCURACY_DECAY * d) - ACCURACY_OFFSET`, kept within 0 to 100.
+pub const ACCURACY_SCALE: f64 = 103.1668;
+/// See [`ACCURACY_SCALE`].
+pub const ACCURACY_DECAY: f64 = 0.04354;
+/// See [`ACCURACY_SCALE`].
+pub const ACCURACY_OFFSET: f64 = 3.1669;
 
 /// How long each position is searched.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -220,6 +227,26 @@ pub fn summarise<M>(moves: &[MoveReview<M>], side: Color) -> SideSummary {
     s
 }
 
+/// The accuracy of a move (0 to 100) that cost its mover `expected_loss` (0 to 1, half the
+/// drop in winning chances): lichess' formula on the drop in win percent, where win% =
+/// 50 + 50 * [`winning_chances`], so the drop is `100 * expected_loss`. A move that loses
+/// nothing (the engine's own) scores 99.9999, as lichess' constants give.
+pub fn move_accuracy(expected_loss: f64) -> f64 {
+    let drop = 100.0 * expected_loss.clamp(0.0, 1.0);
+    (ACCURACY_SCALE * (-ACCURACY_DECAY * drop).exp() - ACCURACY_OFFSET).clamp(0.0, 100.0)
+}
+
+/// `side`'s accuracy in `moves`: the mean of [`move_accuracy`] over its judged moves (book
+/// moves left out); None when it has none.
+pub fn accuracy<M>(moves: &[MoveReview<M>], side: Color) -> Option<f64> {
+    let judged: Vec<f64> = moves
+        .iter()
+        .filter(|m| m.mover == side && !m.book)
+        .map(|m| move_accuracy(m.expected_loss))
+        .collect();
+    (!judged.is_empty()).then(|| judged.iter().sum::<f64>() / judged.len() as f64)
+}
+
 /// What one position's search found, from the side to move's view.
 struct Found<M> {
     best: Option<M>,
@@ -387,6 +414,27 @@ pub fn review_game<G: Game>(
     }
 }
 
+/// Judges `played`, a legal move in `record`'s position (a game not over), as a review at
+/// `budget` would: that position and the one after `played` searched with a fresh table, and
+/// the drop marked by the same thresholds. "Learn from your mistakes" asks this of each move
+/// the person tries; at a node or depth budget the answer is the same every time.
+pub fn judge_move<G: Game>(
+    record: &Record<G>,
+    played: G::Move,
+    engine: &mut Engine,
+    budget: Budget,
+    control: &SearchControl,
+) -> MoveReview<G::Move> {
+    let limits = budget.limits::<G::Move>();
+    engine.new_game();
+    let mover = record.position().side_to_move();
+    let before = search_position(record, engine, &limits, control);
+    let mut next = record.clone();
+    next.play(played);
+    let after = search_position(&next, engine, &limits, control);
+    judge(record.moves().len() + 1, mover, played, &before, &after)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,6 +475,36 @@ mod tests {
         let s = summarise(&[book], Color::White);
         assert_eq!((s.moves, s.book, s.inaccuracies), (0, 1, 0));
         assert_eq!(s.average_loss_cp, 0.0);
+    }
+
+    #[test]
+    fn accuracy_is_lichess_formula_on_the_win_percent_drop() {
+        assert!((move_accuracy(0.0) - 99.9999).abs() < 1e-9);
+        // A drop of 10 win-percent points (winning chances 0.2, expected score 0.1).
+        let ten = ACCURACY_SCALE * (-ACCURACY_DECAY * 10.0).exp() - ACCURACY_OFFSET;
+        assert!((move_accuracy(0.1) - ten).abs() < 1e-9 && (ten - 63.58).abs() < 0.01);
+        assert_eq!(move_accuracy(1.0), 0.0, "a thrown win is 0, not below");
+        let m = |mover, expected_loss, book| MoveReview {
+            ply: 1,
+            mover,
+            played: 0u8,
+            after: Eval::Score(Score::Cp(0)),
+            best: None,
+            best_score: Eval::Score(Score::Cp(0)),
+            loss_cp: 0,
+            expected_loss,
+            mark: None,
+            book,
+        };
+        let moves = [
+            m(Color::White, 0.0, false),
+            m(Color::White, 0.1, false),
+            m(Color::White, 0.5, true),
+            m(Color::Black, 0.0, true),
+        ];
+        let white = accuracy(&moves, Color::White).unwrap();
+        assert!((white - (99.9999 + ten) / 2.0).abs() < 1e-9, "{white}");
+        assert_eq!(accuracy(&moves, Color::Black), None, "book moves only");
     }
 
     #[test]

@@ -51,6 +51,7 @@ mod serve_comments;
 mod serve_hostile;
 mod serve_play;
 mod serve_review;
+mod serve_review_fixed;
 mod shards;
 mod slurm;
 mod standard_fen;

@@ -13,6 +13,7 @@ import { ui, $, actions, variant, notice } from './state.js';
 import * as S from './store.js';
 import { renderMoves, mainResult } from './moves.js';
 import { renderReview, wireReview, bestArrow, applyReview } from './review.js';
+import { takeMove } from './learn.js';
 import { renderAnalysis, scoreText } from './analysis.js';
 import { takeNotes, renderNotes, wireNotes, noteText } from './comments.js';
 import { wirePaste } from './paste.js';
@@ -59,11 +60,12 @@ async function newGame(body, loaded, keep) {
   if (ui.es) { ui.es.close(); ui.es = null; }
   if (old) API.deleteGame(old.id).catch(() => {});
   ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
-  ui.infoSq = null; ui.review = null; ui.mainEnd = null; ui.threat = false;
+  ui.infoSq = null; ui.review = null; ui.learn = null; ui.mainEnd = null; ui.threat = false;
   $('analysis-on').checked = false;
   ui.game = gameSettings(body, st);
   ui.tree = T.withVariations(T.newTree(st.moves), st.variations || []);
   takeNotes(st);
+  if (keep) ui.review = S.restoredReview(keep); // a reload shows its review again
   ui.flipped = st.human === 'black';
   if (keep && typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
   const n = st.moves.length, k = ui.tree.vars.length;
@@ -204,7 +206,7 @@ function movesHere() {
     if (st.analysis || st.your_turn) return st.legal;
     return null;
   }
-  if (!st.analysis && st.human !== 'both') return null;
+  if (!st.analysis && st.human !== 'both' && !ui.learn) return null;
   if (ui.legalAt && ui.legalAt.ply === ui.shown && ui.legalAt.fen === st.fens[ui.shown]) return ui.legalAt.legal;
   const ply = ui.shown, fen = st.fens[ply];
   if (ui.asking === fen) return null;
@@ -230,6 +232,7 @@ function matching(legal, from, via) {
 
 function play(m) {
   ui.sel = null; hideChoice();
+  if (takeMove(m)) { render(); return; } // an answer to "learn from your mistakes"
   const st = ui.st;
   if (ui.shown === st.moves.length) {
     // At the end of the line held: the line grows.

@@ -1,10 +1,20 @@
-// The game review: `POST .../review` runs it on the server; its report (the whole one from
-// `GET .../review` and first on every event stream, then a `review` event per move reviewed,
-// applied by applyReview) becomes the eval graph (#review-graph), the marks and scores in the move list, the better
-// move in words (#review-best) and as an arrow, and the summary per side.
+// The game review: `POST .../review` runs it on the server at a node budget per position
+// (REVIEW_BUDGET: the same game reviewed twice gets the same marks); its report (the whole
+// one from `GET .../review` and first on every event stream, then a `review` event per move
+// reviewed, applied by applyReview) becomes the eval graph (graph.js), the marks and scores in
+// the move list, the better move in words (#review-best) and as an arrow, and the summary
+// per side (accuracy, counts that jump to that side's next marked move). The report is kept
+// with the stored game (store.js): a reload shows it again without a new review.
 
 import * as API from './api.js';
 import { ui, $, actions, notice } from './state.js';
+import * as S from './store.js';
+import * as T from './tree.js';
+import { renderGraph, wireGraph, moveName } from './graph.js';
+import { renderLearn, wireLearn, learnArrow } from './learn.js';
+
+// What each position is searched with: nodes, not time, so that a review is reproducible.
+export const REVIEW_BUDGET = { nodes: 150000 };
 
 export const MARK_NAME = { '?!': 'Inaccuracy', '?': 'Mistake', '??': 'Blunder' };
 
@@ -35,12 +45,6 @@ export function fmtMen(score) {
   if (score.decisive) return (score.cp > 0 ? 'White' : 'Black') + ' winning';
   return (score.cp >= 0 ? '+' : '−') + (Math.abs(score.cp) / 100).toFixed(2);
 }
-// -1 (Black winning) .. +1 (White winning): tanh of the men, a mate or a won game at the edge.
-function squash(score) {
-  if (score.result !== undefined) return score.result === '1-0' ? 1 : score.result === '0-1' ? -1 : 0;
-  if (score.mate !== undefined) return score.mate > 0 ? 1 : -1;
-  return Math.tanh(score.cp / 100 / 2.5);
-}
 // `1 move`, `3 moves`.
 const moves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
@@ -55,6 +59,7 @@ export function markItem(li, ply) {
 
 // The arrow of a marked move's better one, on the position before it.
 export function bestArrow(ply) {
+  if (ui.learn) return learnArrow(ply);
   const r = reviewed(ply + 1);
   return r && r.mark && r.best && r.best !== r.move ? r.best : null;
 }
@@ -73,7 +78,8 @@ export function applyReview(ev) {
     return;
   }
   const kept = ev.from === 0 ? [] : rv.moves.slice(0, ev.from);
-  ui.review = { run: ev.run, done: ev.done, total: ev.total, running: ev.running, summary: ev.summary, moves: kept.concat(ev.moves) };
+  ui.review = { run: ev.run, done: ev.done, total: ev.total, running: ev.running, budget: ev.budget, summary: ev.summary, moves: kept.concat(ev.moves) };
+  if (!ev.running) S.save();
   actions.render();
 }
 
@@ -84,18 +90,20 @@ async function startReview() {
   // The server reviews the line it holds: the main line.
   if (ui.tree.cur != null && !(await actions.hold(ui.tree.main, null))) return;
   try {
-    applyReview(await API.post(st.id, 'review', { movetime_ms: 200 }));
+    ui.learn = null;
+    applyReview(await API.post(st.id, 'review', REVIEW_BUDGET));
   } catch (e) { notice(e.message); }
 }
 
-const SVGNS = 'http://www.w3.org/2000/svg';
-function svgEl(name, attrs, parent) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  parent.appendChild(e);
-  return e;
-}
 function htmlEl(name, parent) { const e = document.createElement(name); parent.appendChild(e); return e; }
+
+// `150,000 nodes a position`.
+function budgetText(b) {
+  if (!b) return '';
+  if (b.nodes) return `${b.nodes.toLocaleString('en')} nodes a position`;
+  if (b.depth) return `depth ${b.depth}`;
+  return `${b.movetime_ms} ms a position`;
+}
 
 export function renderReview() {
   const rv = ui.review, btn = $('review'), graph = $('review-graph');
@@ -107,67 +115,91 @@ export function renderReview() {
     graph.setAttribute('hidden', ''); graph.replaceChildren();
     $('review-best').textContent = '';
     $('review-summary').hidden = true;
+    renderLearn();
     return;
   }
   btn.dataset.progress = `${rv.done}/${rv.total}`;
   btn.textContent = rv.running ? 'Reviewing…' : 'Review again';
-  $('review-status').textContent = rv.running ? `${rv.done} of ${moves(rv.total)}` : `${moves(rv.done)} reviewed`;
-  renderGraph(rv, graph);
+  const at = budgetText(rv.budget);
+  $('review-status').textContent = (rv.running ? `${rv.done} of ${moves(rv.total)}` : `${moves(rv.done)} reviewed`) + (at ? ` · ${at}` : '');
+  renderGraph(rv, graph, fmtMen);
   // The better move, in words, for the move about to be played here (or the one just played).
   const lines = [];
   for (const ply of [ui.shown + 1, ui.shown]) {
     const r = reviewed(ply);
     if (r && r.mark && r.best && r.best !== r.move && !lines.some((l) => l.ply === ply)) {
-      lines.push({ ply, text: `${MARK_NAME[r.mark]} at ply ${ply}: ${r.move}${r.mark} (${fmtMen(r.eval)}). Best was ${r.best} (${fmtMen(r.best_eval)})` });
+      lines.push({ ply, text: `${MARK_NAME[r.mark]} at ${moveName(ply, r.move)}${r.mark} (${fmtMen(r.eval)}). Best was ${r.best} (${fmtMen(r.best_eval)})` });
     }
   }
-  $('review-best').textContent = lines.map((l) => l.text).join('\n');
+  // (not while learning: the answer is the exercise's)
+  $('review-best').textContent = ui.learn ? '' : lines.map((l) => l.text).join('\n');
   renderSummary(rv);
+  renderLearn();
 }
 
-// A point per move reviewed, White's view (up: White better), ±1 at a win.
-function renderGraph(rv, graph) {
-  const W = 300, H = 80, n = Math.max(rv.total, 1);
-  const x = (ply) => 4 + (ply / n) * (W - 8), y = (sc) => H / 2 - (H / 2 - 3) * squash(sc);
-  graph.removeAttribute('hidden');
-  graph.replaceChildren();
-  const pts = [[x(0), H / 2], ...rv.moves.map((r) => [x(r.ply), y(r.eval)])];
-  if (rv.moves.length) svgEl('path', { class: 'black-area', d: `M0,${H} L${pts.map((p) => p.join(',')).join(' L')} L${pts[pts.length - 1][0]},${H} Z` }, graph);
-  svgEl('line', { class: 'mid', x1: 0, y1: H / 2, x2: W, y2: H / 2 }, graph);
-  svgEl('path', { class: 'line', d: 'M' + pts.map((p) => p.join(',')).join(' L') }, graph);
-  if (ui.shown > 0) svgEl('line', { class: 'cursor', x1: x(ui.shown), y1: 0, x2: x(ui.shown), y2: H }, graph);
-  for (const r of rv.moves) {
-    const c = svgEl('circle', { cx: x(r.ply), cy: y(r.eval), r: r.mark ? 3.5 : 2, 'data-ply': r.ply }, graph);
-    if (r.mark) c.dataset.mark = r.mark;
-    svgEl('title', {}, c).textContent = `${r.ply}. ${r.move}${r.mark || ''} ${fmtMen(r.eval)}`;
-  }
+// The plies of the marked moves of `side` ('white', 'black' or null: both) with mark `mark`
+// (null: any), in order.
+export function markedPlies(side, mark) {
+  const rv = ui.review;
+  if (!rv) return [];
+  return rv.moves.filter((r) => r.mark && (!mark || r.mark === mark) && reviewed(r.ply)
+    && (!side || sideOf(r.ply) === side)).map((r) => r.ply);
+}
+// Who played ply `ply`.
+export function sideOf(ply) {
+  return T.numbering(ui.st.start_fen)(ply).white ? 'white' : 'black';
 }
 
-// Per side: marks and the average loss.
+// The next (dir 1) or previous (dir -1) such marked move after the one shown, round the
+// game's end: the board shows the position after it.
+export function jump(side, mark, dir) {
+  const plies = markedPlies(side, mark);
+  if (!plies.length || !ui.tree) return;
+  const next = dir > 0 ? plies.find((p) => p > ui.shown) ?? plies[0]
+    : [...plies].reverse().find((p) => p < ui.shown) ?? plies[plies.length - 1];
+  actions.goto(ui.tree.main.slice(0, next));
+}
+
+// Per side: marks (each count a button: that side's next such move), the average loss and
+// the accuracy.
 function renderSummary(rv) {
   const table = $('review-summary');
   table.replaceChildren();
   const head = htmlEl('tr', table);
-  for (const [t, title] of [['', ''], ['?!', 'Inaccuracies'], ['?', 'Mistakes'], ['??', 'Blunders'], ['Avg loss', 'Average loss per move (each capped)']]) { const th = htmlEl('th', head); th.textContent = t; th.title = title; }
+  const cols = [['', ''], ['?!', 'Inaccuracies'], ['?', 'Mistakes'], ['??', 'Blunders'],
+    ['Avg loss', 'Average loss per move (each capped)'], ['Accuracy', 'Mean of each move\'s accuracy, from its drop in winning chances (lichess\' formula)']];
+  for (const [t, title] of cols) { const th = htmlEl('th', head); th.textContent = t; th.title = title; }
   for (const side of ['white', 'black']) {
     const s = rv.summary[side];
     const tr = htmlEl('tr', table);
     tr.dataset.side = side;
-    for (const t of [side === 'white' ? 'White' : 'Black', s.inaccuracies, s.mistakes, s.blunders, (s.average_loss_cp / 100).toFixed(2) + ' men']) htmlEl('td', tr).textContent = t;
+    htmlEl('td', tr).textContent = side === 'white' ? 'White' : 'Black';
+    for (const [mark, key] of [['?!', 'inaccuracies'], ['?', 'mistakes'], ['??', 'blunders']]) {
+      const b = htmlEl('button', htmlEl('td', tr));
+      b.className = 'jump';
+      b.textContent = s[key];
+      b.dataset.side = side;
+      b.dataset.mark = mark;
+      b.disabled = !s[key];
+      b.title = `${side === 'white' ? 'White' : 'Black'}'s next ${MARK_NAME[mark].toLowerCase()}`;
+      b.onclick = () => jump(side, mark, 1);
+    }
+    htmlEl('td', tr).textContent = (s.average_loss_cp / 100).toFixed(2) + ' men';
+    const acc = htmlEl('td', tr);
+    acc.className = 'accuracy';
+    acc.textContent = s.accuracy == null ? '–' : `${s.accuracy.toFixed(1)}%`;
   }
   table.hidden = false;
 }
 
 export function wireReview() {
   $('review').onclick = startReview;
-  $('review-graph').addEventListener('click', (e) => {
-    let t = e.target.closest('[data-ply]');
-    if (!t && ui.review && ui.review.moves.length) {
-      // A click beside the points: the nearest one.
-      const box = $('review-graph').getBoundingClientRect();
-      const ply = Math.round(((e.clientX - box.left) / box.width) * Math.max(ui.review.total, 1));
-      t = { dataset: { ply: Math.max(1, Math.min(ui.review.moves.length, ply)) } };
-    }
-    if (t && ui.tree) actions.goto(ui.tree.main.slice(0, +t.dataset.ply));
+  wireGraph();
+  wireLearn();
+  // `m` and `M`: the next and the previous marked move (either side), as lichess' buttons.
+  document.addEventListener('keydown', (e) => {
+    if (e.target.matches('input:not([type=checkbox]), select, textarea') || document.querySelector('dialog[open]')) return;
+    if (e.ctrlKey || e.altKey || e.metaKey) return;
+    if (e.key === 'm' || e.key === 'M') { e.preventDefault(); jump(null, null, e.key === 'm' ? 1 : -1); }
   });
 }

@@ -20,6 +20,7 @@ export const ui = {
   infoSq: null,      // the square whose tower #tower-info describes
   clockBase: 0,      // performance.now() when the clocks were received
   review: null,      // this game's review report, whole (GET .../review, `review` events applied)
+  learn: null,       // "learn from your mistakes" under way (learn.js)
   mainEnd: null,     // {line, result}: the main line's end when the server last held it
   leavingAnalysis: false, // analysis mode is being turned off
   turningOn: false,  // analysis mode is being turned on

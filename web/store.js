@@ -25,7 +25,16 @@ function stored() {
     // The server game's id: the game opened again after a reload names it (`resume`), so
     // that the server goes on with its clocks instead of refilling them.
     id: st.id,
+    review: ui.review || undefined,
   };
+}
+
+// A stored game's review, shown again without a new one: run 0, so that the first report of
+// a review started now replaces it; the page checks each entry against the main line.
+export function restoredReview(s) {
+  const r = s && s.review;
+  if (!r || !Array.isArray(r.moves) || !r.summary || !r.summary.white || !r.summary.black) return null;
+  return { ...r, run: 0, running: false, done: r.moves.length, total: Math.max(r.total | 0, r.moves.length) };
 }
 
 // The main line's resignation or loss on time, if it ended so.

@@ -294,6 +294,9 @@ fn route(
         (&Method::POST, ["api", "games", id, "review"]) => {
             Ok((202, shared.reviews.start(reg, id, body)?))
         }
+        (&Method::POST, ["api", "games", id, "review", "try"]) => {
+            Ok((200, shared.reviews.try_move(reg, id, body)?))
+        }
         (&Method::GET, ["api", "games", id, "legal"]) => {
             let ply = query_number(query, "ply")?;
             let s = reg.get(id)?;
@@ -423,7 +426,10 @@ fn analysis_search(body: &Value) -> Result<(bool, Option<u32>), ApiError> {
 fn known_path(parts: &[&str]) -> bool {
     matches!(
         parts,
-        ["api", "info" | "status" | "games"] | ["api", "games", _] | ["api", "games", _, _]
+        ["api", "info" | "status" | "games"]
+            | ["api", "games", _]
+            | ["api", "games", _, _]
+            | ["api", "games", _, "review", "try"]
     )
 }
 

@@ -1,21 +1,27 @@
-//! Game reviews for the page: `POST /api/games/<id>/review` with `{"movetime_ms": n}` or
-//! `{"depth": d}` starts a review of the game's moves ([`crate::review`]) on a thread of its
-//! own (the HTTP layer never waits for it), one per game at a time and at most
-//! [`MAX_RUNNING`] in the server; each position's search is capped at [`MAX_MOVETIME_MS`]
-//! (a depth too), and a whole review at [`MAX_REVIEW_SECS`]. The report is the game's own
-//! ([`super::review_report::GameReview`]): each move reviewed goes to the game's event
-//! streams as a `review` event carrying that move, `GET /api/games/<id>/review` answers the
-//! whole report, and closing the game stops the review at once and frees its report (the
-//! thread holds the game only weakly).
+//! Game reviews for the page: `POST /api/games/<id>/review` with `{"nodes": n}`,
+//! `{"depth": d}` or `{"movetime_ms": n}` starts a review of the game's moves
+//! ([`crate::review`]) on a thread of its own (the HTTP layer never waits for it), one per
+//! game at a time and at most [`MAX_RUNNING`] in the server. A node budget (the page's) is
+//! reproducible: the same game gets the same report on any machine; a depth is capped at
+//! [`MAX_MOVETIME_MS`] a position, and a whole review at [`MAX_REVIEW_SECS`]. The report is the
+//! game's own ([`super::review_report::GameReview`]) and names its budget: each move reviewed
+//! goes to the game's event streams as a `review` event carrying that move, `GET
+//! /api/games/<id>/review` answers the whole report, and closing the game stops the review at
+//! once and frees its report (the thread holds the game only weakly). `POST
+//! /api/games/<id>/review/try` judges one move of the person's as a review would ("learn from
+//! your mistakes").
 
-use super::error::{ApiError, ErrorKind};
+use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::registry::Registry;
 use super::session::{Session, lock};
 use crate::games::kit::Color;
 use crate::games::{Game, Record};
 use crate::record::result::Termination;
-use crate::review::{Budget, Eval, GameToReview, MoveReview, SideSummary, review_game, summarise};
+use crate::review::{
+    Budget, Eval, GameToReview, MoveReview, SideSummary, accuracy, judge_move, review_game,
+    summarise,
+};
 use crate::search::{Engine, Score, SearchControl};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -29,6 +35,10 @@ pub const MAX_MOVETIME_MS: u64 = 5_000;
 pub const MAX_REVIEW_SECS: u64 = 300;
 /// Deepest search a review may ask for.
 pub const MAX_DEPTH: u32 = 20;
+/// Most nodes a review may search in one position. A node budget is the reproducible one:
+/// the same game reviewed twice gets the same marks on any machine, however busy, and
+/// its time is bounded (no time cap cuts it short, as one may cut a depth).
+pub const MAX_NODES: u64 = 5_000_000;
 /// Transposition table of a review's engine, MiB.
 const REVIEW_HASH_MB: usize = 16;
 
@@ -52,23 +62,39 @@ fn bad(what: &str) -> ApiError {
     ApiError::new(ErrorKind::BadRequest, what)
 }
 
-/// The budget a request body asks for.
+/// The budget a request body asks for: one of `nodes`, `depth` or `movetime_ms`.
 pub fn budget(body: &Value) -> Result<Budget, ApiError> {
     let number = |k: &'static str| body.get(k).map(|v| v.as_u64().ok_or(k));
-    match (number("movetime_ms"), number("depth")) {
-        (Some(Ok(ms)), None) if (1..=MAX_MOVETIME_MS).contains(&ms) => Ok(Budget {
-            movetime: Some(ms),
+    match (number("nodes"), number("depth"), number("movetime_ms")) {
+        (Some(Ok(n)), None, None) if (1..=MAX_NODES).contains(&n) => Ok(Budget {
+            nodes: Some(n),
             ..Budget::default()
         }),
-        (None, Some(Ok(d))) if (1..=u64::from(MAX_DEPTH)).contains(&d) => Ok(Budget {
+        (None, Some(Ok(d)), None) if (1..=u64::from(MAX_DEPTH)).contains(&d) => Ok(Budget {
             depth: Some(d as u32),
             movetime: Some(MAX_MOVETIME_MS),
             nodes: None,
         }),
+        (None, None, Some(Ok(ms))) if (1..=MAX_MOVETIME_MS).contains(&ms) => Ok(Budget {
+            movetime: Some(ms),
+            ..Budget::default()
+        }),
         _ => Err(bad(&format!(
-            "give one of 'movetime_ms' (1 to {MAX_MOVETIME_MS}) or 'depth' (1 to {MAX_DEPTH})"
+            "give one of 'nodes' (1 to {MAX_NODES}), 'depth' (1 to {MAX_DEPTH}) or \
+             'movetime_ms' (1 to {MAX_MOVETIME_MS})"
         ))),
     }
+}
+
+/// A budget as the report names it: `{"nodes": n}`, `{"depth": d}` or `{"movetime_ms": ms}`
+/// (a depth's cap in time left out).
+pub fn budget_json(b: &Budget) -> Value {
+    let (key, n) = match (b.nodes, b.depth, b.movetime) {
+        (Some(n), _, _) => ("nodes", n),
+        (None, Some(d), _) => ("depth", u64::from(d)),
+        (None, None, ms) => ("movetime_ms", ms.unwrap_or(0)),
+    };
+    json::object([(key, Value::from(n))])
 }
 
 /// A White-view value as the page reads it: [`json::cp`] (centi-men), `{"mate": n}` (White
@@ -86,8 +112,11 @@ fn score_json(e: Eval) -> Value {
     }
 }
 
-fn side_json(s: &SideSummary) -> Value {
+/// One side's summary, with its accuracy (0 to 100, one decimal; null before its first move).
+fn side_json(s: &SideSummary, accuracy: Option<f64>) -> Value {
+    let accuracy = accuracy.map(|a| (a * 10.0).round() / 10.0);
     json::object([
+        ("accuracy", Value::from(accuracy)),
         ("moves", Value::from(s.moves)),
         ("inaccuracies", Value::from(s.inaccuracies)),
         ("mistakes", Value::from(s.mistakes)),
@@ -115,8 +144,20 @@ fn entry_json<M: std::fmt::Display>(r: &MoveReview<M>) -> Value {
 /// The summary of the moves reviewed so far: `{"white": {...}, "black": {...}}`.
 fn summary_json<M>(moves: &[MoveReview<M>]) -> Value {
     json::object([
-        ("white", side_json(&summarise(moves, Color::White))),
-        ("black", side_json(&summarise(moves, Color::Black))),
+        (
+            "white",
+            side_json(
+                &summarise(moves, Color::White),
+                accuracy(moves, Color::White),
+            ),
+        ),
+        (
+            "black",
+            side_json(
+                &summarise(moves, Color::Black),
+                accuracy(moves, Color::Black),
+            ),
+        ),
     ])
 }
 
@@ -153,6 +194,48 @@ impl Reviews {
         Ok(Running(Arc::clone(self)))
     }
 
+    /// `POST /api/games/<id>/review/try`: `{"ply": p, "move": m}` and a budget (as a review
+    /// takes one): what move `m`, played after the first `p` plies of the game's line, costs
+    /// its mover, judged as a review at that budget judges ([`judge_move`]): a report entry
+    /// (its `ply` is p + 1) with `accepted` true when it earns no mark. "Learn from your
+    /// mistakes" asks it; it runs on the HTTP layer's blocking pool, in one of the
+    /// [`MAX_RUNNING`] places of the reviews.
+    pub fn try_move(
+        self: &Arc<Self>,
+        reg: &Registry,
+        id: &str,
+        body: &Value,
+    ) -> Result<Value, ApiError> {
+        let budget = budget(body)?;
+        let text = body
+            .get("move")
+            .and_then(Value::as_str)
+            .ok_or_else(|| bad("give 'move', the move to try"))?
+            .to_string();
+        let (variant, fen, moves) = {
+            let session = reg.get(id)?;
+            let s = lock(&session);
+            let g = s.game();
+            let held = g.moves().len();
+            let ply = body
+                .get("ply")
+                .and_then(Value::as_u64)
+                .filter(|&p| p <= held as u64)
+                .ok_or_else(|| {
+                    bad(&format!(
+                        "give 'ply', the plies before the move (0 to {held})"
+                    ))
+                })?;
+            (
+                g.variant(),
+                g.fens()[0].clone(),
+                g.moves()[..ply as usize].to_vec(),
+            )
+        };
+        let _place = self.take_place()?;
+        crate::for_variant!(variant, G => try_in::<G>(&fen, &moves, &text, budget))
+    }
+
     /// `POST /api/games/<id>/review`: starts the review of game `id`'s moves; answers its
     /// first report, which every stream of the game gets too.
     pub fn start(
@@ -175,7 +258,9 @@ impl Reviews {
         let (variant, fen, moves) = (g.variant(), g.fens()[0].clone(), g.moves().to_vec());
         let control = SearchControl::new(false);
         let empty = summary_json::<String>(&[]);
-        let first = s.review.begin(moves.len(), control.clone(), empty);
+        let first = s
+            .review
+            .begin(moves.len(), control.clone(), empty, budget_json(&budget));
         s.subscribers.send("review", &first);
         let to = Reporter {
             session: Arc::downgrade(&session),
@@ -201,6 +286,43 @@ impl Reviews {
         }
         Ok(first)
     }
+}
+
+/// `POST .../review/try` in game `G`: move `text` after `moves` from `fen`, judged at `budget`.
+fn try_in<G: Game>(
+    fen: &str,
+    moves: &[String],
+    text: &str,
+    budget: Budget,
+) -> Result<Value, ApiError> {
+    let record = Record::<G>::from_fen_and_moves(fen, moves)
+        .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the game's own line: {e}")))?;
+    if record.outcome().is_some() {
+        return Err(ApiError::new(
+            ErrorKind::Conflict,
+            format!("the game is over after ply {}: no move to try", moves.len()),
+        ));
+    }
+    let mut probe = record.clone();
+    let played = probe.play_text(text).map_err(|e| {
+        ApiError::new(
+            ErrorKind::Unprocessable,
+            format!("{} after ply {}: {e}", quote(text), moves.len()),
+        )
+    })?;
+    let mut engine = Engine::new();
+    let r = judge_move(
+        &record,
+        played,
+        &mut engine,
+        budget,
+        &SearchControl::new(false),
+    );
+    let mut v = entry_json(&r);
+    if let Value::Object(m) = &mut v {
+        m.insert("accepted".into(), Value::Bool(r.mark.is_none()));
+    }
+    Ok(v)
 }
 
 /// Where a review thread sends its progress: the game (held weakly, so a closed game is

@@ -3,10 +3,10 @@
 //! the game stops the review at once and frees the report with the game.
 //!
 //! A report and the events that build it have one shape: `{"run", "from", "done", "total",
-//! "running", "moves": [...], "summary"}`, where `moves` holds the entries of plies `from + 1`
-//! to `done`. The whole report (`GET .../review`, and the first `review` event of a stream
-//! opened while the game has one) has `from` 0; each later event carries only what changed
-//! (the move just reviewed), so a review's events grow with its length, not its square.
+//! "running", "budget", "moves": [...], "summary"}`, where `moves` holds the entries of plies
+//! `from + 1` to `done`. The whole report (`GET .../review`, and the first `review` event of a
+//! stream opened while the game has one) has `from` 0; each later event carries only what
+//! changed (the move just reviewed), so a review's events grow with its length, not its square.
 //! `run` counts the reviews of the game: a new review starts again at `from` 0.
 
 use super::json::{self, Value};
@@ -22,6 +22,8 @@ pub struct GameReview {
     running: bool,
     /// Moves to review.
     total: usize,
+    /// What each position is searched with (`{"nodes": n}`, ...).
+    budget: Value,
     /// The entries of the moves reviewed so far, ply 1 first.
     moves: Vec<Value>,
     /// Per side: marks and average loss.
@@ -36,10 +38,17 @@ impl GameReview {
         self.running
     }
 
-    /// Starts review number [`GameReview::run`] of `total` moves, stopped by `control`;
-    /// returns its first report (`from` 0, nothing reviewed).
-    pub fn begin(&mut self, total: usize, control: Arc<SearchControl>, summary: Value) -> Value {
+    /// Starts review number [`GameReview::run`] of `total` moves at `budget`, stopped by
+    /// `control`; returns its first report (`from` 0, nothing reviewed).
+    pub fn begin(
+        &mut self,
+        total: usize,
+        control: Arc<SearchControl>,
+        summary: Value,
+        budget: Value,
+    ) -> Value {
         self.run += 1;
+        self.budget = budget;
         self.running = true;
         self.total = total;
         self.moves = Vec::new();
@@ -100,6 +109,7 @@ impl GameReview {
             ("done", Value::from(self.moves.len())),
             ("total", Value::from(self.total)),
             ("running", Value::from(self.running)),
+            ("budget", self.budget.clone()),
             ("moves", Value::Array(self.moves[from..].to_vec())),
             ("summary", self.summary.clone()),
         ])
@@ -118,7 +128,7 @@ mod tests {
     fn events_carry_what_changed_and_the_whole_report_adds_up() {
         let mut r = GameReview::default();
         assert!(r.whole().is_none());
-        let first = r.begin(3, SearchControl::new(false), Value::Null);
+        let first = r.begin(3, SearchControl::new(false), Value::Null, Value::Null);
         assert_eq!((num(&first, "run"), num(&first, "done")), (1, 0));
         for ply in 1..=3u64 {
             let ev = r
@@ -138,9 +148,9 @@ mod tests {
     #[test]
     fn a_new_review_or_a_closed_game_drops_the_old_reports() {
         let mut r = GameReview::default();
-        r.begin(5, SearchControl::new(false), Value::Null);
+        r.begin(5, SearchControl::new(false), Value::Null, Value::Null);
         let control = SearchControl::new(false);
-        r.begin(5, control.clone(), Value::Null);
+        r.begin(5, control.clone(), Value::Null, Value::Null);
         assert!(
             r.record(1, Some(Value::from(1)), Value::Null, true)
                 .is_none()
