@@ -48,6 +48,7 @@ mod score_units;
 mod search;
 mod serve;
 mod serve_abuse;
+mod serve_comments;
 mod serve_hostile;
 mod serve_play;
 mod serve_review;

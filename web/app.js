@@ -15,6 +15,8 @@ import { renderMoves, mainResult } from './moves.js';
 import { renderReview, wireReview, bestArrow, applyReview } from './review.js';
 import { takeMove } from './learn.js';
 import { renderAnalysis, scoreText } from './analysis.js';
+import { takeNotes, renderNotes, wireNotes, noteText } from './comments.js';
+import { wirePaste } from './paste.js';
 import { wireHand, keepClick, replayClick } from './drag.js';
 import { handleKey } from './keys.js';
 import { threatArrows, toggleThreat } from './threat.js';
@@ -62,6 +64,7 @@ async function newGame(body, loaded, keep) {
   $('analysis-on').checked = false;
   ui.game = gameSettings(body, st);
   ui.tree = T.withVariations(T.newTree(st.moves), st.variations || []);
+  takeNotes(st);
   if (keep) ui.review = S.restoredReview(keep); // a reload shows its review again
   ui.flipped = st.human === 'black';
   if (keep && typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
@@ -401,6 +404,7 @@ function render() {
   renderControls();
   renderReview();
   replayClick(movesHere);
+  renderNotes();
 }
 
 // ---------- analysis ----------
@@ -441,7 +445,7 @@ async function downloadTree() {
   const result = end ? end.result : '*';
   // Russian and Turkish PDN write captures with 'x'.
   const fmt = st.variant === 'bashni' ? (m) => m : (m) => m.replaceAll(':', 'x');
-  const text = head + '\n\n' + T.movetext(ui.tree, st.start_fen, result, fmt) + '\n';
+  const text = head + '\n\n' + T.movetext(ui.tree, st.start_fen, result, fmt, noteText) + '\n';
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   a.download = `bashni-${st.variant}.pdn`;
@@ -502,6 +506,8 @@ function wire() {
   $('var-delete').onclick = removeVariation;
   $('pdn-tree').onclick = downloadTree;
   wireReview();
+  wireNotes(() => { S.save(); render(); });
+  wirePaste();
   $('level').oninput = levelLabel;
   $('variant').onchange = levelLabel;
   $('new-dialog').addEventListener('close', () => {
@@ -521,9 +527,7 @@ function wire() {
     if (!f) return;
     const text = await f.text();
     e.target.value = '';
-    // The server reads the game from the PDN's GameType.
-    const { variant: _, ...rest } = ui.settings || {};
-    newGame({ ...rest, human: 'both', pdn: text }, 'PDN');
+    actions.loadPdn(text);
   };
   document.addEventListener('keydown', (e) => {
     if (e.target.matches('input:not([type=checkbox]), select, textarea') || $('new-dialog').open) return;
@@ -595,6 +599,11 @@ async function main() {
 actions.goto = goto;
 actions.hold = hold;
 actions.render = render;
+// The server reads the game from the PDN's GameType.
+actions.loadPdn = (text) => {
+  const { variant: _, ...rest } = ui.settings || {};
+  return newGame({ ...rest, human: 'both', pdn: text }, 'PDN');
+};
 actions.clickSquare = clickSquare;
 actions.play = play;
 actions.analyse = analyse;

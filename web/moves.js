@@ -5,6 +5,7 @@
 import { ui, $, actions } from './state.js';
 import * as T from './tree.js';
 import { markItem } from './review.js';
+import { decorate } from './comments.js';
 
 // The main line's result: the server's when it holds the main line, else the one it had
 // when it last did (a variation's own end is shown in #status only).
@@ -43,6 +44,7 @@ export function renderMoves() {
       markItem(li, e.ply);
       if (e.resume) li.classList.add('after-var');
     }
+    decorate(li, line.slice(0, e.ply));
     // The closing parentheses, drawn after the move.
     if (e.closes) li.dataset.closes = ')'.repeat(e.closes);
     if (e.id === owner && e.ply === ui.shown) li.classList.add('current');

@@ -27,13 +27,16 @@ export const ui = {
   asking: null,      // the FEN whose legal moves are on their way
   pendingClick: null, // {sq, ply}: a click made while the legal moves were on their way
   threat: false,     // threat mode (threat.js)
+  notes: null,       // Map: a move's line from the start (moves joined by ' ') -> {comment, glyph}
+  tags: [],          // the loaded PDN's tags, [[name, value], ...]
 };
 
 // Set by app.js: goto(moves) shows a line's position, hold(moves, id) moves the server game
 // to a line, render() redraws, newGame(body) opens a new game.
 // clickSquare(sq) is a click on a square, play({move}) plays a move of the position shown,
-// analyse(on) turns analysis mode on (again, for the position shown) or off.
-export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null, newGame: null };
+// analyse(on) turns analysis mode on (again, for the position shown) or off. loadPdn(text)
+// opens a PDN's text as a new game (true once the server took it).
+export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null, newGame: null, loadPdn: null };
 
 export const variant = () => (ui.st ? ui.st.variant : 'bashni');
 // The notice line: `kind` 'error' (a refusal, in red: the default) or 'info' (what was done,

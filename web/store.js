@@ -5,6 +5,7 @@
 import { ui, $ } from './state.js';
 import { TITLES } from './board.js';
 import * as T from './tree.js';
+import { storedNotes } from './comments.js';
 
 // The ends the rules cannot find again from the moves: kept with the stored game.
 const DECIDED = ['resignation', 'time forfeit', 'draw agreement'];
@@ -19,6 +20,7 @@ function stored() {
     // Whole lines, in the tree's order (a variation after the one it hangs from).
     vars: ui.tree.vars.map((v) => ({ moves: v.moves })),
     end: decidedEnd(),
+    notes: storedNotes(ui.tree), tags: ui.tags,
     ...ui.game, flipped: ui.flipped,
     // The server game's id: the game opened again after a reload names it (`resume`), so
     // that the server goes on with its clocks instead of refilling them.
@@ -70,16 +72,29 @@ export function startOf(fen, main, lines) {
 function pdnOf(s) {
   const tree = T.withVariations(T.newTree(s.moves || []), storedLines(s));
   const quote = (v) => String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"');
-  const tags = [['Result', s.end.result], ['Termination', s.end.reason]];
+  const own = ['Result', 'Termination', 'FEN'];
+  const tags = [...(Array.isArray(s.tags) ? s.tags.filter((t) => !own.includes(t[0])) : []),
+    ['Result', s.end.result], ['Termination', s.end.reason]];
   if (s.fen) tags.push(['FEN', s.fen]);
   const head = tags.map(([k, v]) => `[${k} "${quote(v)}"]`).join('\n');
-  return { pdn: head + '\n\n' + T.movetext(tree, s.fen || '', s.end.result) + '\n' };
+  // The stored notes are the page's now: the PDN's comments and glyphs bring them back.
+  const notes = new Map(notesOf(s).map((n) => [n.moves.join(' '), n.glyph + (n.comment ? ' {' + n.comment + '}' : '')]));
+  const note = (moves) => notes.get(moves.join(' ')) || '';
+  return { pdn: head + '\n\n' + T.movetext(tree, s.fen || '', s.end.result, (m) => m, note) + '\n' };
+}
+
+// A stored game's notes on the lines it keeps (a variation left out takes its notes along).
+function notesOf(s) {
+  const lines = [s.moves || [], ...storedLines(s)];
+  return (Array.isArray(s.notes) ? s.notes : []).filter((n) => n && Array.isArray(n.moves)
+    && lines.some((l) => T.isPrefix(n.moves, l)));
 }
 
 // The request that recreates a stored game on the server.
 export function recreate(s) {
   const ended = s.end && DECIDED.includes(s.end.reason) && /^(1-0|0-1|1\/2-1\/2)$/.test(s.end.result);
   const start = ended ? pdnOf(s) : startOf(s.fen, s.moves || [], storedLines(s));
+  if (!ended) { start.notes = notesOf(s); if (Array.isArray(s.tags)) start.tags = s.tags; }
   const body = { variant: s.variant, ...start, human: s.human, level: s.level };
   if (s.clock) body.clock = s.clock;
   else if (s.movetime_ms) body.movetime_ms = s.movetime_ms;

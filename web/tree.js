@@ -160,7 +160,8 @@ export function numbering(startFen) {
 // the end of a line: one is written as the alternative to the line's last move that plays
 // that move first (read back, it is the same line); an empty main line with variations has
 // its first variation written as the main line.
-export function movetext(tree, startFen, result, fmt = (m) => m) {
+// `note(moves)` writes the glyph and comment of the move ending `moves` (`!? {text}`).
+export function movetext(tree, startFen, result, fmt = (m) => m, note = () => '') {
   if (!tree.main.length && tree.vars.length) {
     tree = { ...tree, vars: tree.vars.slice(), cur: null };
     promote(tree, tree.vars[0].id);
@@ -172,12 +173,14 @@ export function movetext(tree, startFen, result, fmt = (m) => m) {
     if (e.first && e.ply > 1 && info.get(e.id).fork === lineOf(tree, info.get(e.id).parent).length) {
       // From the end of its line: the line's last move first.
       const prev = number(e.ply - 1);
-      out.push('(' + prev.num + (prev.white ? '.' : '...') + ' ' + fmt(lineOf(tree, e.id)[e.ply - 2]));
+      const own = lineOf(tree, e.id);
+      out.push('(' + prev.num + (prev.white ? '.' : '...') + ' ' + fmt(own[e.ply - 2]) + note(own.slice(0, e.ply - 1)));
       e = { ...e, first: false, resume: false };
     }
     const { num, white } = number(e.ply);
     const num0 = white ? num + '.' : e.first || e.resume || k === 0 ? num + '...' : '';
-    out.push((e.first ? '(' : '') + (num0 ? num0 + ' ' : '') + fmt(e.move) + ')'.repeat(e.closes));
+    const mark = note(lineOf(tree, e.id).slice(0, e.ply));
+    out.push((e.first ? '(' : '') + (num0 ? num0 + ' ' : '') + fmt(e.move) + mark + ')'.repeat(e.closes));
   });
   out.push(result || '*');
   return out.join(' ');

@@ -266,9 +266,16 @@ fn split_mark(tok: &str) -> (&str, &str) {
     (text, &tok[text.len()..])
 }
 
+/// The glyph a NAG stands for (`$1` to `$6`: `!`, `?`, `!!`, `??`, `!?`, `?!`).
+fn nag_glyph(tok: &str) -> Option<&'static str> {
+    let glyphs = ["!", "?", "!!", "??", "!?", "?!"];
+    let n: usize = tok.strip_prefix('$')?.parse().ok()?;
+    glyphs.get(n.checked_sub(1)?).copied()
+}
+
 /// Reads every game of a PDN text: tags, the main line's moves (with their comments, marks
-/// such as `?!`, and variations in parentheses, nested), and the result. NAGs (`$2`) are
-/// skipped. A game past [`MAX_VARIATION_DEPTH`], [`MAX_GAME_MOVES`] or
+/// such as `?!`, and variations in parentheses, nested), and the result. A NAG `$1` to `$6`
+/// is the mark it stands for when its move has none; other NAGs are skipped. A game past [`MAX_VARIATION_DEPTH`], [`MAX_GAME_MOVES`] or
 /// [`MAX_GAME_VARIATIONS`], or a text past [`MAX_FILE_MOVES`] or [`MAX_FILE_VARIATIONS`], is
 /// refused where it passes the limit, before more of it is built.
 pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
@@ -340,6 +347,12 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                 game.result = tok.to_string();
                 games.push(std::mem::take(&mut game));
                 in_game = false;
+            } else if let Some(glyph) = nag_glyph(tok) {
+                if let Some(m) = lines.current().last_mut()
+                    && m.mark.is_empty()
+                {
+                    m.mark = glyph.to_string();
+                }
             } else if !is_move_number(tok) && !tok.starts_with('$') {
                 // `12.c3-d4` (number glued to the move) is read too.
                 let text = match tok.rfind('.') {
@@ -399,6 +412,10 @@ mod tests {
         assert_eq!(g.moves[0].mark, "?!");
         assert_eq!(g.moves[0].comment.as_deref(), Some("+0.35"));
         assert_eq!(g.moves[1].mark, "??");
+        // A NAG is the mark it stands for, unless the move has one.
+        let nags = &parse_games("1. c3-d4 $1 f6-e5?! $4 2. d4xf6 $6 g7:e5 $7 *\n").unwrap()[0];
+        let marks: Vec<&str> = nags.moves.iter().map(|m| m.mark.as_str()).collect();
+        assert_eq!(marks, ["!", "?!", "?!", ""]);
         let v = &g.moves[0].variations;
         assert_eq!(v.len(), 1);
         let texts: Vec<&str> = v[0].iter().map(|m| m.text.as_str()).collect();

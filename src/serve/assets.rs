@@ -2,7 +2,8 @@
 //! step beyond `cargo build` (no npm, no CDN). Sources in `web/`: `index.html`, `style.css`
 //! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`,
 //! `moves.js`, `review.js`, `graph.js`, `learn.js`, `store.js`, `analysis.js`, `state.js`,
-//! `drag.js`, `keys.js`, `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`.
+//! `drag.js`, `keys.js`, `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`,
+//! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text).
 
 /// One file of the page.
 pub struct Asset {
@@ -30,7 +31,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 20] = [
+pub const ASSETS: [Asset; 22] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -41,6 +42,8 @@ pub const ASSETS: [Asset; 20] = [
     web_file!("/store.js", "store.js", JS),
     web_file!("/analysis.js", "analysis.js", JS),
     web_file!("/state.js", "state.js", JS),
+    web_file!("/comments.js", "comments.js", JS),
+    web_file!("/paste.js", "paste.js", JS),
     web_file!("/graph.js", "graph.js", JS),
     web_file!("/learn.js", "learn.js", JS),
     web_file!("/drag.js", "drag.js", JS),

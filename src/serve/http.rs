@@ -11,6 +11,7 @@ use super::assets::{self, Asset};
 use super::error::{ApiError, ErrorKind, quote};
 use super::guard::Guard;
 use super::json::{self, Value};
+use super::notes::Note;
 use super::pdn_export::game_pdn;
 use super::registry::Registry;
 use super::session::{Session, lock};
@@ -277,14 +278,18 @@ fn route(
         }
         (&Method::POST, ["api", "games"]) => {
             let (s, variations) = reg.create(body)?;
-            let mut state = lock(&s).state(now);
+            let mut state = lock(&s).state_with_notes(now);
             // Only this answer carries a PDN's variations: the session holds one line.
             if let Value::Object(m) = &mut state {
                 m.insert("variations".into(), Value::from(variations));
             }
             Ok((201, state))
         }
-        (&Method::GET, ["api", "games", id]) => with_game(reg, id, |_| Ok(())),
+        (&Method::GET, ["api", "games", id]) => {
+            let s = reg.get(id)?;
+            let s = lock(&s);
+            Ok((200, s.state_with_notes(now)))
+        }
         (&Method::GET, ["api", "games", id, "review"]) => Ok((200, shared.reviews.whole(reg, id)?)),
         (&Method::POST, ["api", "games", id, "review"]) => {
             Ok((202, shared.reviews.start(reg, id, body)?))
@@ -335,6 +340,7 @@ fn game_action(
             let ply = optional_ply(body)?;
             with_game(reg, id, |s| s.play_person(text, ply, now))
         }
+        "note" => note(reg, id, body, now),
         "takeback" => with_game(reg, id, |s| s.takeback(now)),
         "draw" => with_game(reg, id, |s| s.offer_draw(now)),
         "resign" => with_game(reg, id, |s| s.resign(now)),
@@ -367,11 +373,33 @@ fn game_action(
         other => Err(ApiError::new(
             ErrorKind::NotFound,
             format!(
-                "unknown action '{}' (move, takeback, draw, resign, hint, retry, analysis)",
+                "unknown action '{}' (move, takeback, draw, resign, hint, retry, analysis, note)",
                 quote(other)
             ),
         )),
     }
+}
+
+/// `POST /api/games/<id>/note`: `{"moves": [...], "comment": "...", "glyph": "?!"}` sets
+/// the comment and glyph of the move ending `moves` (empty both: removes them); the answer
+/// is the state with the game's tags and notes.
+fn note(reg: &Registry, id: &str, body: &Value, now: Instant) -> Result<(u16, Value), ApiError> {
+    let moves: Vec<String> = body
+        .get("moves")
+        .and_then(Value::as_array)
+        .and_then(|a| a.iter().map(|m| m.as_str().map(str::to_string)).collect())
+        .ok_or_else(|| bad("'moves' must be an array of move strings"))?;
+    let text = |name: &str| match body.get(name) {
+        None | Some(Value::Null) => Ok(""),
+        Some(v) => v
+            .as_str()
+            .ok_or_else(|| bad(format!("'{name}' must be a string"))),
+    };
+    let note = Note::new(text("comment")?, text("glyph")?, "")?;
+    let s = reg.get(id)?;
+    let mut s = lock(&s);
+    s.annotate(&moves, note)?;
+    Ok((200, s.state_with_notes(now)))
 }
 
 /// An analysis request's `threat` (default false) and `depth` (default none: no end).

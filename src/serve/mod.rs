@@ -15,7 +15,8 @@
 //!
 //! Parts, from the bottom up: [`error`] (the one error type), [`json`], [`clocks`],
 //! [`ending`], [`line`] (a game's moves by its own rules), [`variations`] (a new game's
-//! variations, bounded), [`settings`] (a new game's request), [`sse`] (event streams),
+//! variations, bounded), [`notes`] (a game's tags, comments and glyphs, bounded),
+//! [`settings`] (a new game's request), [`sse`] (event streams),
 //! [`review_report`] (a game's review as the game keeps it), [`session`] (one game) with
 //! [`engine_worker`] (its engine process), [`pdn_export`], [`registry`] (the open games and
 //! their limits), [`review`] (reviews run), then the
@@ -33,6 +34,7 @@ pub mod http;
 pub mod json;
 pub mod line;
 pub mod listener;
+pub mod notes;
 pub mod pdn_export;
 pub mod registry;
 pub mod review;

@@ -18,19 +18,40 @@ fn player(s: &Session, c: Color) -> String {
     }
 }
 
+/// The tags this server writes itself, from the game as it is now: a loaded PDN's own
+/// values of these are not copied.
+const OWN_TAGS: [&str; 6] = [
+    "Result",
+    "GameType",
+    "SetUp",
+    "FEN",
+    "Termination",
+    "PlyCount",
+];
+
 /// The PDN text of the game so far (`*` as the result while it goes on); its `GameType`
-/// names its game.
+/// names its game. The tags of a loaded PDN are kept (its players, event, site, date, round
+/// and any others), except those the game as it is now decides ([`OWN_TAGS`]); the moves carry
+/// their comments and glyphs.
 pub fn game_pdn(s: &Session) -> String {
     let variant = s.variant();
     let end = s.end();
     let result = end.map_or("*", |e| e.result.pdn());
+    let loaded = &s.notes().tags;
+    let kept = |name: &str, default: String| {
+        let v = loaded
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone());
+        (name.to_string(), v.unwrap_or(default))
+    };
     let mut tags: Vec<(String, String)> = vec![
-        ("Event".into(), "bashni serve".into()),
-        ("Site".into(), "local".into()),
-        ("Date".into(), today()),
-        ("Round".into(), "-".into()),
-        ("White".into(), player(s, Color::White)),
-        ("Black".into(), player(s, Color::Black)),
+        kept("Event", "bashni serve".into()),
+        kept("Site", "local".into()),
+        kept("Date", today()),
+        kept("Round", "-".into()),
+        kept("White", player(s, Color::White)),
+        kept("Black", player(s, Color::Black)),
         ("Result".into(), result.into()),
         ("GameType".into(), variant.pdn_game_type().into()),
     ];
@@ -47,14 +68,22 @@ pub fn game_pdn(s: &Session) -> String {
         tags.push(("Termination".into(), e.reason.tag()));
     }
     tags.push(("PlyCount".into(), s.game().moves().len().to_string()));
-    let moves = s
-        .game()
-        .moves()
-        .iter()
-        .map(|m| PdnMove {
-            text: pdn_move(variant, m),
-            comment: None,
-            ..PdnMove::default()
+    for (name, value) in loaded {
+        let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
+        if !roster.contains(&name.as_str()) && !OWN_TAGS.contains(&name.as_str()) {
+            tags.push((name.clone(), value.clone()));
+        }
+    }
+    let played = s.game().moves();
+    let moves = (1..=played.len())
+        .map(|ply| {
+            let note = s.notes().get(&played[..ply]).cloned().unwrap_or_default();
+            PdnMove {
+                text: pdn_move(variant, &played[ply - 1]),
+                comment: (!note.comment.is_empty()).then_some(note.comment),
+                mark: note.glyph,
+                ..PdnMove::default()
+            }
         })
         .collect();
     write_game(&PdnGame {

@@ -10,6 +10,7 @@ use super::engine_worker::{EngineHandle, Job, JobKind};
 use super::error::{ApiError, ErrorKind};
 use super::json::{self, Value};
 use super::line::GameLine;
+use super::notes::{Note, Notes};
 use super::review_report::GameReview;
 use super::settings::{Human, NewGame, TimeRule};
 use super::sse::Subscribers;
@@ -78,6 +79,8 @@ pub struct Session {
     /// The game's review, kept with the game so that closing it stops the review and frees
     /// the report.
     pub review: GameReview,
+    /// The tags of the PDN it came from and the comments and glyphs of its moves.
+    notes: Notes,
 }
 
 /// The server-wide caps a session needs.
@@ -126,6 +129,7 @@ impl Session {
             engine,
             subscribers: Subscribers::new(now),
             review: GameReview::default(),
+            notes: new.notes,
         };
         s.over = s.end_here();
         s.reschedule(now);
@@ -182,6 +186,18 @@ impl Session {
     /// Who the person plays.
     pub fn human(&self) -> Human {
         self.human
+    }
+
+    /// The game's tags and the notes of its moves (of any line of the page's tree).
+    pub fn notes(&self) -> &Notes {
+        &self.notes
+    }
+
+    /// Sets (or with an empty note removes) the note of the move that ends `moves`, a line
+    /// from the start, checked by the rules; any line of the tree, not only the one held.
+    pub fn annotate(&mut self, moves: &[String], note: Note) -> Result<(), ApiError> {
+        let fen = self.line.fens()[0].clone();
+        self.notes.annotate(self.variant(), &fen, moves, note)
     }
 
     /// Engine level.

@@ -6,6 +6,7 @@ use super::ending::{End, Reason};
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::Value;
 use super::line::{GameLine, check_lines, new_line};
+use super::notes::{self, Notes, RawNotes};
 use super::variations::{Budget, variation_lines, without_repeats};
 use crate::games::Variant;
 use crate::games::kit::color::Color;
@@ -76,6 +77,9 @@ pub struct NewGame {
     /// How an uploaded PDN says its game ended, when that is a resignation or a loss on time
     /// (an end by the rules the line shows by itself).
     pub recorded: Option<End>,
+    /// The tags of an uploaded PDN (or those a page sends back) and the comments and glyphs
+    /// of its moves, each move named by its whole line from the start.
+    pub notes: Notes,
 }
 
 fn bad(what: impl Into<String>) -> ApiError {
@@ -131,8 +135,9 @@ fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
         .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
 }
 
-/// A game's line, the variations that come with it, and the end its PDN records.
-type Start = (Box<dyn GameLine>, Vec<Vec<String>>, Option<End>);
+/// A game's line, the variations that come with it, the end its PDN records, and its
+/// tags and notes.
+type Start = (Box<dyn GameLine>, Vec<Vec<String>>, Option<End>, Notes);
 
 /// The start of a game: `pdn` (its first game, with its variations), or `fen`, `moves` and
 /// `variations` (whole lines from the start, as a page keeps its move tree), in the game
@@ -162,9 +167,22 @@ fn start(body: &Value) -> Result<Start, ApiError> {
     };
     let mut what = "";
     let mut recorded = None;
+    let mut tags = match body.get("tags") {
+        None => Vec::new(),
+        Some(v) => notes::tags_from_json(v)?,
+    };
+    let mut raw: RawNotes = match body.get("notes") {
+        None => Vec::new(),
+        Some(v) => notes::notes_from_json(v)?,
+    };
     if let Some(pdn) = text("pdn")? {
         if fen.is_some() || !moves.is_empty() || !lines.is_empty() {
             return Err(bad("give 'pdn' or 'fen'/'moves'/'variations', not both"));
+        }
+        if !tags.is_empty() || !raw.is_empty() {
+            return Err(bad(
+                "give 'pdn' or 'tags'/'notes', not both (a PDN brings its own)",
+            ));
         }
         let g = first_game(pdn)?;
         if let Some(tag) = g.tag("GameType") {
@@ -188,6 +206,8 @@ fn start(body: &Value) -> Result<Start, ApiError> {
         what = "PDN: ";
         lines = variation_lines(&g.moves, &mut Budget::new(moves.len(), what)?)?;
         recorded = recorded_end(&g);
+        tags = notes::check_tags(&g.tags, what)?;
+        raw = notes::pdn_notes(&g.moves)?;
     } else {
         let mut budget = Budget::new(moves.len(), what)?;
         for l in &lines {
@@ -204,7 +224,8 @@ fn start(body: &Value) -> Result<Start, ApiError> {
         ))
     })?;
     let variations = without_repeats(line.moves(), variations);
-    Ok((line, variations, recorded))
+    let notes = notes::checked(variant, fen.as_deref(), tags, raw, what)?;
+    Ok((line, variations, recorded, notes))
 }
 
 /// An empty board is refused: the rules read it (the side to move has no legal move), but
@@ -271,7 +292,7 @@ pub fn parse_new_game(body: &Value, max_think_ms: u64) -> Result<NewGame, ApiErr
         None => DEFAULT_LEVEL,
         Some(v) => whole(v, "level", 0, MAX_LEVEL as u64)? as u8,
     };
-    let (game, variations, recorded) = start(body)?;
+    let (game, variations, recorded, notes) = start(body)?;
     Ok(NewGame {
         game,
         human: human(body.get("human"))?,
@@ -279,6 +300,7 @@ pub fn parse_new_game(body: &Value, max_think_ms: u64) -> Result<NewGame, ApiErr
         time: time_rule(body, max_think_ms)?,
         variations,
         recorded,
+        notes,
     })
 }
 

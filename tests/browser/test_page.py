@@ -5,7 +5,8 @@ after every ply compares each data-tower on the board with the server's FEN; tak
 opens FENs with towers; runs analysis and sees the score; plays Turkish draughts (all 64
 squares, moves along ranks and files), Russian draughts and Lasca (a 7x7 board) the same way,
 downloads their PDN; saves a screenshot. The move tree's and the review's tests are in
-test_tree.py, what the tests share in harness.py.
+test_tree.py, those of comments, glyphs, tags and a pasted PDN in test_comments_page.py, what
+the tests share in harness.py.
 
 Run from the repository root after `cargo build --release`:
     python3 tests/browser/test_page.py
@@ -28,6 +29,7 @@ from harness import (ARGS, CHROMIUM, FILES, OUT, ROOT, TOWER_FENS, WAIT_MS, Page
                      parse_fen, play_by_clicking, play_first_legal, wait_notice)
 from test_tree import (test_engine_game_variation, test_pdn_variations, test_result_stays_with_its_line,
                        test_review, test_variation_from_analysis)
+from test_comments_page import test_comments_round_trip, test_paste_pdn
 
 def test_play_against_level_0(server, browser):
     p = Page(server, browser)
@@ -562,7 +564,7 @@ def main():
                      test_nothing_lost, test_reload_keeps_the_game, test_flip_and_eval_bar,
                      test_variation_from_analysis, test_engine_game_variation, test_phone,
                      test_buried_king, test_review, test_pdn_variations,
-                     test_result_stays_with_its_line]
+                     test_result_stays_with_its_line, test_comments_round_trip, test_paste_pdn]
             # BROWSER_TESTS=name,name runs only those (and no screenshot).
             only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
             if only:

@@ -68,6 +68,18 @@ impl Session {
         ])
     }
 
+    /// The state with the game's `tags` and `notes` (as `GET /api/games/<id>` and the
+    /// answers of `POST /api/games` and `.../note` give it; the `state` events leave them
+    /// out, so that a move does not send every comment again).
+    pub fn state_with_notes(&self, now: Instant) -> Value {
+        let mut state = self.state(now);
+        if let Value::Object(m) = &mut state {
+            m.insert("tags".into(), self.notes.tags_json());
+            m.insert("notes".into(), self.notes.notes_json());
+        }
+        state
+    }
+
     fn time_json(&self, now: Instant) -> Value {
         match (self.time, &self.clocks) {
             (TimeRule::Clock { base_ms, inc_ms }, Some(c)) => {
