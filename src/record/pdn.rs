@@ -273,10 +273,45 @@ fn nag_glyph(tok: &str) -> Option<&'static str> {
     glyphs.get(n.checked_sub(1)?).copied()
 }
 
+impl Lines {
+    /// A token of moves that is neither a result nor punctuation (line `n`): a move with its
+    /// mark, a mark alone (`c3-d4 ?!`), a NAG (`$2`: its mark when the move has none), or a
+    /// move number (skipped).
+    fn read_token(&mut self, tok: &str, n: usize) -> Result<(), PdnError> {
+        if let Some(glyph) = nag_glyph(tok) {
+            if let Some(m) = self.current().last_mut()
+                && m.mark.is_empty()
+            {
+                m.mark = glyph.to_string();
+            }
+            return Ok(());
+        }
+        if is_move_number(tok) || tok.starts_with('$') {
+            return Ok(());
+        }
+        // `12.c3-d4` (number glued to the move) is read too.
+        let text = match tok.rfind('.') {
+            Some(p) if is_move_number(&tok[..=p]) => &tok[p + 1..],
+            _ => tok,
+        };
+        let (text, mark) = split_mark(text);
+        if !text.is_empty() {
+            let m = PdnMove {
+                mark: mark.to_string(),
+                ..PdnMove::new(text)
+            };
+            self.push(m, n)?;
+        } else if let Some(m) = self.current().last_mut() {
+            m.mark = mark.to_string(); // `c3-d4 ?!`
+        }
+        Ok(())
+    }
+}
+
 /// Reads every game of a PDN text: tags, the main line's moves (with their comments, marks
 /// such as `?!`, and variations in parentheses, nested), and the result. A NAG `$1` to `$6`
-/// is the mark it stands for when its move has none; other NAGs are skipped. A game past [`MAX_VARIATION_DEPTH`], [`MAX_GAME_MOVES`] or
-/// [`MAX_GAME_VARIATIONS`], or a text past [`MAX_FILE_MOVES`] or [`MAX_FILE_VARIATIONS`], is
+/// is the mark it stands for when its move has none; other NAGs are skipped. A game past
+/// [`MAX_VARIATION_DEPTH`], [`MAX_GAME_MOVES`] or [`MAX_GAME_VARIATIONS`], or a text past [`MAX_FILE_MOVES`] or [`MAX_FILE_VARIATIONS`], is
 /// refused where it passes the limit, before more of it is built.
 pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     // A byte order mark (as Windows editors write) means nothing.
@@ -347,28 +382,8 @@ pub fn parse_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                 game.result = tok.to_string();
                 games.push(std::mem::take(&mut game));
                 in_game = false;
-            } else if let Some(glyph) = nag_glyph(tok) {
-                if let Some(m) = lines.current().last_mut()
-                    && m.mark.is_empty()
-                {
-                    m.mark = glyph.to_string();
-                }
-            } else if !is_move_number(tok) && !tok.starts_with('$') {
-                // `12.c3-d4` (number glued to the move) is read too.
-                let text = match tok.rfind('.') {
-                    Some(p) if is_move_number(&tok[..=p]) => &tok[p + 1..],
-                    _ => tok,
-                };
-                let (text, mark) = split_mark(text);
-                if !text.is_empty() {
-                    let m = PdnMove {
-                        mark: mark.to_string(),
-                        ..PdnMove::new(text)
-                    };
-                    lines.push(m, n)?;
-                } else if let Some(m) = lines.current().last_mut() {
-                    m.mark = mark.to_string(); // `c3-d4 ?!`
-                }
+            } else {
+                lines.read_token(tok, n)?;
             }
         }
     }
