@@ -287,6 +287,7 @@ mod tests {
             hashfull: 0,
             time_ms: 100,
             pv: Vec::new(),
+            tbhits: None,
             currmove: None,
         }
     }
