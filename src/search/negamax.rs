@@ -525,6 +525,11 @@ impl<'a, G: Game> Worker<'a, G> {
             if pos.clock_draw() || self.is_repetition(pos) {
                 return 0;
             }
+            if self.tb.is_some()
+                && let Some(score) = self.probe_tables(pos, ply)
+            {
+                return score;
+            }
             return self.evaluate(pos, ply);
         }
         let mut moves = G::MoveList::default();
