@@ -136,3 +136,55 @@ fn bashni_accepts_a_database_folder_and_probes_nothing() {
     assert!(!out.contains("tbhits"), "{out}");
     assert!(out.contains("bestmove"));
 }
+
+#[test]
+fn eval_and_analyse_name_the_database_value() {
+    let input = format!(
+        "setoption name UCI_Variant value russian\nsetoption name EGDBPath value {}\n\
+         position fen W:WKc1,Ka3,Kg1:BKb8\neval\nposition fen W:WKc1,Ka3,Kg1:BKb8:H20:F1\neval\n",
+        dir()
+    );
+    let (code, out, _) = run_to_end(&["uci"], &input);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("Endgame database: "))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Endgame database: win, 18 plies to the next capture or man move",
+            "Endgame database: win, 18 plies to the next capture or man move; a draw with the \
+             clock at 20 of 30"
+        ],
+        "{out}"
+    );
+    let fen = "W:WKc1,Ka3,Kg1:BKb8";
+    let d = dir();
+    let args = [
+        "analyse",
+        "--variant",
+        "russian",
+        "--depth",
+        "4",
+        "--egdb",
+        &d,
+        fen,
+    ];
+    let (code, out, err) = run_to_end(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nEndgame database: win, 18 plies to the next capture or man move\n"),
+        "{out}"
+    );
+    // Without --egdb, or a position of a game without tables: no such line.
+    let (_, out, _) = run_to_end(&args[..6], "");
+    assert!(!out.contains("Endgame database"), "{out}");
+    let (code, _, err) = run_to_end(
+        &["analyse", "--depth", "2", "--egdb", "/nonexistent/egdb"],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: --egdb: /nonexistent/egdb"), "{err}");
+}

@@ -6,7 +6,7 @@
 //! `G`'s tables (if any) by type. Without tables the search tests one `Option`.
 
 use super::Score;
-use crate::egdb::{EgdbGame, Outcome, Probe, Store, Value};
+use crate::egdb::{EgdbGame, Outcome, Plies, Probe, Store, Value};
 use crate::games::{Game, russian, turkish};
 use std::any::Any;
 use std::path::{Path, PathBuf};
@@ -150,6 +150,15 @@ impl Databases {
         self.tables
     }
 
+    /// One line on `pos` if the tables of its game hold it (whatever its number of pieces):
+    /// `Endgame database: win, 18 plies to the next capture or man move`, with what the
+    /// clock makes of it when that differs.
+    pub fn describe<G: Game>(&self, pos: &G) -> Option<String> {
+        let tb = self.of::<G>()?;
+        let v = tb.prober().probe(pos, u32::MAX)?;
+        Some(describe_value(v, pos.clock(), tb.clock_limit()))
+    }
+
     /// The tables of game `G`, if it has any.
     pub fn of<G: Game>(&self) -> Option<Arc<dyn Tablebase<G>>> {
         self.games
@@ -159,15 +168,45 @@ impl Databases {
     }
 }
 
+/// The line of [`Databases::describe`] for value `v` at clock `clock` of `limit`.
+pub fn describe_value(v: Value, clock: u16, limit: u16) -> String {
+    let class = match v {
+        Value::Win(_) => "win",
+        Value::CursedWin(_) => "cursed win (a draw by the no-progress rule)",
+        Value::Draw => "draw",
+        Value::BlessedLoss(_) => "blessed loss (a draw by the no-progress rule)",
+        Value::Loss(_) => "loss",
+    };
+    let mut line = format!("Endgame database: {class}");
+    match v.distance() {
+        Some(Plies(0)) => line.push_str(", no legal move"),
+        Some(d) => line.push_str(&format!(
+            ", {d} plies to the next capture or man move{}",
+            if matches!(v, Value::CursedWin(_) | Value::BlessedLoss(_)) {
+                " without the rule"
+            } else {
+                ""
+            }
+        )),
+        None => {}
+    }
+    if matches!(v, Value::Win(_) | Value::Loss(_)) && v.at_clock(clock, limit) == Outcome::Draw {
+        line.push_str(&format!("; a draw with the clock at {clock} of {limit}"));
+    }
+    line
+}
+
 /// What a root move is worth by the tables: the outcome for the side that plays it and,
 /// for a win, the plies to the next winning capture or man move. `child` is the position
-/// after the move (its clock 0 if the move reset it).
+/// after the move (its clock 0 if the move reset it); `None` if it has more than `pieces`
+/// pieces or no table.
 pub(super) fn move_value<G: Game>(
     probe: &mut dyn TbProbe<G>,
     limit: u16,
+    pieces: u32,
     child: &G,
 ) -> Option<(Outcome, u16)> {
-    let v = probe.probe(child, u32::MAX)?;
+    let v = probe.probe(child, pieces)?;
     let resets = child.clock() == 0;
     let d = if resets {
         1
@@ -184,7 +223,25 @@ pub(super) fn move_value<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::egdb::Plies;
+
+    #[test]
+    fn describes_values_at_their_clock() {
+        assert_eq!(
+            describe_value(Value::Win(Plies(18)), 0, 30),
+            "Endgame database: win, 18 plies to the next capture or man move"
+        );
+        assert_eq!(
+            describe_value(Value::Win(Plies(18)), 20, 30),
+            "Endgame database: win, 18 plies to the next capture or man move; a draw with the \
+             clock at 20 of 30"
+        );
+        assert_eq!(describe_value(Value::Draw, 5, 30), "Endgame database: draw");
+        assert!(describe_value(Value::CursedWin(Plies(40)), 0, 30).contains("without the rule"));
+        assert_eq!(
+            describe_value(Value::Loss(Plies(0)), 0, 30),
+            "Endgame database: loss, no legal move"
+        );
+    }
 
     #[test]
     fn database_scores_sit_between_evaluations_and_mates() {

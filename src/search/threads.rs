@@ -169,7 +169,7 @@ pub(super) fn run<G: Game>(
         root_moves.retain(|m| job.limits.searchmoves.contains(m));
     }
     if let Some(tb) = &job.tb {
-        keep_database_best(tb.as_ref(), job.pos, &mut root_moves);
+        keep_database_best(tb.as_ref(), job.tb_limit, job.pos, &mut root_moves);
     }
     // A single forced move under a clock is answered at once, after a search shallow enough
     // to cost nothing but deep enough that its score is real (a forced capture may win); a
@@ -234,11 +234,16 @@ impl<G: Game> Job<'_, G> {
 /// A root position the databases hold: only the moves that keep its value stay, and of
 /// wins only those that reach the next capture or man move soonest (so that the rule's clock
 /// never runs out on a won game). Moves whose position has no table leave the list as it is.
-fn keep_database_best<G: Game>(tb: &dyn Tablebase<G>, pos: &G, moves: &mut Vec<G::Move>) {
+fn keep_database_best<G: Game>(
+    tb: &dyn Tablebase<G>,
+    limit: u32,
+    pos: &G,
+    moves: &mut Vec<G::Move>,
+) {
     let mut probe = tb.prober();
     let mut values = Vec::with_capacity(moves.len());
     for m in moves.iter() {
-        match move_value(probe.as_mut(), tb.clock_limit(), &pos.played(m)) {
+        match move_value(probe.as_mut(), tb.clock_limit(), limit, &pos.played(m)) {
             Some(v) => values.push(v),
             None => return,
         }
