@@ -188,3 +188,22 @@ fn eval_and_analyse_name_the_database_value() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("error: --egdb: /nonexistent/egdb"), "{err}");
 }
+
+#[test]
+fn a_probe_limit_below_the_pieces_probes_nothing() {
+    let input = format!(
+        "setoption name UCI_Variant value russian\nsetoption name EGDBPath value {}\n\
+         setoption name EGDBProbeLimit value 3\nposition fen W:WKc1,Ka3,Kg1:BKb8\ngo depth 4\n\
+         isready\n",
+        dir()
+    );
+    let (code, out, _) = run_to_end(&["uci"], &input);
+    assert_eq!(code, 0);
+    let info = out
+        .lines()
+        .rfind(|l| l.starts_with("info depth 4 "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(field(info, "tbhits"), Some(0), "{info}");
+    let cp = field(info, "cp").unwrap();
+    assert!(cp.abs() < i64::from(TB_WIN_CP - 1000), "{info}");
+}

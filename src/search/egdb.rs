@@ -254,6 +254,10 @@ mod tests {
         assert_eq!(value_score(Value::Win(Plies(18)), 13, 30, 2), 0);
         assert_eq!(value_score(Value::CursedWin(Plies(3)), 0, 30, 0), 0);
         assert_eq!(value_score(Value::Loss(Plies(4)), 0, 30, 1), -TB_WIN + 5);
+        // In the table a database result is counted from its node, as a mate is.
+        assert_eq!(super::super::to_tt(s, 2), (TB_WIN - 18) as i16);
+        assert_eq!(super::super::from_tt((TB_WIN - 18) as i16, 5), TB_WIN - 23);
+        assert_eq!(super::super::from_tt(super::super::to_tt(-s, 2), 2), -s);
         assert_eq!(tb_score(500), None);
         assert_eq!(tb_internal(999), None);
     }

@@ -614,12 +614,14 @@ impl Engine {
     }
 }
 
-/// Score to store in the TT: wins and losses relative to the node, not the root.
+/// Score to store in the TT: wins and losses (mates and the endgame databases' results, both
+/// counted from the root) relative to the node, not the root. No evaluation reaches
+/// [`egdb::TB_BOUND`], so without databases only mates move.
 #[inline]
 pub(crate) fn to_tt(score: i32, ply: usize) -> i16 {
-    let s = if score > WIN_BOUND {
+    let s = if score > egdb::TB_BOUND {
         score + ply as i32
-    } else if score < -WIN_BOUND {
+    } else if score < -egdb::TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -631,9 +633,9 @@ pub(crate) fn to_tt(score: i32, ply: usize) -> i16 {
 #[inline]
 pub(crate) fn from_tt(score: i16, ply: usize) -> i32 {
     let s = score as i32;
-    if s > WIN_BOUND {
+    if s > egdb::TB_BOUND {
         s - ply as i32
-    } else if s < -WIN_BOUND {
+    } else if s < -egdb::TB_BOUND {
         s + ply as i32
     } else {
         s
