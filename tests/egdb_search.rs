@@ -190,10 +190,10 @@ fn eval_and_analyse_name_the_database_value() {
 }
 
 #[test]
-fn a_probe_limit_below_the_pieces_probes_nothing() {
+fn a_probe_limit_of_zero_probes_nothing() {
     let input = format!(
         "setoption name UCI_Variant value russian\nsetoption name EGDBPath value {}\n\
-         setoption name EGDBProbeLimit value 3\nposition fen W:WKc1,Ka3,Kg1:BKb8\ngo depth 4\n\
+         setoption name EGDBProbeLimit value 0\nposition fen W:WKc1,Ka3,Kg1:BKb8\ngo depth 4\n\
          isready\n",
         dir()
     );
