@@ -359,7 +359,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
         // Step 2. Draws, and mate-distance pruning.
         if ply > 0
-            && let Some(score) = self.settled(pos, &mut alpha, &mut beta, ply)
+            && let Some(score) = self.settled(pos, &mut alpha, &mut beta, depth, ply)
         {
             return score;
         }
@@ -375,25 +375,6 @@ impl<'a, G: Game> Worker<'a, G> {
             && tt_cuts(e.bound, from_tt(e.score, ply), alpha, beta, e.proof)
         {
             return from_tt(e.score, ply);
-        }
-
-        // Step 3b. Endgame databases: a position they hold, without a capture to play, has
-        // its exact value at this clock.
-        if ply > 0
-            && self.tb.is_some()
-            && let Some(score) = self.probe_tables(pos, ply)
-        {
-            self.shared.tt.store(
-                pos.hash(),
-                Entry {
-                    move_key: tt_key,
-                    score: to_tt(score, ply),
-                    depth: depth.clamp(0, MAX_STORED_DEPTH as i32) as u8,
-                    bound: Bound::Exact,
-                    proof: false,
-                },
-            );
-            return score;
         }
 
         // Step 4. Moves; none is a loss (captures are compulsory, so a side that can capture
@@ -460,11 +441,18 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Step 2 of [`Self::search`] at a node below the root: the score if the node is settled
     /// without a search (a decided game, a draw, a repetition, a window closed by
-    /// mate-distance pruning, the deepest ply); else `None`, with `alpha` and `beta`
-    /// narrowed so that no result can beat a win already found closer to the root, nor be
-    /// worse than losing right here.
+    /// mate-distance pruning, a position the endgame databases hold, the deepest ply); else
+    /// `None`, with `alpha` and `beta` narrowed so that no result can beat a win already
+    /// found closer to the root, nor be worse than losing right here.
     #[inline(always)]
-    fn settled(&mut self, pos: &G, alpha: &mut i32, beta: &mut i32, ply: usize) -> Option<i32> {
+    fn settled(
+        &mut self,
+        pos: &G,
+        alpha: &mut i32,
+        beta: &mut i32,
+        depth: i32,
+        ply: usize,
+    ) -> Option<i32> {
         if let Some(winner) = pos.decided() {
             return Some(won_or_lost(winner == pos.side_to_move(), ply));
         }
@@ -483,10 +471,33 @@ impl<'a, G: Game> Worker<'a, G> {
         if *alpha >= *beta {
             return Some(*alpha);
         }
+        // A position the databases hold, without a capture to play: its exact value at this
+        // clock.
+        if self.tb.is_some()
+            && let Some(score) = self.table_node(pos, depth, ply)
+        {
+            return Some(score);
+        }
         if ply >= MAX_PLY - 1 {
             return Some(self.evaluate(pos, ply));
         }
         None
+    }
+
+    /// The databases' score of `pos` (see [`Self::probe_tables`]) at a node of the main
+    /// search, stored in the table as exact.
+    #[inline(never)]
+    fn table_node(&mut self, pos: &G, depth: i32, ply: usize) -> Option<i32> {
+        let score = self.probe_tables(pos, ply)?;
+        let entry = Entry {
+            move_key: 0,
+            score: to_tt(score, ply),
+            depth: depth.clamp(0, MAX_STORED_DEPTH as i32) as u8,
+            bound: Bound::Exact,
+            proof: false,
+        };
+        self.shared.tt.store(pos.hash(), entry);
+        Some(score)
     }
 
     /// The databases' score of `pos`, `ply` plies from the root, if they hold it, it has at
