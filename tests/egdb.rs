@@ -32,7 +32,7 @@ fn build(dir: &Path, args: &[&str]) {
 }
 
 /// Russian tables of 2-3 pieces, and KKKvK (three kings against one) from them.
-fn russian_dir() -> &'static Path {
+pub(crate) fn russian_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-russian");

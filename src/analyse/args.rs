@@ -72,6 +72,11 @@ pub struct AnalyseArgs {
     /// With --pdn: write the reviewed game as PDN, scores as comments and marks after moves.
     #[arg(long, value_name = "FILE", requires = "pdn")]
     pub out: Option<String>,
+    /// Endgame databases (`bashni egdb build`, docs/egdb.md) to search with; a position they
+    /// hold gets one line with its value first. Russian and Turkish draughts have them, Bashni
+    /// and Lasca none.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<std::path::PathBuf>,
     /// Threads and hash size.
     #[command(flatten)]
     pub engine: EngineArgs,

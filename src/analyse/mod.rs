@@ -186,11 +186,23 @@ fn analyse<G: Game>(args: &AnalyseArgs) -> i32 {
             return 1;
         }
     };
+    if let Some(dir) = &args.egdb {
+        match crate::search::egdb::Databases::open(dir) {
+            Ok(dbs) => engine.set_egdb(Some(dbs)),
+            Err(e) => {
+                eprintln!("error: --egdb: {e}");
+                return 1;
+            }
+        }
+    }
     let pos = game.position();
     for line in diagram(pos) {
         println!("{line}");
     }
     println!();
+    if let Some(line) = engine.egdb().and_then(|dbs| dbs.describe(pos)) {
+        println!("{line}");
+    }
     let limits = limits(args);
     let control = SearchControl::new(false);
     if args.infinite {
@@ -287,6 +299,7 @@ mod tests {
             hashfull: 0,
             time_ms: 100,
             pv: Vec::new(),
+            tbhits: None,
             currmove: None,
         }
     }

@@ -80,6 +80,8 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
         AnyGame::Lasca(g) => (linear_report(g.position()), None),
     };
     lines.extend(network);
+    let egdb = engine.and_then(Engine::egdb);
+    lines.extend(egdb.and_then(|dbs| on_game!(game, g => dbs.describe(g.position()))));
     lines
 }
 

@@ -109,7 +109,7 @@ pub fn run_with(input: impl Read + Send + 'static, out: Output, variant: Variant
 
 /// The `info` line of one search report:
 /// `info depth D seldepth S multipv K score cp X|mate N [lowerbound|upperbound] nodes N nps N
-/// hashfull H time T pv M...`, or for a progress report
+/// hashfull H time T [tbhits N] pv M...` (`tbhits` when the game has endgame databases), or for a progress report
 /// `info depth D currmove M currmovenumber K nodes N nps N time T`.
 pub fn info_line<M: Display>(info: &SearchInfo<M>) -> String {
     if let Some((m, k)) = &info.currmove {
@@ -134,6 +134,9 @@ pub fn info_line<M: Display>(info: &SearchInfo<M>) -> String {
         info.hashfull,
         info.time_ms
     );
+    if let Some(n) = info.tbhits {
+        s.push_str(&format!(" tbhits {n}"));
+    }
     if !info.pv.is_empty() {
         s.push_str(" pv");
         for m in &info.pv {

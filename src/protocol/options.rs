@@ -5,6 +5,7 @@
 
 use crate::games::Variant;
 use crate::games::kit::nnue::{NetError, Network};
+use crate::search::egdb::{DEFAULT_PROBE_LIMIT, Databases};
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use crate::search::{Engine, Features, Strength, TableError};
 use std::fmt;
@@ -64,6 +65,17 @@ pub const MOVE_OVERHEAD: Spin = Spin {
     min: 0,
     max: 5000,
 };
+
+/// Most pieces of a position the endgame databases are probed for in the search (0: never).
+pub const EGDB_PROBE_LIMIT: Spin = Spin {
+    name: "EGDBProbeLimit",
+    default: DEFAULT_PROBE_LIMIT as u64,
+    min: 0,
+    max: 32,
+};
+
+/// The `EGDBPath` value that stands for no databases.
+pub const NO_EGDB: &str = "<empty>";
 
 /// Playing level, 0 (weakest) to 20 (full strength).
 pub const SKILL_LEVEL: Spin = Spin {
@@ -145,6 +157,12 @@ pub struct Options {
     pub eval_file: String,
     /// The game of the network `eval_file` holds (none for [`EMBEDDED_NET`]).
     pub net_game: Option<Variant>,
+    /// `EGDBPath`: the endgame databases read from it ([`NO_EGDB`]: none).
+    pub egdb_path: String,
+    /// The databases read from `egdb_path`.
+    pub egdb: Option<Databases>,
+    /// `EGDBProbeLimit`.
+    pub egdb_limit: u64,
 }
 
 impl Default for Options {
@@ -162,6 +180,9 @@ impl Default for Options {
             use_nnue: true,
             eval_file: EMBEDDED_NET.to_string(),
             net_game: None,
+            egdb_path: NO_EGDB.to_string(),
+            egdb: None,
+            egdb_limit: EGDB_PROBE_LIMIT.default,
         }
     }
 }
@@ -196,6 +217,10 @@ pub enum OptionChange {
     EvalFile(String, Option<Arc<Network>>),
     /// `UCI_Variant`: the game to play (a new game of it starts).
     Variant(Variant),
+    /// `EGDBPath`: the folder given and the databases read from it (`None`: none).
+    EgdbPath(String, Option<Databases>),
+    /// New `EGDBProbeLimit`.
+    EgdbProbeLimit(u64),
 }
 
 /// What is wrong with a `setoption`.
@@ -213,6 +238,8 @@ pub enum OptionError {
     NotEnoughMemory(u64, u64),
     /// The `EvalFile` could not be used.
     Net(NetError),
+    /// The `EGDBPath` could not be read (why, in one line).
+    Egdb(String),
 }
 
 impl fmt::Display for OptionError {
@@ -242,6 +269,7 @@ impl fmt::Display for OptionError {
                  not changed"
             ),
             OptionError::Net(e) => write!(f, "setoption: EvalFile: {e}; network not changed"),
+            OptionError::Egdb(e) => write!(f, "setoption: EGDBPath: {e}; not changed"),
         }
     }
 }
@@ -268,6 +296,8 @@ pub fn declarations(start: Variant) -> Vec<String> {
         format!("option name Use NNUE type check default {}", d.use_nnue),
         format!("option name EvalFile type string default {}", d.eval_file),
         variant_declaration(start),
+        format!("option name EGDBPath type string default {}", d.egdb_path),
+        EGDB_PROBE_LIMIT.declaration(),
     ];
     for name in Features::NAMES {
         v.push(format!("option name {name} type check default true"));
@@ -330,6 +360,10 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, Opt
         "use nnue" => check("Use NNUE", value).map(OptionChange::UseNnue),
         "evalfile" => eval_file(value),
         "uci_variant" => variant(value),
+        "egdbpath" => egdb_path(value),
+        "egdbprobelimit" => EGDB_PROBE_LIMIT
+            .parse(value)
+            .map(OptionChange::EgdbProbeLimit),
         other => match Features::NAMES
             .iter()
             .position(|n| n.eq_ignore_ascii_case(other))
@@ -351,6 +385,17 @@ fn eval_file(value: Option<&str>) -> Result<OptionChange, OptionError> {
         ))
     };
     Ok(OptionChange::EvalFile(path.to_string(), net))
+}
+
+/// Reads the endgame databases in the folder `EGDBPath` names (empty or [`NO_EGDB`]: none).
+/// Every game's tables there are read; a game without tables (Bashni, Lasca) probes none.
+fn egdb_path(value: Option<&str>) -> Result<OptionChange, OptionError> {
+    let path = value.unwrap_or("").trim();
+    if path.is_empty() || path == NO_EGDB {
+        return Ok(OptionChange::EgdbPath(NO_EGDB.to_string(), None));
+    }
+    let dbs = Databases::open(std::path::Path::new(path)).map_err(OptionError::Egdb)?;
+    Ok(OptionChange::EgdbPath(path.to_string(), Some(dbs)))
 }
 
 /// Memory available to allocate, MiB, where the system says (Linux `MemAvailable`).
@@ -440,6 +485,15 @@ impl Options {
                 });
                 engine.set_network(net);
             }
+            OptionChange::EgdbPath(path, dbs) => {
+                self.egdb_path = path;
+                self.egdb = dbs.clone();
+                engine.set_egdb(dbs);
+            }
+            OptionChange::EgdbProbeLimit(n) => {
+                self.egdb_limit = n;
+                engine.set_egdb_limit(n as u32);
+            }
             // The session keeps the game; nothing of the engine changes.
             OptionChange::Variant(_) => {}
         }
@@ -469,6 +523,8 @@ impl Options {
         e.features = self.features;
         e.use_network(self.use_nnue);
         e.set_strength(self.strength());
+        e.set_egdb(self.egdb.clone());
+        e.set_egdb_limit(self.egdb_limit as u32);
         e
     }
 }
@@ -574,7 +630,7 @@ mod tests {
     #[test]
     fn declares_every_option() {
         let d = declarations(Variant::Bashni);
-        assert_eq!(d.len(), 12 + Features::NAMES.len());
+        assert_eq!(d.len(), 14 + Features::NAMES.len());
         assert!(d.iter().all(|l| l.starts_with("option name ")));
         assert!(d.contains(
             &"option name UCI_Variant type combo default bashni var bashni var turkish var russian var lasca"

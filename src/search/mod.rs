@@ -6,6 +6,7 @@
 
 mod abdada;
 mod deepen;
+pub mod egdb;
 mod negamax;
 pub mod ordering;
 mod params;
@@ -168,7 +169,9 @@ impl Score {
     /// ([`crate::games::Game::MAN`]): centi-men `round(s * 100 / man)`, so that one man is
     /// `cp 100` in every game; wins and losses as they are.
     pub fn from_internal(s: i32, man: i32) -> Score {
-        if s > WIN_BOUND {
+        if let Some(tb) = egdb::tb_score(s) {
+            tb
+        } else if s > WIN_BOUND {
             Score::WinIn((WIN - s) as u32)
         } else if s < -WIN_BOUND {
             Score::LossIn((WIN + s) as u32)
@@ -181,7 +184,7 @@ impl Score {
     /// `man` up to 200 and within `man / 200` internal units above).
     pub fn to_internal(self, man: i32) -> i32 {
         match self {
-            Score::Cp(c) => internal_units(c, man),
+            Score::Cp(c) => egdb::tb_internal(c).unwrap_or_else(|| internal_units(c, man)),
             Score::WinIn(p) => WIN - p as i32,
             Score::LossIn(p) => p as i32 - WIN,
         }
@@ -286,6 +289,9 @@ pub struct SearchInfo<M = Move> {
     pub time_ms: u64,
     /// Principal variation.
     pub pv: Vec<M>,
+    /// Positions the endgame databases answered so far (all threads); `None` when the
+    /// search has no database for its game.
+    pub tbhits: Option<u64>,
     /// Set on a progress report instead of a line: the root move being searched now and its
     /// 1-based number in the search order (`info currmove M currmovenumber K`).
     pub currmove: Option<(M, usize)>,
@@ -370,6 +376,10 @@ pub struct Engine {
     network: Option<Arc<Network>>,
     /// Whether the network evaluates (otherwise the linear evaluation does).
     use_network: bool,
+    /// Endgame databases (`EGDBPath`), if any.
+    egdb: Option<egdb::Databases>,
+    /// Most pieces of a position the databases are probed for (`EGDBProbeLimit`).
+    egdb_limit: u32,
 }
 
 impl Default for Engine {
@@ -410,6 +420,8 @@ impl Engine {
             rng: StdRng::seed_from_u64(rand::random()),
             network: None,
             use_network: true,
+            egdb: None,
+            egdb_limit: egdb::DEFAULT_PROBE_LIMIT,
         }
     }
 
@@ -482,6 +494,23 @@ impl Engine {
     /// Time kept in reserve for communication, ms.
     pub fn set_move_overhead(&mut self, ms: u64) {
         self.move_overhead_ms = ms;
+    }
+
+    /// Probes these endgame databases from now on (`None`: none). The table is cleared:
+    /// its scores were found with other knowledge.
+    pub fn set_egdb(&mut self, dbs: Option<egdb::Databases>) {
+        self.egdb = dbs;
+        self.tt.clear();
+    }
+
+    /// The endgame databases probed, if any.
+    pub fn egdb(&self) -> Option<&egdb::Databases> {
+        self.egdb.as_ref()
+    }
+
+    /// Probes the databases only for positions of at most `pieces` pieces.
+    pub fn set_egdb_limit(&mut self, pieces: u32) {
+        self.egdb_limit = pieces;
     }
 
     /// Empties the transposition table.
@@ -578,17 +607,21 @@ impl Engine {
             history,
             limits,
             control,
+            tb: self.egdb.as_ref().and_then(egdb::Databases::of::<G>),
+            tb_limit: self.egdb_limit,
         };
         threads::run(&job, on_info)
     }
 }
 
-/// Score to store in the TT: wins and losses relative to the node, not the root.
+/// Score to store in the TT: wins and losses (mates and the endgame databases' results, both
+/// counted from the root) relative to the node, not the root. No evaluation reaches
+/// [`egdb::TB_BOUND`], so without databases only mates move.
 #[inline]
 pub(crate) fn to_tt(score: i32, ply: usize) -> i16 {
-    let s = if score > WIN_BOUND {
+    let s = if score > egdb::TB_BOUND {
         score + ply as i32
-    } else if score < -WIN_BOUND {
+    } else if score < -egdb::TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -600,9 +633,9 @@ pub(crate) fn to_tt(score: i32, ply: usize) -> i16 {
 #[inline]
 pub(crate) fn from_tt(score: i16, ply: usize) -> i32 {
     let s = score as i32;
-    if s > WIN_BOUND {
+    if s > egdb::TB_BOUND {
         s - ply as i32
-    } else if s < -WIN_BOUND {
+    } else if s < -egdb::TB_BOUND {
         s + ply as i32
     } else {
         s

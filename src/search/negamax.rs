@@ -4,6 +4,7 @@
 
 use super::MAX_PLY;
 use super::abdada::Busy;
+use super::egdb::{Tablebase, TbProbe, value_score};
 use super::ordering::{Ordering, pick};
 use super::params::{
     LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, RFP_MARGIN, RFP_MAX_DEPTH,
@@ -40,6 +41,12 @@ pub(super) struct Shared<'a, G: Game> {
     /// The deepest line a helper completed but could not show, and its depth (see
     /// `Worker::iterate`).
     pub unshown: Mutex<Option<(i32, Line<G::Move>)>>,
+    /// The game's endgame databases, if any (`None`: the search never probes).
+    pub tb: Option<&'a dyn Tablebase<G>>,
+    /// Most pieces of a probed position.
+    pub tb_limit: u32,
+    /// Probes answered (all threads, flushed with the nodes).
+    pub tbhits: AtomicU64,
 }
 
 impl<G: Game> Shared<'_, G> {
@@ -164,6 +171,11 @@ pub(super) struct Worker<'a, G: Game> {
     eval: G::Evaluator,
     /// Evaluations of positions seen lately.
     eval_cache: EvalCache,
+    /// This thread's probe of the endgame databases, if the search has them.
+    tb: Option<Box<dyn TbProbe<G> + Send + 'a>>,
+    /// Probes answered, and how many of them were flushed to [`Shared::tbhits`].
+    tbhits: u64,
+    tbhits_flushed: u64,
 }
 
 /// What the move loop of one node needs besides its moves and alpha (see
@@ -207,6 +219,9 @@ impl<'a, G: Game> Worker<'a, G> {
             root_score: -INFINITY,
             eval: G::Evaluator::new(shared.eval),
             eval_cache: EvalCache::new(shared.limits.nodes),
+            tb: shared.tb.map(|tb| tb.prober()),
+            tbhits: 0,
+            tbhits_flushed: 0,
         }
     }
 
@@ -237,6 +252,11 @@ impl<'a, G: Game> Worker<'a, G> {
     pub(super) fn flush_nodes(&mut self) {
         self.shared.nodes[self.id].fetch_add(self.nodes - self.flushed, AtomicOrdering::Relaxed);
         self.flushed = self.nodes;
+        if self.tbhits != self.tbhits_flushed {
+            let n = self.tbhits - self.tbhits_flushed;
+            self.shared.tbhits.fetch_add(n, AtomicOrdering::Relaxed);
+            self.tbhits_flushed = self.tbhits;
+        }
     }
 
     /// Counts a node and decides whether to stop; true = unwind now.
@@ -339,7 +359,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
         // Step 2. Draws, and mate-distance pruning.
         if ply > 0
-            && let Some(score) = self.settled(pos, &mut alpha, &mut beta, ply)
+            && let Some(score) = self.settled(pos, &mut alpha, &mut beta, depth, ply)
         {
             return score;
         }
@@ -421,11 +441,18 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Step 2 of [`Self::search`] at a node below the root: the score if the node is settled
     /// without a search (a decided game, a draw, a repetition, a window closed by
-    /// mate-distance pruning, the deepest ply); else `None`, with `alpha` and `beta`
-    /// narrowed so that no result can beat a win already found closer to the root, nor be
-    /// worse than losing right here.
+    /// mate-distance pruning, a position the endgame databases hold, the deepest ply); else
+    /// `None`, with `alpha` and `beta` narrowed so that no result can beat a win already
+    /// found closer to the root, nor be worse than losing right here.
     #[inline(always)]
-    fn settled(&mut self, pos: &G, alpha: &mut i32, beta: &mut i32, ply: usize) -> Option<i32> {
+    fn settled(
+        &mut self,
+        pos: &G,
+        alpha: &mut i32,
+        beta: &mut i32,
+        depth: i32,
+        ply: usize,
+    ) -> Option<i32> {
         if let Some(winner) = pos.decided() {
             return Some(won_or_lost(winner == pos.side_to_move(), ply));
         }
@@ -444,10 +471,48 @@ impl<'a, G: Game> Worker<'a, G> {
         if *alpha >= *beta {
             return Some(*alpha);
         }
+        // A position the databases hold, without a capture to play: its exact value at this
+        // clock.
+        if self.tb.is_some()
+            && let Some(score) = self.table_node(pos, depth, ply)
+        {
+            return Some(score);
+        }
         if ply >= MAX_PLY - 1 {
             return Some(self.evaluate(pos, ply));
         }
         None
+    }
+
+    /// The databases' score of `pos` (see [`Self::probe_tables`]) at a node of the main
+    /// search, stored in the table as exact.
+    #[inline(never)]
+    fn table_node(&mut self, pos: &G, depth: i32, ply: usize) -> Option<i32> {
+        let score = self.probe_tables(pos, ply)?;
+        let entry = Entry {
+            move_key: 0,
+            score: to_tt(score, ply),
+            depth: depth.clamp(0, MAX_STORED_DEPTH as i32) as u8,
+            bound: Bound::Exact,
+            proof: false,
+        };
+        self.shared.tt.store(pos.hash(), entry);
+        Some(score)
+    }
+
+    /// The databases' score of `pos`, `ply` plies from the root, if they hold it, it has at
+    /// most [`Shared::tb_limit`] pieces and no capture to play.
+    #[inline(never)]
+    fn probe_tables(&mut self, pos: &G, ply: usize) -> Option<i32> {
+        let limit = self.shared.tb_limit;
+        let clock_limit = self.shared.tb?.clock_limit();
+        if pos.commanders(Color::White) + pos.commanders(Color::Black) > limit || pos.can_capture()
+        {
+            return None;
+        }
+        let v = self.tb.as_mut()?.probe(pos, limit)?;
+        self.tbhits += 1;
+        Some(value_score(v, pos.clock(), clock_limit, ply))
     }
 
     /// Quiescence: a side that must capture searches all its captures (no stand-pat, so a
@@ -470,6 +535,11 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if pos.clock_draw() || self.is_repetition(pos) {
                 return 0;
+            }
+            if self.tb.is_some()
+                && let Some(score) = self.probe_tables(pos, ply)
+            {
+                return score;
             }
             return self.evaluate(pos, ply);
         }

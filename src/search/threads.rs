@@ -10,17 +10,19 @@
 //! completed result of the others (or the first legal move).
 
 use super::abdada::Busy;
+use super::egdb::{Tablebase, move_value};
 use super::negamax::{Shared, Worker, static_eval};
 use super::params::FORCED_REPLY_DEPTH;
 use super::report::{Line, Reporter};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use crate::egdb::Outcome;
 use crate::games::{EvalConfig, Game};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
@@ -51,6 +53,10 @@ pub(super) struct Job<'a, G: Game> {
     pub history: &'a [u64],
     pub limits: &'a SearchLimits<G::Move>,
     pub control: &'a SearchControl,
+    /// The game's endgame databases, if any.
+    pub tb: Option<Arc<dyn Tablebase<G>>>,
+    /// Most pieces of a probed position.
+    pub tb_limit: u32,
 }
 
 /// What one thread brings back: its lines at its deepest completed depth and that depth, or
@@ -137,6 +143,10 @@ fn make_info<G: Game>(
         hashfull: shared.tt.hashfull(),
         time_ms,
         pv: line.pv.clone(),
+        tbhits: shared
+            .tb
+            .is_some()
+            .then(|| shared.tbhits.load(Ordering::Relaxed)),
         currmove: None,
     }
 }
@@ -157,6 +167,9 @@ pub(super) fn run<G: Game>(
     let mut root_moves: Vec<G::Move> = job.pos.legal_moves().to_vec();
     if !job.limits.searchmoves.is_empty() {
         root_moves.retain(|m| job.limits.searchmoves.contains(m));
+    }
+    if let Some(tb) = &job.tb {
+        keep_database_best(tb.as_ref(), job.tb_limit, job.pos, &mut root_moves);
     }
     // A single forced move under a clock is answered at once, after a search shallow enough
     // to cost nothing but deep enough that its score is real (a forced capture may win); a
@@ -184,6 +197,9 @@ pub(super) fn run<G: Game>(
         searching: (0..MAX_PLY).map(|_| AtomicU32::new(0)).collect(),
         busy: (job.threads > 1).then(Busy::new),
         unshown: Mutex::new(None),
+        tb: job.tb.as_deref(),
+        tb_limit: job.tb_limit,
+        tbhits: AtomicU64::new(0),
     };
     if let Some(result) = answer_without_search(job, &root_moves) {
         return result;
@@ -213,6 +229,45 @@ impl<G: Game> Job<'_, G> {
         let timed = l.movetime.is_some() || l.wtime.is_some() || l.btime.is_some();
         timed && !l.infinite && !self.control.is_pondering()
     }
+}
+
+/// A root position the databases hold: only the moves that keep its value stay, and of
+/// wins only those that reach the next capture or man move soonest (so that the rule's clock
+/// never runs out on a won game). Moves whose position has no table leave the list as it is.
+fn keep_database_best<G: Game>(
+    tb: &dyn Tablebase<G>,
+    limit: u32,
+    pos: &G,
+    moves: &mut Vec<G::Move>,
+) {
+    let mut probe = tb.prober();
+    let mut values = Vec::with_capacity(moves.len());
+    for m in moves.iter() {
+        match move_value(probe.as_mut(), tb.clock_limit(), limit, &pos.played(m)) {
+            Some(v) => values.push(v),
+            None => return,
+        }
+    }
+    let rank = |(o, d): (Outcome, u16)| match o {
+        Outcome::Win => 100_000 - i32::from(d),
+        Outcome::Draw => 0,
+        Outcome::Loss => -100_000 + i32::from(d),
+    };
+    let Some(best) = values.iter().map(|&v| rank(v)).max() else {
+        return;
+    };
+    let best_outcome = values.iter().find(|&&v| rank(v) == best).map(|v| v.0);
+    // A win keeps only the soonest conversions; a draw or a loss every move that keeps it,
+    // for the search to choose among.
+    let keep = |v: (Outcome, u16)| match v.0 {
+        Outcome::Win => rank(v) == best,
+        o => Some(o) == best_outcome,
+    };
+    let mut i = 0;
+    moves.retain(|_| {
+        i += 1;
+        keep(values[i - 1])
+    });
 }
 
 /// No legal move: nothing to think about, the side to move has lost.
