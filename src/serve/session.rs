@@ -508,19 +508,26 @@ impl Session {
         if self.engine_to_move() {
             return Err(conflict("it is the engine's turn"));
         }
-        let ms = HINT_MS.min(self.max_think_ms);
         let ply = self.line.moves().len();
-        self.engine.replace(Some(Job {
-            kind: JobKind::Hint { ply },
+        let job = self.full_strength_job(JobKind::Hint { ply }, ply);
+        self.engine.replace(Some(job));
+        self.bump();
+        Ok(())
+    }
+
+    /// A search of the position after `ply` plies at full strength for at most a hint's
+    /// time (a hint, the weighing of a draw offer).
+    pub(crate) fn full_strength_job(&self, kind: JobKind, ply: usize) -> Job {
+        let ms = HINT_MS.min(self.max_think_ms);
+        Job {
+            kind,
             position: self.position_command(ply),
             go: format!("go movetime {ms}"),
             limit: Duration::from_millis(ms),
             skill: MAX_LEVEL,
             multipv: 1,
             epoch: 0,
-        }));
-        self.bump();
-        Ok(())
+        }
     }
 
     /// Turns analysis mode on (of the position after `a.ply` plies, or its threat) or off.

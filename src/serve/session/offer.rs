@@ -2,17 +2,16 @@
 //! ([`crate::record::draw_offer`]); and a closed game's clocks taken over by the game opened
 //! in its place (a reload or a reopened tab goes on with the time it had).
 
-use super::{HINT_MS, Session, conflict};
+use super::{Session, conflict};
 use crate::record::draw_offer;
 use crate::record::game_record::EngineScore;
 use crate::search::Score;
-use crate::search::skill::MAX_LEVEL;
 use crate::serve::clocks::Retired;
 use crate::serve::ending::End;
-use crate::serve::engine_worker::{Job, JobKind};
+use crate::serve::engine_worker::JobKind;
 use crate::serve::error::ApiError;
 use crate::serve::settings::Human;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// An engine's reported score as the draw rule reads it: a mate in `n` of the mover's moves
 /// is a win in `2n - 1` plies, being mated in `n` a loss in `2n` plies.
@@ -54,18 +53,10 @@ impl Session {
             self.bump();
             return Ok(());
         }
-        let ms = HINT_MS.min(self.max_think_ms);
         let ply = self.line.moves().len();
         self.draw_answer = None;
-        self.engine.replace(Some(Job {
-            kind: JobKind::Offer { ply },
-            position: self.position_command(ply),
-            go: format!("go movetime {ms}"),
-            limit: Duration::from_millis(ms),
-            skill: MAX_LEVEL,
-            multipv: 1,
-            epoch: 0,
-        }));
+        let job = self.full_strength_job(JobKind::Offer { ply }, ply);
+        self.engine.replace(Some(job));
         self.bump();
         Ok(())
     }
