@@ -523,6 +523,20 @@ fn an_engine_that_does_not_play_the_game_is_refused() {
         assert!(run.stderr.contains(needle), "{line}: {}", run.stderr);
         assert!(run.finished().is_empty(), "{}", run.stdout);
     }
+    // The PDN file such a match would have written is not left behind; one that was there
+    // before is kept as it was.
+    let pdn = temp("refused.pdn");
+    let line = "match --variant turkish --engine cmd=@B --engine cmd=bash arg=@N arg=@B \
+                name=old --depth 1 --games 2 --pdn @F";
+    assert_eq!(bashni(line, &[&pdn]).code, 2);
+    assert!(
+        !pdn.exists(),
+        "a match that did not start left {}",
+        pdn.display()
+    );
+    std::fs::write(&pdn, "[Event \"kept\"]\n").unwrap();
+    assert_eq!(bashni(line, &[&pdn]).code, 2);
+    assert_eq!(std::fs::read_to_string(&pdn).unwrap(), "[Event \"kept\"]\n");
     // An engine from before the other games still plays Bashni.
     let run = bashni(
         "match --engine cmd=@B --engine cmd=bash arg=@N arg=@B name=old --depth 1 --games 2",

@@ -161,10 +161,28 @@ pub struct Reporter {
     shown: bool,
     last_draw: Option<Instant>,
     started: Instant,
-    pdn: Option<(File, String)>,
+    pdn: Option<PdnFile>,
     event: String,
     site: String,
     date: String,
+}
+
+/// The match's PDN file, and whether the match made it and wrote to it.
+struct PdnFile {
+    file: File,
+    path: std::path::PathBuf,
+    created: bool,
+    written: bool,
+}
+
+impl Drop for PdnFile {
+    /// A file the match created and never wrote a game to (the match could not start) is
+    /// removed, so that a failed match leaves nothing behind.
+    fn drop(&mut self) {
+        if self.created && !self.written {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
 }
 
 impl Reporter {
@@ -180,12 +198,19 @@ impl Reporter {
         let pdn = match &args.pdn {
             None => None,
             Some(path) => {
+                // Opened now so that an unwritable path stops the match before its first game.
+                let created = !path.exists();
                 let file = std::fs::OpenOptions::new()
                     .create(true)
                     .append(true)
                     .open(path)
                     .map_err(|e| format!("cannot open PDN file {}: {e}", path.display()))?;
-                Some((file, path.display().to_string()))
+                Some(PdnFile {
+                    file,
+                    path: path.clone(),
+                    created,
+                    written: false,
+                })
             }
         };
         Ok(Reporter {
@@ -207,7 +232,15 @@ impl Reporter {
 
     /// Records a finished game: the PDN, a line, the progress line.
     pub fn game(&mut self, f: &Finished, tally: &Tally) -> Result<(), String> {
-        if let Some((w, path)) = &mut self.pdn {
+        if let Some(PdnFile {
+            file: w,
+            path,
+            written,
+            ..
+        }) = &mut self.pdn
+        {
+            *written = true;
+            let path = path.display().to_string();
             let event = Event {
                 name: self.event.clone(),
                 site: self.site.clone(),
