@@ -11,13 +11,16 @@
 use super::args::AnalyseArgs;
 use crate::display::{counted, plies};
 use crate::files::read_regular_text;
+use crate::games::kit::Color;
 use crate::games::{Game, Record, Variant};
 use crate::play::save::MAX_LOAD_FILE;
 use crate::record::game_record::{BOOK_COMMENT as BOOK, pdn_move};
 use crate::record::pdn::{PdnGame, PdnMove, parse_games};
 use crate::record::pdn_write::write_game;
 use crate::record::result::Termination;
-use crate::review::{Budget, Eval, GameToReview, MoveReview, Review, SideSummary, review_game};
+use crate::review::{
+    Budget, Eval, GameToReview, MoveReview, Review, SideSummary, accuracy, review_game,
+};
 use crate::search::{DECISIVE_CP, Score, SearchControl};
 use std::fmt;
 use std::path::Path;
@@ -137,16 +140,18 @@ pub fn move_line<M: fmt::Display>(r: &MoveReview<M>) -> String {
 }
 
 /// The summary line of one side: its moves (and its book moves, not judged, if any), its
-/// marks and its average loss.
-pub fn summary_line(side: &str, s: &SideSummary) -> String {
+/// marks, its average loss and its accuracy (as the page's review shows it; none before its
+/// first judged move).
+pub fn summary_line(side: &str, s: &SideSummary, accuracy: Option<f64>) -> String {
     let count = |n: usize, one, many| counted(n as u64, one, many);
     let book = if s.book > 0 {
         format!(" (after {})", count(s.book, "book move", "book moves"))
     } else {
         String::new()
     };
+    let accuracy = accuracy.map_or(String::new(), |a| format!(", accuracy {a:.1} %"));
     format!(
-        "{side}: {}{book}, {} (?!), {} (?), {} (??), average loss {:.0} centi-men",
+        "{side}: {}{book}, {} (?!), {} (?), {} (??), average loss {:.0} centi-men{accuracy}",
         count(s.moves, "move", "moves"),
         count(s.inaccuracies, "inaccuracy", "inaccuracies"),
         count(s.mistakes, "mistake", "mistakes"),
@@ -247,8 +252,15 @@ fn review_in<G: Game>(args: &AnalyseArgs, game: &PdnGame) -> Result<(), ReviewEr
         }
     };
     let review = review_game(&to_review, &mut engine, budget, &control, &mut show);
-    println!("{}", summary_line("White", &review.white));
-    println!("{}", summary_line("Black", &review.black));
+    for (name, side, summary) in [
+        ("White", Color::White, &review.white),
+        ("Black", Color::Black, &review.black),
+    ] {
+        println!(
+            "{}",
+            summary_line(name, summary, accuracy(&review.moves, side))
+        );
+    }
     if let Some(out) = &args.out {
         let text = write_game(&annotated(game, G::VARIANT, &review));
         crate::play::save::may_write(out).map_err(ReviewError::Write)?;
@@ -263,7 +275,6 @@ fn review_in<G: Game>(args: &AnalyseArgs, game: &PdnGame) -> Result<(), ReviewEr
 mod tests {
     use super::*;
     use crate::games::Outcome;
-    use crate::games::kit::Color;
     use crate::record::pdn::parse_games;
     use crate::search::Score;
 
@@ -301,9 +312,9 @@ mod tests {
             average_loss_cp: 12.4,
         };
         assert_eq!(
-            summary_line("White", &s),
+            summary_line("White", &s, Some(87.26)),
             "White: 1 move, 1 inaccuracy (?!), 2 mistakes (?), 0 blunders (??), average loss \
-             12 centi-men"
+             12 centi-men, accuracy 87.3 %"
         );
         let s = SideSummary {
             moves: 2,
@@ -312,7 +323,7 @@ mod tests {
             ..s
         };
         assert_eq!(
-            summary_line("Black", &s),
+            summary_line("Black", &s, None),
             "Black: 2 moves (after 1 book move), 1 inaccuracy (?!), 2 mistakes (?), 1 blunder \
              (??), average loss 12 centi-men"
         );
