@@ -208,10 +208,12 @@ impl TranspositionTable {
         bucket[victim].key_xor.store(hash ^ data, Ordering::Relaxed);
     }
 
-    /// Per-mille of sampled slots used by the current search generation.
+    /// Per-mille of sampled slots used by the current search generation: the first 1,000
+    /// slots, as Stockfish samples (every search's info line computes it, so a larger sample
+    /// costs every short search, as datagen's are).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let n = self.slots.len().min(4000);
+        let n = self.slots.len().min(1000);
         let used = self.slots[..n]
             .iter()
             .filter(|s| matches!(unpack(s.data.load(Ordering::Relaxed)), Some((_, a)) if a == age))
