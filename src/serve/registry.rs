@@ -3,13 +3,14 @@
 //! [`UNWATCHED_LIMIT`] or when a clock runs out.
 
 use super::clocks::Retired;
-use super::engine_worker::{EngineHandle, spawn_worker, start_engine};
+use super::engine_worker::{EngineHandle, EngineSetup, spawn_worker, start_engine};
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::session::{Caps, Session, lock};
 use super::settings::{NewGame, parse_new_game};
 use crate::display::counted;
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -62,6 +63,8 @@ pub struct Registry {
     retired: Mutex<HashMap<String, Retired>>,
     /// The limits.
     pub limits: Limits,
+    /// The endgame databases' folder every engine is given (`--egdb`, absolute).
+    egdb: Option<PathBuf>,
 }
 
 /// Gives a slot back when a game could not be opened.
@@ -76,8 +79,8 @@ impl Drop for Slot<'_> {
 }
 
 impl Registry {
-    /// No games yet.
-    pub fn new(limits: Limits) -> Registry {
+    /// No games yet; each engine started is given the databases in `egdb`.
+    pub fn new(limits: Limits, egdb: Option<PathBuf>) -> Registry {
         Registry {
             games: Mutex::new(HashMap::new()),
             slots: AtomicUsize::new(0),
@@ -85,6 +88,7 @@ impl Registry {
             opened: AtomicUsize::new(0),
             retired: Mutex::new(HashMap::new()),
             limits,
+            egdb,
         }
     }
 
@@ -174,7 +178,11 @@ impl Registry {
     ) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
         let variations = std::mem::take(&mut new.variations);
         let variant = new.game.variant();
-        let engine = start_engine(variant).map_err(|e| {
+        let setup = EngineSetup {
+            variant,
+            egdb: self.egdb.clone(),
+        };
+        let engine = start_engine(&setup).map_err(|e| {
             ApiError::new(ErrorKind::Internal, format!("cannot start the engine: {e}"))
         })?;
         let id = format!("{:016x}", rand::random::<u64>());
@@ -188,7 +196,7 @@ impl Registry {
             now,
         )));
         spawn_worker(
-            variant,
+            setup,
             engine,
             jobs,
             epoch,
