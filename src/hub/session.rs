@@ -19,7 +19,7 @@ use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Record, Variant};
 use crate::protocol::Output;
 use crate::protocol::game::{AnyGame, on_game};
-use crate::protocol::options::{HASH, OptionChange, Options, parse_change, threads};
+use crate::protocol::options::{HASH, OptionChange, OptionError, Options, parse_change, threads};
 use crate::protocol::queue::{self, Next, Now, Ordered, Queue, Role};
 use crate::protocol::quote::quote;
 use crate::protocol::reader::{Input, Line};
@@ -30,6 +30,9 @@ use std::sync::mpsc::{Receiver, Sender};
 
 /// The games Hub can describe (one piece per square).
 pub const HUB_VARIANTS: [Variant; 2] = [Variant::Russian, Variant::Turkish];
+
+/// The Hub parameter that names the endgame databases' folder (the protocol's `EGDBPath`).
+pub const EGDB_PARAM: &str = "egdb-path";
 
 /// What the session reacts to.
 pub(crate) enum Event {
@@ -219,6 +222,15 @@ impl Session {
             "param name=hash value={} type=int min={} max={}",
             o.hash_mb, HASH.min, HASH.max
         ));
+        let egdb = if o.egdb.is_some() {
+            o.egdb_path.as_str()
+        } else {
+            ""
+        };
+        self.out.line(&format!(
+            "param name={EGDB_PARAM} value={} type=string",
+            value(egdb)
+        ));
         self.out.line("wait");
     }
 
@@ -249,6 +261,7 @@ impl Session {
                     quote(value)
                 )),
             },
+            EGDB_PARAM => self.set_egdb(value),
             other => {
                 let option = other.replace(['-', '_'], " ");
                 match parse_change(&option, Some(value)) {
@@ -269,6 +282,23 @@ impl Session {
                     }
                 }
             }
+        }
+    }
+
+    /// `set-param name=egdb-path value=DIR`: the endgame databases in DIR (empty: none); a
+    /// folder that does not read is one `error` line and changes nothing.
+    fn set_egdb(&mut self, dir: &str) {
+        let change = match parse_change("egdbpath", Some(dir)) {
+            Ok(change) => change,
+            Err(OptionError::Egdb(why)) => {
+                return self.error(&format!("{EGDB_PARAM}: {why}; not changed"));
+            }
+            Err(e) => return self.error(&format!("{EGDB_PARAM}: {e}")),
+        };
+        if let Some(engine) = self.engine.as_mut()
+            && let Err(e) = self.options.apply(change, engine)
+        {
+            self.error(&format!("{EGDB_PARAM}: {e}"));
         }
     }
 

@@ -23,8 +23,19 @@ fn the_engine_converts_a_won_ending_within_the_rule() {
     let mut probe = store.prober();
     let dir_arg = dir.to_str().unwrap();
     let args = [
-        "play", "--variant", "russian", "--fen", WON, "--color", "black", "--level", "5",
-        "--seed", "1", "--egdb", dir_arg,
+        "play",
+        "--variant",
+        "russian",
+        "--fen",
+        WON,
+        "--color",
+        "black",
+        "--level",
+        "5",
+        "--seed",
+        "1",
+        "--egdb",
+        dir_arg,
     ];
     let mut gui = Gui::start(&args);
     let mut pos = Position::from_fen(WON).unwrap();
