@@ -4,7 +4,7 @@ the endgame databases hold shows its value and every legal move's value for the 
 first, at the position's clock; a click on a move plays it; a win the rule's clock no longer
 allows shows as a draw; nothing is shown outside the tables or without them. The values are
 checked against `bashni egdb probe` of the positions after the moves (another way to the same
-tables), not only against the server's own answer.
+tables), not only against the server's own answer. Writes docs/serve-tablebase.png.
 
 Builds Russian 2-3 piece tables and KKKvK into target/tmp/browser-egdb (once; a second run
 reads them). Run from the repository root after `cargo build --profile suite`:
@@ -18,7 +18,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from harness import ARGS, BASHNI, CHROMIUM, OUT, ROOT, WAIT_MS, Page, Server
+from harness import ARGS, BASHNI, CHROMIUM, ROOT, WAIT_MS, Page, Server
 
 EGDB = os.path.join(ROOT, "target", "tmp", "browser-egdb")
 # Three kings against one, the lone king off the long diagonal: won in 18 plies (docs/egdb.md).
@@ -94,7 +94,9 @@ def test_values_and_order(server, browser):
     assert value["distance"] == "17" and value["text"] == "Black to move: loss 17", value
     assert all(m[1] == "loss" for m in moves), moves
     assert max(int(m[2]) for m in moves) == 17, moves
-    p.page.screenshot(path=os.path.join(OUT, "tablebase.png"), full_page=True)
+    # The screenshot docs/serve.md shows (the pointer off the list).
+    p.page.mouse.move(0, 0)
+    p.page.screenshot(path=os.path.join(ROOT, "docs", "serve-tablebase.png"))
     assert not p.errors, p.errors
     p.page.context.close()
 
@@ -141,7 +143,6 @@ def main():
     if not os.path.exists(CHROMIUM):
         print(f"error: {CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
         return 2
-    os.makedirs(OUT, exist_ok=True)
     build()
     server = Server("--egdb", EGDB)
     try:
