@@ -15,6 +15,7 @@
 use super::command::{GoMode, HubCommand, HubError, Level, parse_line};
 use super::notation::{NotationError, parse_move, parse_position};
 use super::output::{done_line, error_line, info_line, value};
+use super::tablebase::database_pv;
 use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Record, Variant};
 use crate::protocol::Output;
@@ -389,8 +390,17 @@ fn search_job<G: Game>(game: &Record<G>, level: &Level, mode: GoMode, n: Numberi
     let pos = game.position().clone();
     let history = game.history().to_vec();
     let job = move |engine: &mut Engine, control: &SearchControl, out: &Output| {
+        let tables = engine.egdb().and_then(|dbs| dbs.of::<G>());
         let mut report = |info: &crate::search::SearchInfo<G::Move>| {
-            if let Some(line) = info_line(&pos, info, n) {
+            let line = match &tables {
+                Some(tb) if info.currmove.is_none() && info.multipv == 1 => {
+                    let mut info = info.clone();
+                    info.pv = database_pv(&pos, &info.pv, tb.as_ref());
+                    info_line(&pos, &info, n)
+                }
+                _ => info_line(&pos, info, n),
+            };
+            if let Some(line) = line {
                 out.line(&line);
             }
         };

@@ -1,7 +1,8 @@
 //! `bashni hub` with endgame databases: the `egdb-path` parameter, declared at `hub`, set
 //! with `set-param`, and a database win reported as Hub allows it: `score=` between 80 and
 //! 90 men (`90 - n/100`, `n` the plies from the root to the next capture or man move that
-//! keeps it won; above 90 is a mate to pydraughts), with the pv of the search.
+//! keeps it won; above 90 is a mate to pydraughts), with a pv that goes on with the tables'
+//! line to that capture or man move.
 
 use super::{get, no_error, start, think};
 use crate::egdb::russian_dir;
@@ -51,10 +52,15 @@ fn the_database_path_is_a_parameter_and_its_wins_score_below_mates() {
     let last = infos.last().unwrap();
     let score: f64 = get(last, "score").unwrap().parse().unwrap();
     assert!(score > 80.0 && score <= 90.0, "{infos:?}");
-    assert!(get(last, "pv").is_some_and(|pv| !pv.is_empty()), "{last}");
-    // The tables' quickest conversions: c1-b2 or a3-b2 (30-25, 21-25).
+    // The tables' quickest conversions: c1-b2 or a3-b2 (30-25, 21-25); the pv goes on with
+    // the tables' line to the conversion, 18 plies from here, its last move a capture.
     let best = get(&done, "move").unwrap();
     assert!(["30-25", "21-25"].contains(&best.as_str()), "{done}");
+    let pv = get(last, "pv").unwrap();
+    let pv: Vec<&str> = pv.split(' ').collect();
+    assert_eq!(pv.len(), 18, "{last}");
+    assert_eq!(pv[0], best, "{last}");
+    assert!(pv[17].contains('x'), "{last}");
     // An empty path: no tables, an evaluation again.
     g.send("set-param name=egdb-path value=\"\"");
     no_error(&mut g);
