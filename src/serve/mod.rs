@@ -55,11 +55,10 @@ use clap::Args;
 use guard::Guard;
 use http::Shared;
 use json::Value;
-use registry::{Limits, REAP_EVERY, Registry};
+use registry::{EngineTables, Limits, REAP_EVERY, Registry};
 use session::{Caps, MAX_MULTIPV};
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -217,16 +216,19 @@ fn map_large_blocks() {
     }
 }
 
-/// The databases `--egdb` names, and their folder made absolute for the engines.
-fn open_egdb(arg: &EgdbArg) -> Result<(Option<Databases>, Option<PathBuf>), String> {
-    let dbs = arg.open()?;
-    let dir = match &arg.egdb {
-        Some(dir) => Some(
-            std::fs::canonicalize(dir).map_err(|e| format!("--egdb: {}: {e}", dir.display()))?,
-        ),
-        None => None,
+/// The databases `--egdb` names, and for the engines their folder made absolute with the
+/// games it has tables for.
+fn open_egdb(arg: &EgdbArg) -> Result<(Option<Databases>, Option<EngineTables>), String> {
+    let (Some(dbs), Some(dir)) = (arg.open()?, &arg.egdb) else {
+        return Ok((None, None));
     };
-    Ok((dbs, dir))
+    let dir = std::fs::canonicalize(dir).map_err(|e| format!("--egdb: {}: {e}", dir.display()))?;
+    let games = Variant::ALL
+        .iter()
+        .copied()
+        .filter(|&v| crate::for_variant!(v, G => dbs.of::<G>().is_some()))
+        .collect();
+    Ok((Some(dbs), Some(EngineTables { dir, games })))
 }
 
 /// Runs the server until the process is stopped (Ctrl-C or SIGTERM end every game first);

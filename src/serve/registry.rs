@@ -9,6 +9,7 @@ use super::json::{self, Value};
 use super::session::{Caps, Session, lock};
 use super::settings::{NewGame, parse_new_game};
 use crate::display::counted;
+use crate::games::Variant;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -63,8 +64,18 @@ pub struct Registry {
     retired: Mutex<HashMap<String, Retired>>,
     /// The limits.
     pub limits: Limits,
-    /// The endgame databases' folder every engine is given (`--egdb`, absolute).
-    egdb: Option<PathBuf>,
+    /// The endgame databases every engine of their games is given (`--egdb`).
+    egdb: Option<EngineTables>,
+}
+
+/// The endgame databases' folder (`--egdb`, absolute) and the games it has tables for: only
+/// their engines are given it (an engine reads every table when it opens the folder).
+#[derive(Clone, Debug)]
+pub struct EngineTables {
+    /// The folder.
+    pub dir: PathBuf,
+    /// The games with tables (Russian and Turkish draughts).
+    pub games: Vec<Variant>,
 }
 
 /// Gives a slot back when a game could not be opened.
@@ -79,8 +90,8 @@ impl Drop for Slot<'_> {
 }
 
 impl Registry {
-    /// No games yet; each engine started is given the databases in `egdb`.
-    pub fn new(limits: Limits, egdb: Option<PathBuf>) -> Registry {
+    /// No games yet; the engine of each game of `egdb`'s games is given its folder.
+    pub fn new(limits: Limits, egdb: Option<EngineTables>) -> Registry {
         Registry {
             games: Mutex::new(HashMap::new()),
             slots: AtomicUsize::new(0),
@@ -180,7 +191,11 @@ impl Registry {
         let variant = new.game.variant();
         let setup = EngineSetup {
             variant,
-            egdb: self.egdb.clone(),
+            egdb: self
+                .egdb
+                .as_ref()
+                .filter(|t| t.games.contains(&variant))
+                .map(|t| t.dir.clone()),
         };
         let engine = start_engine(&setup).map_err(|e| {
             ApiError::new(ErrorKind::Internal, format!("cannot start the engine: {e}"))
