@@ -6,6 +6,8 @@ use crate::common;
 
 use common::gui::Gui;
 
+mod egdb;
+
 /// Whether a line is an answer word then strict `key=value` tokens (values may be quoted).
 fn strict(line: &str) -> bool {
     let (_, mut rest) = line.split_once(' ').unwrap_or((line, ""));

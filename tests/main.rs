@@ -50,6 +50,7 @@ mod search;
 mod serve;
 mod serve_abuse;
 mod serve_comments;
+mod serve_egdb;
 mod serve_hostile;
 mod serve_play;
 mod serve_review;

@@ -6,6 +6,7 @@
 //! tests do not depend on what the search prefers.
 
 mod clock;
+mod egdb;
 
 use crate::common;
 

@@ -15,6 +15,7 @@ export const createGame = (body) => api('POST', '/api/games', body);
 export const deleteGame = (id) => api('DELETE', `/api/games/${id}`);
 export const post = (id, action, body) => api('POST', `/api/games/${id}/${action}`, body || {});
 export const legalAt = (id, ply) => api('GET', `/api/games/${id}/legal?ply=${ply}`);
+export const tablebaseAt = (id, ply) => api('GET', `/api/games/${id}/tablebase?ply=${ply}`);
 export const info = () => api('GET', '/api/info');
 export const review = (id) => api('GET', `/api/games/${id}/review`);
 export const events = (id) => new EventSource(`/api/games/${id}/events`);

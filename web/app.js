@@ -20,6 +20,7 @@ import { wirePaste } from './paste.js';
 import { wireHand, keepClick, replayClick } from './drag.js';
 import { handleKey } from './keys.js';
 import { threatArrows, toggleThreat } from './threat.js';
+import { renderTablebase } from './tablebase.js';
 import { renderClocks } from './clock.js';
 import { afterState, wireDialog } from './dialog.js';
 import { restorePageSettings } from './settings.js';
@@ -399,6 +400,7 @@ function render() {
   renderMoves();
   renderClocks();
   renderAnalysis();
+  renderTablebase();
   renderStatus();
   renderTowerInfo();
   renderControls();

@@ -4,7 +4,7 @@
 
 use crate::games::Variant;
 use crate::protocol::command::{MAX_GO_DEPTH, MAX_GO_TIME_MS};
-use crate::protocol::engine_args::EngineArgs;
+use crate::protocol::engine_args::{EgdbArg, EngineArgs};
 use crate::protocol::options::MULTIPV;
 
 /// Depth searched when no limit is given (about a second on one core from the start).
@@ -72,11 +72,9 @@ pub struct AnalyseArgs {
     /// With --pdn: write the reviewed game as PDN, scores as comments and marks after moves.
     #[arg(long, value_name = "FILE", requires = "pdn")]
     pub out: Option<String>,
-    /// Endgame databases (`bashni egdb build`, docs/egdb.md) to search with; a position they
-    /// hold gets one line with its value first. Russian and Turkish draughts have them, Bashni
-    /// and Lasca none.
-    #[arg(long, value_name = "DIR")]
-    pub egdb: Option<std::path::PathBuf>,
+    /// `--egdb DIR`: a position the databases hold gets one line with its value first.
+    #[command(flatten)]
+    pub egdb: EgdbArg,
     /// Threads and hash size.
     #[command(flatten)]
     pub engine: EngineArgs,

@@ -186,13 +186,11 @@ fn analyse<G: Game>(args: &AnalyseArgs) -> i32 {
             return 1;
         }
     };
-    if let Some(dir) = &args.egdb {
-        match crate::search::egdb::Databases::open(dir) {
-            Ok(dbs) => engine.set_egdb(Some(dbs)),
-            Err(e) => {
-                eprintln!("error: --egdb: {e}");
-                return 1;
-            }
+    match args.egdb.open() {
+        Ok(dbs) => engine.set_egdb(dbs),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
         }
     }
     let pos = game.position();

@@ -8,6 +8,7 @@
 //! - [`solve`]: the retrograde solver;
 //! - [`file`]: the table files (header, checksum, compressed blocks);
 //! - [`probe`]: the tables of a game and [`Probe`], the value of a position;
+//! - [`moves`]: a position's value and each of its legal moves', at its clock;
 //! - [`verify`]: each stored value checked against its successors';
 //! - [`command`]: `bashni egdb`.
 
@@ -15,6 +16,7 @@ pub mod command;
 pub mod file;
 pub mod game;
 pub mod material;
+pub mod moves;
 pub mod probe;
 pub mod solve;
 pub mod value;
@@ -22,5 +24,6 @@ pub mod verify;
 
 pub use game::EgdbGame;
 pub use material::Signature;
+pub use moves::{MoveValue, Rated, Verdict, move_values};
 pub use probe::{Probe, ProbeError, Store};
 pub use value::{Outcome, Plies, Value};

@@ -6,6 +6,7 @@
 //! - [`notation`]: positions and moves as square numbers (top or a1 numbering).
 //! - [`output`]: the `info`, `done` and `error` lines; scores in men.
 //! - `session`: the loop, a search on a worker thread while commands are still read.
+//! - [`tablebase`]: the pv of a position the endgame databases hold, to its conversion.
 //!
 //! Hub describes one piece per square, so it plays Russian and Turkish draughts (Bashni's
 //! towers have no Hub encoding).
@@ -14,6 +15,7 @@ pub mod command;
 pub mod notation;
 pub mod output;
 mod session;
+pub mod tablebase;
 
 pub use output::score_men;
 pub use session::{HUB_VARIANTS, limits_of};

@@ -6,6 +6,7 @@ use super::notation::{line_text, move_text};
 use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Variant};
 use crate::protocol::quote::bounded_line;
+use crate::search::egdb::{TB_BOUND_CP, TB_WIN_CP};
 use crate::search::{Score, SearchInfo, SearchResult};
 
 /// Score of a win in 0 plies, in men: a won position reads `100 - plies/100` (above 90, a
@@ -18,12 +19,22 @@ pub fn centi_men_per_man(_variant: Variant) -> f64 {
     100.0
 }
 
+/// Score of an endgame database win at distance 0, in men: a database win whose next
+/// capture or man move that keeps it won is `n` plies from the root reads `90 - n/100`
+/// (80.01 to 90.00: above every evaluation, and not above 90, so that pydraughts does not
+/// take it for a mate in so many plies), a database loss its negative.
+pub const TB_WIN_MEN: f64 = 90.0;
+
 /// A score as Hub gives it, in men from the side to move's view, two decimals: `0.25`,
 /// `-1.30`; a win in `p` plies `100 - p/100` (so pydraughts, which reads
-/// `10000 - 100 * score` as the plies, finds the distance), a loss its negative.
+/// `10000 - 100 * score` as the plies, finds the distance), a loss its negative; an endgame
+/// database win or loss as [`TB_WIN_MEN`] says.
 pub fn score_men(variant: Variant, score: Score) -> String {
     let mate = |plies: u32| WIN_MEN - f64::from(plies.min(999)) / 100.0;
     let men = match score {
+        Score::Cp(cp) if cp.abs() > TB_BOUND_CP => {
+            f64::from(cp.signum()) * (TB_WIN_MEN - f64::from(TB_WIN_CP - cp.abs()) / 100.0)
+        }
         Score::Cp(cp) => f64::from(cp) / centi_men_per_man(variant),
         Score::WinIn(p) => mate(p),
         Score::LossIn(p) => -mate(p),
@@ -98,6 +109,10 @@ mod tests {
         assert_eq!(score_men(v, Score::Cp(-130)), "-1.30");
         assert_eq!(score_men(v, Score::WinIn(3)), "99.97");
         assert_eq!(score_men(v, Score::LossIn(2)), "-99.98");
+        // Database wins and losses: 18 plies to the conversion.
+        assert_eq!(score_men(v, Score::Cp(TB_WIN_CP - 18)), "89.82");
+        assert_eq!(score_men(v, Score::Cp(-(TB_WIN_CP - 18))), "-89.82");
+        assert_eq!(score_men(v, Score::Cp(TB_BOUND_CP + 1)), "80.01");
         assert_eq!(value("a b"), "\"a b\"");
         assert_eq!(value("12-16"), "12-16");
         assert_eq!(error_line(&"bad \"x\""), "error message=\"bad 'x'\"");

@@ -15,11 +15,12 @@
 use super::command::{GoMode, HubCommand, HubError, Level, parse_line};
 use super::notation::{NotationError, parse_move, parse_position};
 use super::output::{done_line, error_line, info_line, value};
+use super::tablebase::database_pv;
 use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Record, Variant};
 use crate::protocol::Output;
 use crate::protocol::game::{AnyGame, on_game};
-use crate::protocol::options::{HASH, OptionChange, Options, parse_change, threads};
+use crate::protocol::options::{HASH, OptionChange, OptionError, Options, parse_change, threads};
 use crate::protocol::queue::{self, Next, Now, Ordered, Queue, Role};
 use crate::protocol::quote::quote;
 use crate::protocol::reader::{Input, Line};
@@ -30,6 +31,9 @@ use std::sync::mpsc::{Receiver, Sender};
 
 /// The games Hub can describe (one piece per square).
 pub const HUB_VARIANTS: [Variant; 2] = [Variant::Russian, Variant::Turkish];
+
+/// The Hub parameter that names the endgame databases' folder (the protocol's `EGDBPath`).
+pub const EGDB_PARAM: &str = "egdb-path";
 
 /// What the session reacts to.
 pub(crate) enum Event {
@@ -219,6 +223,15 @@ impl Session {
             "param name=hash value={} type=int min={} max={}",
             o.hash_mb, HASH.min, HASH.max
         ));
+        let egdb = if o.egdb.is_some() {
+            o.egdb_path.as_str()
+        } else {
+            ""
+        };
+        self.out.line(&format!(
+            "param name={EGDB_PARAM} value={} type=string",
+            value(egdb)
+        ));
         self.out.line("wait");
     }
 
@@ -249,6 +262,7 @@ impl Session {
                     quote(value)
                 )),
             },
+            EGDB_PARAM => self.set_egdb(value),
             other => {
                 let option = other.replace(['-', '_'], " ");
                 match parse_change(&option, Some(value)) {
@@ -269,6 +283,23 @@ impl Session {
                     }
                 }
             }
+        }
+    }
+
+    /// `set-param name=egdb-path value=DIR`: the endgame databases in DIR (empty: none); a
+    /// folder that does not read is one `error` line and changes nothing.
+    fn set_egdb(&mut self, dir: &str) {
+        let change = match parse_change("egdbpath", Some(dir)) {
+            Ok(change) => change,
+            Err(OptionError::Egdb(why)) => {
+                return self.error(&format!("{EGDB_PARAM}: {why}; not changed"));
+            }
+            Err(e) => return self.error(&format!("{EGDB_PARAM}: {e}")),
+        };
+        if let Some(engine) = self.engine.as_mut()
+            && let Err(e) = self.options.apply(change, engine)
+        {
+            self.error(&format!("{EGDB_PARAM}: {e}"));
         }
     }
 
@@ -359,8 +390,17 @@ fn search_job<G: Game>(game: &Record<G>, level: &Level, mode: GoMode, n: Numberi
     let pos = game.position().clone();
     let history = game.history().to_vec();
     let job = move |engine: &mut Engine, control: &SearchControl, out: &Output| {
+        let tables = engine.egdb().and_then(|dbs| dbs.of::<G>());
         let mut report = |info: &crate::search::SearchInfo<G::Move>| {
-            if let Some(line) = info_line(&pos, info, n) {
+            let line = match &tables {
+                Some(tb) if info.currmove.is_none() && info.multipv == 1 => {
+                    let mut info = info.clone();
+                    info.pv = database_pv(&pos, &info.pv, tb.as_ref());
+                    info_line(&pos, &info, n)
+                }
+                _ => info_line(&pos, info, n),
+            };
+            if let Some(line) = line {
                 out.line(&line);
             }
         };

@@ -4,7 +4,7 @@ use super::input;
 use super::level::Level;
 use crate::games::Variant;
 use crate::protocol::command::MAX_GO_TIME_MS;
-use crate::protocol::engine_args::EngineArgs;
+use crate::protocol::engine_args::{EgdbArg, EngineArgs};
 use crate::record::time_control::TimeControl;
 
 /// Which side the person takes.
@@ -60,6 +60,10 @@ pub struct PlayArgs {
     /// The engine's threads and hash size.
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// `--egdb DIR`: the engine converts the won endings the databases hold within the
+    /// no-progress rule, and `hint` and `analyse` use them too.
+    #[command(flatten)]
+    pub egdb: EgdbArg,
     /// Turn the board around: your side is at the bottom otherwise (Black's when you
     /// play Black), also after `load` gives you the other side.
     #[arg(long)]

@@ -109,7 +109,7 @@ struct Session<G: Game> {
 }
 
 /// Runs `bashni play`; returns the exit code (2 for bad arguments, 1 when the hash table
-/// cannot be had).
+/// cannot be had or `--egdb` does not read).
 pub fn run(args: PlayArgs) -> i32 {
     crate::for_variant!(args.variant, G => run_game::<G>(args))
 }
@@ -136,6 +136,13 @@ fn run_game<G: Game>(args: PlayArgs) -> i32 {
             return 1;
         }
     };
+    match args.egdb.open() {
+        Ok(dbs) => engine.set_egdb(dbs),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    }
     engine.set_strength(args.level.strength());
     if let Some(seed) = args.seed {
         engine.seed_choices(seed);

@@ -1,10 +1,13 @@
 //! The engine's resources as the front ends for people take them on the command line
 //! (`bashni analyse`, `bashni play`): `--threads` and `--hash`, with the ranges of the
-//! protocol's `Threads` and `Hash` options ([`super::options`]). It sits here, below the
+//! protocol's `Threads` and `Hash` options ([`super::options`]), and `--egdb` (also `bashni
+//! serve`'s). It sits here, below the
 //! front ends, so that they share it without importing each other.
 
 use super::options::{HASH, THREADS};
 use crate::search::Engine;
+use crate::search::egdb::Databases;
+use std::path::PathBuf;
 
 /// `--threads` and `--hash`.
 #[derive(clap::Args, Debug)]
@@ -27,5 +30,27 @@ impl EngineArgs {
             .map_err(|e| format!("--hash {}: {e}", self.hash))?;
         engine.set_threads(self.threads as usize);
         Ok(engine)
+    }
+}
+
+/// `--egdb DIR`: the endgame databases a front end for people gives its engine (`bashni
+/// analyse`, `play`, `serve`), one definition for all of them.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct EgdbArg {
+    /// Endgame databases (`bashni egdb build`, docs/egdb.md) in this folder: the engine
+    /// plays and values the Russian and Turkish positions they hold exactly (Bashni and
+    /// Lasca have none).
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<PathBuf>,
+}
+
+impl EgdbArg {
+    /// The databases in the folder given (`None` without `--egdb`); the error (`--egdb:
+    /// DIR...: why`) when a table is damaged or the folder does not read.
+    pub fn open(&self) -> Result<Option<Databases>, String> {
+        self.egdb
+            .as_deref()
+            .map(|dir| Databases::open(dir).map_err(|e| format!("--egdb: {e}")))
+            .transpose()
     }
 }

@@ -3,7 +3,8 @@
 //! and the ES modules `app.js` (the page's controller), `api.js`, `board.js`, `tree.js`,
 //! `moves.js`, `review.js`, `graph.js`, `learn.js`, `store.js`, `analysis.js`, `state.js`,
 //! `drag.js`, `keys.js`, `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`,
-//! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text).
+//! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text),
+//! `tablebase.js` (the endgame databases' panel).
 
 /// One file of the page.
 pub struct Asset {
@@ -31,7 +32,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 22] = [
+pub const ASSETS: [Asset; 23] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -53,6 +54,7 @@ pub const ASSETS: [Asset; 22] = [
     web_file!("/dialog.js", "dialog.js", JS),
     web_file!("/sound.js", "sound.js", JS),
     web_file!("/settings.js", "settings.js", JS),
+    web_file!("/tablebase.js", "tablebase.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 

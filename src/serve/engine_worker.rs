@@ -26,6 +26,7 @@ use crate::client::engine::{
 use crate::client::spec::{EngineSpec, Limit};
 use crate::games::Variant;
 use crate::serve::json::{self, Value};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, Weak};
@@ -216,14 +217,28 @@ mod pinned {
 pub use pinned::pin_program;
 use pinned::program;
 
+/// What a game's engine process starts with: the game, and the folder of the endgame
+/// databases it is given (`bashni serve --egdb`; absolute, since the engine is a process of
+/// its own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSetup {
+    /// The game.
+    pub variant: Variant,
+    /// The databases' folder, set as the engine's `EGDBPath`.
+    pub egdb: Option<PathBuf>,
+}
+
 /// The engine program: this very binary ([`program`]), speaking the protocol, for a game of
-/// `variant`: its `UCI_Variant` option names the game (Bashni, the engine's default, sets
-/// none).
-pub fn engine_spec(variant: Variant) -> std::io::Result<EngineSpec> {
-    let options = match variant {
+/// `setup.variant`: its `UCI_Variant` option names the game (Bashni, the engine's default,
+/// sets none), its `EGDBPath` the databases' folder when there is one.
+pub fn engine_spec(setup: &EngineSetup) -> std::io::Result<EngineSpec> {
+    let mut options = match setup.variant {
         Variant::Bashni => Vec::new(),
         v => vec![("UCI_Variant".to_string(), v.name().to_string())],
     };
+    if let Some(dir) = &setup.egdb {
+        options.push(("EGDBPath".to_string(), dir.display().to_string()));
+    }
     Ok(EngineSpec {
         name: "bashni".into(),
         cmd: program()?,
@@ -234,15 +249,16 @@ pub fn engine_spec(variant: Variant) -> std::io::Result<EngineSpec> {
     })
 }
 
-/// Starts the engine process for a game of `variant` (blocking until it is ready).
-pub fn start_engine(variant: Variant) -> Result<EngineProcess, String> {
-    let spec = engine_spec(variant).map_err(|e| format!("cannot find the bashni program: {e}"))?;
+/// Starts the engine process of `setup` (blocking until it is ready).
+pub fn start_engine(setup: &EngineSetup) -> Result<EngineProcess, String> {
+    let spec = engine_spec(setup).map_err(|e| format!("cannot find the bashni program: {e}"))?;
     EngineProcess::start(&spec).map_err(|e| e.to_string())
 }
 
-/// Starts the worker thread of a game of `variant`; `live` counts running engine processes.
+/// Starts the worker thread of a game whose engine was started with `setup`; `live` counts
+/// running engine processes.
 pub fn spawn_worker(
-    variant: Variant,
+    setup: EngineSetup,
     engine: EngineProcess,
     jobs: Receiver<Job>,
     epoch: Arc<AtomicU64>,
@@ -252,7 +268,7 @@ pub fn spawn_worker(
     live.fetch_add(1, Ordering::SeqCst);
     let counted = live.clone();
     let worker = Worker {
-        variant,
+        setup,
         engine: Some(engine),
         jobs,
         epoch,
@@ -273,8 +289,8 @@ pub fn spawn_worker(
 }
 
 struct Worker {
-    /// The game, which a restarted engine is told again.
-    variant: Variant,
+    /// The game and databases, which a restarted engine is told again.
+    setup: EngineSetup,
     engine: Option<EngineProcess>,
     jobs: Receiver<Job>,
     epoch: Arc<AtomicU64>,
@@ -330,7 +346,7 @@ impl Worker {
         self.engine = None; // dropping it kills the process
         self.skill = None;
         self.multipv = 1;
-        self.engine = Some(start_engine(self.variant)?);
+        self.engine = Some(start_engine(&self.setup)?);
         Ok(())
     }
 

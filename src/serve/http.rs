@@ -17,6 +17,7 @@ use super::registry::Registry;
 use super::session::{Session, lock};
 use super::sse::STREAMS_PER_GAME;
 use crate::games::Variant;
+use crate::search::egdb::Databases;
 use bytes::Bytes;
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
@@ -55,6 +56,8 @@ pub struct Shared {
     pub page_variant: Option<Variant>,
     /// The review threads (`/api/games/<id>/review`; each game keeps its own report).
     pub reviews: Arc<super::review::Reviews>,
+    /// The endgame databases (`--egdb`) the tablebase panel reads.
+    pub egdb: Option<Databases>,
 }
 
 fn respond(status: u16, content_type: &str, body: Body) -> Response<Body> {
@@ -267,7 +270,11 @@ fn route(
     let now = Instant::now();
     match (method, parts) {
         (&Method::GET, ["api", "info"]) => {
-            Ok((200, super::info_json(&reg.limits, shared.page_variant)))
+            let egdb = shared.egdb.as_ref();
+            Ok((
+                200,
+                super::info_json(&reg.limits, shared.page_variant, egdb),
+            ))
         }
         (&Method::GET, ["api", "status"]) => {
             let mut status = reg.status();
@@ -302,6 +309,12 @@ fn route(
             let s = reg.get(id)?;
             let s = lock(&s);
             Ok((200, s.legal_at(ply)?))
+        }
+        (&Method::GET, ["api", "games", id, "tablebase"]) => {
+            let ply = query_number(query, "ply")?;
+            let s = reg.get(id)?;
+            let s = lock(&s);
+            Ok((200, s.tablebase_at(ply, shared.egdb.as_ref())?))
         }
         (&Method::DELETE, ["api", "games", id]) => {
             reg.remove(id)?;

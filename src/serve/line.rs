@@ -13,6 +13,7 @@ use crate::games::kit::color::Color;
 use crate::games::{Game, Outcome, Record, RecordError, Rules, Variant};
 use crate::play::game_text::piece_word;
 use crate::record::draw_offer::{self, Decline};
+use crate::search::egdb::Databases;
 use std::fmt;
 
 /// The kind of a refused move text: malformed when it is no move at all (syntax, a square
@@ -58,6 +59,10 @@ pub trait GameLine: Send {
     fn truncate(&mut self, ply: usize);
     /// Whether the current position is dead for a draw offer ([`draw_offer::is_dead`]).
     fn dead(&self) -> Result<(), Decline>;
+    /// The position after `ply` plies by the endgame databases `dbs`
+    /// ([`super::tablebase::verdict`]): null where the game is over or the tables do not hold
+    /// it.
+    fn tablebase_at(&self, ply: usize, dbs: &Databases) -> Value;
 
     /// The end by the rules now.
     fn outcome(&self) -> Option<Outcome> {
@@ -214,6 +219,13 @@ where
 
     fn dead(&self) -> Result<(), Decline> {
         draw_offer::is_dead(self.game.position(), piece_word(G::VARIANT))
+    }
+
+    fn tablebase_at(&self, ply: usize, dbs: &Databases) -> Value {
+        self.with_at(ply, |g| match g.outcome() {
+            Some(_) => Value::Null,
+            None => super::tablebase::verdict(g.position(), dbs),
+        })
     }
 }
 

@@ -16,7 +16,8 @@
 //! Parts, from the bottom up: [`error`] (the one error type), [`json`], [`clocks`],
 //! [`ending`], [`line`] (a game's moves by its own rules), [`variations`] (a new game's
 //! variations, bounded), [`notes`] (a game's tags, comments and glyphs, bounded),
-//! [`settings`] (a new game's request), [`sse`] (event streams),
+//! [`settings`] (a new game's request), [`sse`] (event streams), [`tablebase`] (a
+//! position by the endgame databases),
 //! [`review_report`] (a game's review as the game keeps it), [`session`] (one game) with
 //! [`engine_worker`] (its engine process), [`pdn_export`], [`registry`] (the open games and
 //! their limits), [`review`] (reviews run), then the
@@ -42,16 +43,19 @@ pub mod review_report;
 pub mod session;
 pub mod settings;
 pub mod sse;
+pub mod tablebase;
 pub mod variations;
 
 use crate::games::bashni::notation::START_FEN;
 use crate::games::{Rules, Variant};
+use crate::protocol::engine_args::EgdbArg;
+use crate::search::egdb::Databases;
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use clap::Args;
 use guard::Guard;
 use http::Shared;
 use json::Value;
-use registry::{Limits, REAP_EVERY, Registry};
+use registry::{EngineTables, Limits, REAP_EVERY, Registry};
 use session::{Caps, MAX_MULTIPV};
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -111,11 +115,20 @@ pub struct ServeArgs {
     /// accepted). Repeat for several.
     #[arg(long = "allow-host", value_name = "NAME")]
     pub allow_host: Vec<String>,
+    /// `--egdb DIR`: the engine of every Russian and Turkish game plays and analyses with
+    /// them, and analysis shows a tablebase panel where they hold the position.
+    #[command(flatten)]
+    pub egdb: EgdbArg,
 }
 
 /// What `GET /api/info` answers: the games (name, initial FEN, PDN `GameType`), the game the
-/// page starts with, the levels with their Elo (measured in Bashni) and the server's limits.
-pub fn info_json(limits: &Limits, page_variant: Option<Variant>) -> Value {
+/// page starts with, the levels with their Elo (measured in Bashni), the server's limits and
+/// its endgame databases (`egdb`: `{"tables": n}`, null without).
+pub fn info_json(
+    limits: &Limits,
+    page_variant: Option<Variant>,
+    egdb: Option<&Databases>,
+) -> Value {
     let variants: Vec<Value> = Variant::ALL
         .iter()
         .map(|&v| {
@@ -154,6 +167,12 @@ pub fn info_json(limits: &Limits, page_variant: Option<Variant>) -> Value {
         ("max_think_ms", Value::from(limits.caps.max_think_ms)),
         ("max_analysis_ms", Value::from(limits.caps.max_analysis_ms)),
         ("max_multipv", Value::from(MAX_MULTIPV)),
+        (
+            "egdb",
+            egdb.map_or(Value::Null, |d| {
+                json::object([("tables", Value::from(d.tables()))])
+            }),
+        ),
     ])
 }
 
@@ -195,6 +214,21 @@ fn map_large_blocks() {
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, MMAP_THRESHOLD);
     }
+}
+
+/// The databases `--egdb` names, and for the engines their folder made absolute with the
+/// games it has tables for.
+fn open_egdb(arg: &EgdbArg) -> Result<(Option<Databases>, Option<EngineTables>), String> {
+    let (Some(dbs), Some(dir)) = (arg.open()?, &arg.egdb) else {
+        return Ok((None, None));
+    };
+    let dir = std::fs::canonicalize(dir).map_err(|e| format!("--egdb: {}: {e}", dir.display()))?;
+    let games = Variant::ALL
+        .iter()
+        .copied()
+        .filter(|&v| crate::for_variant!(v, G => dbs.of::<G>().is_some()))
+        .collect();
+    Ok((Some(dbs), Some(EngineTables { dir, games })))
 }
 
 /// Runs the server until the process is stopped (Ctrl-C or SIGTERM end every game first);
@@ -248,11 +282,19 @@ async fn serve(args: ServeArgs) -> i32 {
             max_analysis_ms: args.max_analysis * 1000,
         },
     };
+    let (egdb, egdb_dir) = match open_egdb(&args.egdb) {
+        Ok(found) => found,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let shared = Arc::new(Shared {
-        registry: Registry::new(limits),
+        registry: Registry::new(limits, egdb_dir),
         guard: Guard::new(addr, &args.host, &args.allow_host),
         page_variant: args.variant,
         reviews: Arc::default(),
+        egdb,
     });
     let url = format!("http://{addr}/");
     println!("bashni serve: listening on {url} (Ctrl-C stops it)");

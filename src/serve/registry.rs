@@ -3,13 +3,15 @@
 //! [`UNWATCHED_LIMIT`] or when a clock runs out.
 
 use super::clocks::Retired;
-use super::engine_worker::{EngineHandle, spawn_worker, start_engine};
+use super::engine_worker::{EngineHandle, EngineSetup, spawn_worker, start_engine};
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::session::{Caps, Session, lock};
 use super::settings::{NewGame, parse_new_game};
 use crate::display::counted;
+use crate::games::Variant;
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -62,6 +64,18 @@ pub struct Registry {
     retired: Mutex<HashMap<String, Retired>>,
     /// The limits.
     pub limits: Limits,
+    /// The endgame databases every engine of their games is given (`--egdb`).
+    egdb: Option<EngineTables>,
+}
+
+/// The endgame databases' folder (`--egdb`, absolute) and the games it has tables for: only
+/// their engines are given it (an engine reads every table when it opens the folder).
+#[derive(Clone, Debug)]
+pub struct EngineTables {
+    /// The folder.
+    pub dir: PathBuf,
+    /// The games with tables (Russian and Turkish draughts).
+    pub games: Vec<Variant>,
 }
 
 /// Gives a slot back when a game could not be opened.
@@ -76,8 +90,8 @@ impl Drop for Slot<'_> {
 }
 
 impl Registry {
-    /// No games yet.
-    pub fn new(limits: Limits) -> Registry {
+    /// No games yet; the engine of each game of `egdb`'s games is given its folder.
+    pub fn new(limits: Limits, egdb: Option<EngineTables>) -> Registry {
         Registry {
             games: Mutex::new(HashMap::new()),
             slots: AtomicUsize::new(0),
@@ -85,6 +99,7 @@ impl Registry {
             opened: AtomicUsize::new(0),
             retired: Mutex::new(HashMap::new()),
             limits,
+            egdb,
         }
     }
 
@@ -174,7 +189,15 @@ impl Registry {
     ) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
         let variations = std::mem::take(&mut new.variations);
         let variant = new.game.variant();
-        let engine = start_engine(variant).map_err(|e| {
+        let setup = EngineSetup {
+            variant,
+            egdb: self
+                .egdb
+                .as_ref()
+                .filter(|t| t.games.contains(&variant))
+                .map(|t| t.dir.clone()),
+        };
+        let engine = start_engine(&setup).map_err(|e| {
             ApiError::new(ErrorKind::Internal, format!("cannot start the engine: {e}"))
         })?;
         let id = format!("{:016x}", rand::random::<u64>());
@@ -188,7 +211,7 @@ impl Registry {
             now,
         )));
         spawn_worker(
-            variant,
+            setup,
             engine,
             jobs,
             epoch,
