@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Sparring against an outside Russian-draughts engine (KestoG, docs/sparring.md): play, find
+the misjudged positions, and measure a build on the suite made of them. Run from the repository
+root:
+
+  bench/sparring.py play  --kestog /tmp/kestog/kestog_uci --rounds 15 --pdn games.pdn
+  bench/sparring.py scan  games.pdn --nodes 1000000 --out scan.tsv
+  bench/sparring.py suite bench/sparring/russian.epd --nodes 100000 [--bashni B]
+
+`play` is `bashni match` at 10+0.1 (openings from the built-in Russian book, each twice with
+colours swapped, concurrency 1), writing a PDN whose moves carry both engines' scores.
+
+`scan` replays every game of a PDN and, at each non-forced move of bashni's (book moves left
+out), runs a deep search of its own (`go nodes N`, one thread, table cleared) and reads the
+scores both engines wrote in the game. It prints the losses, the stretches of 3 or more own moves
+where bashni's game score was 50 centi-men (half a man) or more away from the deep search, and
+those where KestoG's score (its next move, turned to bashni's view) was as far from bashni's.
+Where the played move was not the deep search's best, the played move is searched alone
+(`searchmoves`) at N nodes; where that rates it 50 or more below the best, both are searched again
+at 4 N nodes, and the position is kept as a candidate when both counts choose the same best move
+and both rate the played move at least 50 below it. Candidates are written one a line (`--out`), in the suite's format.
+
+`suite` plays every position of a suite at a fixed node count, a fresh table each (`ucinewgame`),
+so the answer does not depend on the machine's speed or load, and prints the share where the
+build's move is among the right ones.
+
+Suite lines: `id | FEN | bm M1 [M2..] | am M | reason`, the FEN in bashni's own notation with
+both numbers (the no-progress count matters in king endings), moves as the protocol writes them;
+`#` starts a comment line.
+"""
+import argparse
+import multiprocessing
+import re
+import subprocess
+import sys
+
+MAN = 100  # centi-men: one man
+MATE = 10000  # a proven win, as a score
+HALF = MAN // 2
+
+
+class Engine:
+    """One bashni (or other) engine speaking the protocol, set to Russian draughts."""
+
+    def __init__(self, cmd):
+        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, bufsize=1)
+        self.send("uci")
+        self.until("uciok")
+        self.send("setoption name UCI_Variant value russian")
+        self.send("setoption name Threads value 1")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, word):
+        lines = []
+        for out in self.p.stdout:
+            out = out.rstrip("\n")
+            lines.append(out)
+            if out.split(" ", 1)[0] == word:
+                return lines
+        raise RuntimeError(f"engine ended before '{word}'")
+
+    def position(self, fen, moves):
+        """Sets the position; returns its state line's fields and its legal moves."""
+        self.send(f"position {'fen ' + fen if fen else 'startpos'}"
+                  + (" moves " + " ".join(moves) if moves else ""))
+        self.send("state")
+        state = self.until("state")
+        errors = [s for s in state if "error" in s]
+        if errors:
+            raise ValueError(errors[0])
+        self.send("moves")
+        legal = self.until("moves")[-1].split()[1:]
+        line = state[-1]
+        words = line.split(" fen ")[0].split()[1:]
+        fields = dict(zip(words[::2], words[1::2]))
+        fields["fen"] = line.split(" fen ", 1)[1]
+        return fields, legal
+
+    def go(self, nodes, only=None):
+        """Searches the current position: (best move, score in centi-men, depth)."""
+        self.send(f"go nodes {nodes}" + (f" searchmoves {only}" if only else ""))
+        score, depth = None, 0
+        for line in self.until("bestmove"):
+            m = re.match(r"info depth (\d+) .*? score (cp|mate) (-?\d+)", line)
+            if m:
+                depth = int(m[1])
+                v = int(m[3])
+                score = v if m[2] == "cp" else (MATE - abs(v)) * (1 if v > 0 else -1)
+        best = line.split()[1]
+        return best, score, depth
+
+    def search(self, fen, moves, nodes, only=None):
+        """A fresh search (table cleared) of a position given by a FEN and moves."""
+        self.send("ucinewgame")
+        self.position(fen, moves)
+        return self.go(nodes, only)
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait()
+
+
+# --- PDN ---------------------------------------------------------------------------------------
+
+def read_pdn(path):
+    """The games of a PDN file as `bashni match` writes them: tags, and (move, comment) pairs."""
+    games, tags, text = [], {}, []
+    def close():
+        if tags:
+            games.append((dict(tags), movetext(" ".join(text))))
+    for line in open(path):
+        m = re.match(r'\[(\w+) "(.*)"\]', line)
+        if m:
+            if text:
+                close()
+                tags.clear()
+                text.clear()
+            tags[m[1]] = m[2]
+        elif line.strip():
+            text.append(line.strip())
+    close()
+    return games
+
+
+def movetext(text):
+    moves = []
+    for tok in re.findall(r"\{[^}]*\}|[^\s{}]+", text):
+        if tok.startswith("{"):
+            if moves:
+                moves[-1][1] = tok[1:-1].strip()
+        elif re.match(r"^[a-h][1-8]([-x][a-h][1-8])+$", tok):
+            moves.append([tok, ""])
+    return moves
+
+
+def comment_score(comment):
+    """A `{+0.38/16 0.284s}` comment's score in centi-men, or None ({book}, no comment)."""
+    m = re.match(r"([+-]?\d+\.\d+)/(\d+)", comment)
+    if m:
+        return round(float(m[1]) * MAN)
+    m = re.match(r"([+-]?)M(\d+)", comment)
+    if m:
+        return (MATE - int(m[2])) * (-1 if m[1] == "-" else 1)
+    return None
+
+
+def canonical(move, legal):
+    """The protocol's spelling of a PDN move (`g7xe5xg3` is `g7:e5:g3`, or `g7:g3` if so
+    listed)."""
+    path = move.replace("x", ":")
+    if path in legal:
+        return path
+    ends = [m for m in legal if m[:2] == path[:2] and m[-2:] == path[-2:]]
+    if len(ends) == 1:
+        return ends[0]
+    raise ValueError(f"move {move} is not legal here ({' '.join(legal)})")
+
+
+# --- scan --------------------------------------------------------------------------------------
+
+def stretches(rows, key, length=3):
+    """Runs of `length` or more consecutive rows (of one game) where row[key] is true."""
+    runs, cur = [], []
+    for r in rows:
+        if r[key]:
+            cur.append(r)
+        else:
+            if len(cur) >= length:
+                runs.append(cur)
+            cur = []
+    if len(cur) >= length:
+        runs.append(cur)
+    return runs
+
+
+def scan_game(eng, n, tags, moves, nodes, me):
+    """One row per non-forced, non-book move of `me`: scores of the game and of a deep
+    search."""
+    fen = tags.get("FEN")
+    mine = "w" if tags.get("White") == me else "b"
+    played, rows = [], []
+    for i, (mv, comment) in enumerate(moves):
+        state, legal = eng.position(fen, played)
+        move = canonical(mv, legal)
+        if state["turn"] == mine and comment != "book" and len(legal) > 1:
+            best, score, depth = eng.search(fen, played, nodes)
+            reply = moves[i + 1][1] if i + 1 < len(moves) else ""
+            theirs = comment_score(reply)
+            rows.append({"game": n, "ply": i + 1, "fen": state["fen"], "prefix": list(played),
+                         "played": move, "game_score": comment_score(comment), "best": best,
+                         "deep": score, "depth": depth,
+                         "kestog": None if theirs is None else -theirs})
+        played.append(move)
+    for a, b in zip(rows, rows[1:]):
+        a["drop"] = a["deep"] - b["deep"]
+    for r in rows:
+        r.setdefault("drop", 0)
+        g = r["game_score"]
+        r["off"] = g is not None and abs(g - r["deep"]) >= HALF
+        r["kdis"] = g is not None and r["kestog"] is not None and abs(g - r["kestog"]) >= HALF
+    return rows
+
+
+def verify(eng, tags, r, nodes):
+    """The candidate's check at N and 4 N nodes: (kept?, reason)."""
+    fen = tags.get("FEN")
+    b2, s2, d2 = eng.search(fen, r["prefix"], 4 * nodes)
+    _, p2, pd2 = eng.search(fen, r["prefix"], 4 * nodes, only=r["played"])
+    p1 = r["played1"]
+    r.update(best2=b2, deep2=s2, depth2=d2, played2=p2)
+    ok = b2 == r["best"] and r["deep"] - p1 >= HALF and s2 - p2 >= HALF
+    reason = (f"deep search at {nodes // 1000}k and {4 * nodes // 1000}k nodes (depth "
+              f"{r['depth']}, {d2}) prefers {b2}: {r['deep']:+d} and {s2:+d} against "
+              f"{p1:+d} and {p2:+d} for the game's {r['played']}")
+    return ok, reason
+
+
+def scan_one(job):
+    """Scans game n of the PDN: (report text, candidate lines)."""
+    args, n, tags, moves = job
+    eng = Engine(args.bashni)
+    me = args.bashni_name
+    res = tags.get("Result")
+    verdict = ("win" if res == ("1-0" if tags.get("White") == me else "0-1")
+               else "draw" if res == "1/2-1/2" else "LOSS")
+    rows = scan_game(eng, n, tags, moves, args.nodes, me)
+    off, kdis = stretches(rows, "off"), stretches(rows, "kdis")
+    text = [f"game {n}: {tags.get('White')}-{tags.get('Black')} {res} ({verdict}, "
+            f"{tags.get('Termination', '')}), {len(rows)} own moves searched, "
+            f"{len(off)} stretches off the deep search, {len(kdis)} off KestoG's score"]
+    for s in off:
+        text.append(f"  off deep   plies {s[0]['ply']}-{s[-1]['ply']}: game/deep "
+                    + " ".join(f"{r['game_score']:+d}/{r['deep']:+d}" for r in s))
+    for s in kdis:
+        text.append(f"  off kestog plies {s[0]['ply']}-{s[-1]['ply']}: bashni/kestog "
+                    + " ".join(f"{r['game_score']:+d}/{r['kestog']:+d}" for r in s))
+    found = []
+    for r in rows:
+        if r["played"] == r["best"] or abs(r["deep"]) >= MATE // 2:
+            continue
+        _, r["played1"], _ = eng.search(tags.get("FEN"), r["prefix"], args.nodes, r["played"])
+        if r["deep"] - r["played1"] < HALF:
+            continue
+        ok, reason = verify(eng, tags, r, args.nodes)
+        text.append(f"  ply {r['ply']:3} {r['played']:10} deep {r['best']:10} "
+                    f"{r['deep']:+5d}->{r['deep2']:+5d} played {r['played1']:+5d}/"
+                    f"{r['played2']:+5d} drop {r['drop']:+d} {'KEPT' if ok else 'no'}")
+        if ok:
+            found.append(f"g{n:02d}p{r['ply']:03d} | {r['fen']} | bm {r['best']} | "
+                         f"am {r['played']} | {reason}; game {verdict}, deep score "
+                         f"{-r['drop']:+d} by the next own move\n")
+    eng.quit()
+    return "\n".join(text), found
+
+
+def scan(args):
+    games = [(args, n, tags, moves) for n, (tags, moves) in enumerate(read_pdn(args.pdn), 1)
+             if args.bashni_name in (tags.get("White"), tags.get("Black"))
+             and (not args.games or n in args.games)]
+    out = open(args.out, "w") if args.out else None
+    kept = 0
+    with multiprocessing.Pool(args.jobs) as pool:
+        for text, found in pool.imap(scan_one, games):
+            print(text, flush=True)
+            kept += len(found)
+            if out:
+                out.writelines(found)
+                out.flush()
+    print(f"{kept} candidates" + (f" written to {args.out}" if args.out else ""))
+
+
+# --- suite -------------------------------------------------------------------------------------
+
+def read_suite(path):
+    """The suite's positions: (id, FEN, right moves, reason)."""
+    rows = []
+    for line in open(path):
+        if not line.strip() or line.startswith("#"):
+            continue
+        f = [x.strip() for x in line.split("|")]
+        bm = f[2].split()[1:] if f[2].startswith("bm ") else []
+        if len(f) < 5 or not bm:
+            raise ValueError(f"{path}: bad line: {line.strip()}")
+        rows.append((f[0], f[1], bm, f[4]))
+    return rows
+
+
+def suite(args):
+    eng = Engine(args.bashni)
+    rows = read_suite(args.suite)
+    right = 0
+    for pid, fen, bm, _ in rows:
+        best, score, depth = eng.search(fen, [], args.nodes)
+        hit = best in bm
+        right += hit
+        if args.verbose:
+            print(f"{pid:10} {'ok ' if hit else 'MISS'} {best:10} {score:+6d}/{depth:<3} "
+                  f"want {' '.join(bm)}")
+    eng.quit()
+    print(f"{args.bashni}: {right}/{len(rows)} right ({100 * right / max(len(rows), 1):.0f} %) "
+          f"at {args.nodes} nodes")
+
+
+def play(args):
+    b = args.bashni
+    cmd = [b, "match", "--variant", "russian", "--engine", f"cmd={b}", f"name={args.bashni_name}",
+           "--engine", f"cmd={args.kestog}", "name=kestog", "--tc", args.tc,
+           "--rounds", str(args.rounds), "--concurrency", "1", "--openings-order", "random",
+           "--seed", str(args.seed), "--pdn", args.pdn]
+    print(" ".join(cmd), flush=True)
+    sys.exit(subprocess.call(cmd))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bashni", default="target/release/bashni", help="the build (default "
+                    "target/release/bashni)")
+    ap.add_argument("--bashni-name", default="bashni", help="its name in the PDN")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play", help="play KestoG with `bashni match`")
+    p.add_argument("--kestog", default="/tmp/kestog/kestog_uci")
+    p.add_argument("--tc", default="10+0.1")
+    p.add_argument("--rounds", type=int, default=15, help="game pairs (default 15)")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--pdn", required=True)
+    s = sub.add_parser("scan", help="find misjudged positions in a PDN")
+    s.add_argument("pdn")
+    s.add_argument("--nodes", type=int, default=1_000_000, help="the deep search (and 4x)")
+    s.add_argument("--out", help="write the candidates here, in the suite's format")
+    s.add_argument("--jobs", type=int, default=1, help="games scanned at once")
+    s.add_argument("--games", type=int, nargs="*", help="only these games (from 1)")
+    t = sub.add_parser("suite", help="the share of a suite's positions solved")
+    t.add_argument("suite")
+    t.add_argument("--nodes", type=int, default=100_000)
+    t.add_argument("--verbose", action="store_true", help="one line per position")
+    args = ap.parse_args()
+    {"play": play, "scan": scan, "suite": suite}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
