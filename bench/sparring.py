@@ -260,9 +260,10 @@ def scan_one(job):
 
 
 def scan(args):
-    games = [(args, n, tags, moves) for n, (tags, moves) in enumerate(read_pdn(args.pdn), 1)
-             if args.bashni_name in (tags.get("White"), tags.get("Black"))
-             and (not args.games or n in args.games)]
+    pdn = read_pdn(args.pdn)
+    order = args.games or range(1, len(pdn) + 1)
+    games = [(args, n) + pdn[n - 1] for n in order
+             if args.bashni_name in (pdn[n - 1][0].get("White"), pdn[n - 1][0].get("Black"))]
     out = open(args.out, "w") if args.out else None
     kept = 0
     with multiprocessing.Pool(args.jobs) as pool:
@@ -334,7 +335,7 @@ def main():
     s.add_argument("--nodes", type=int, default=1_000_000, help="the deep search (and 4x)")
     s.add_argument("--out", help="write the candidates here, in the suite's format")
     s.add_argument("--jobs", type=int, default=1, help="games scanned at once")
-    s.add_argument("--games", type=int, nargs="*", help="only these games (from 1)")
+    s.add_argument("--games", type=int, nargs="*", help="only these games (from 1), in this order")
     t = sub.add_parser("suite", help="the share of a suite's positions solved")
     t.add_argument("suite")
     t.add_argument("--nodes", type=int, default=100_000)
