@@ -15,7 +15,12 @@ out), runs a deep search of its own (`go nodes N`, one thread, table cleared) an
 scores both engines wrote in the game. It prints the losses, the stretches of 3 or more own moves
 where bashni's game score was 50 centi-men (half a man) or more away from the deep search, and
 those where KestoG's score (its next move, turned to bashni's view) was as far from bashni's.
-Where the played move was not the deep search's best, the played move is searched alone
+Where the deep score fell by 50 or more from one own move to the next (KestoG's reply showed
+what the search had missed), the position after the reply, searched at N and 4 N nodes, bounds
+the played move from above, and the position is kept when the best other move, the same at both
+counts, scores at least 50 above that bound at both. Positions KestoG already scored 2.5 men or more against bashni are left out (every move may lose
+there). Else, where the played move was not the deep
+search's best, the played move is searched alone
 (`searchmoves`) at N nodes; where that rates it 50 or more below the best, both are searched again
 at 4 N nodes, and the position is kept as a candidate when both counts choose the same best move
 and both rate the played move at least 50 below it. Candidates are written one a line (`--out`), in the suite's format.
@@ -37,6 +42,7 @@ import sys
 MAN = 100  # centi-men: one man
 MATE = 10000  # a proven win, as a score
 HALF = MAN // 2
+LOST = 5 * MAN // 2  # KestoG's score at which a position counts as lost already: no right move
 
 
 class Engine:
@@ -199,6 +205,7 @@ def scan_game(eng, n, tags, moves, nodes, me):
         played.append(move)
     for a, b in zip(rows, rows[1:]):
         a["drop"] = a["deep"] - b["deep"]
+        a["next"] = b
     for r in rows:
         r.setdefault("drop", 0)
         g = r["game_score"]
@@ -219,6 +226,24 @@ def verify(eng, tags, r, nodes):
               f"{r['depth']}, {d2}) prefers {b2}: {r['deep']:+d} and {s2:+d} against "
               f"{p1:+d} and {p2:+d} for the game's {r['played']}")
     return ok, reason
+
+
+def refute(eng, tags, r, legal, nodes):
+    """The game's refutation: bashni's next position (after KestoG's reply) searched at N and
+    4 N bounds the played move from above; the best other move, at both counts, must be the same
+    and at least 50 above that bound: (kept?, best other move, reason)."""
+    fen, nxt = tags.get("FEN"), r["next"]
+    others = " ".join(m for m in legal if m != r["played"])
+    a1, v1, _ = eng.search(fen, r["prefix"], nodes, others)
+    a2, v2, d2 = eng.search(fen, r["prefix"], 4 * nodes, others)
+    _, n2, _ = eng.search(fen, nxt["prefix"], 4 * nodes)
+    n1 = nxt["deep"]
+    ok = a1 == a2 and v1 - n1 >= HALF and v2 - n2 >= HALF
+    replies = " ".join(nxt["prefix"][len(r["prefix"]) + 1:])
+    reason = (f"the game's refutation: after {r['played']} {replies} a deep search scores "
+              f"{n1:+d} and {n2:+d} at {nodes // 1000}k and {4 * nodes // 1000}k nodes, while "
+              f"the best other move, {a2}, scores {v1:+d} and {v2:+d} (depth {d2})")
+    return ok, a2, reason
 
 
 def scan_one(job):
@@ -242,7 +267,18 @@ def scan_one(job):
                     + " ".join(f"{r['game_score']:+d}/{r['kestog']:+d}" for r in s))
     found = []
     for r in rows:
-        if r["played"] == r["best"] or abs(r["deep"]) >= MATE // 2:
+        if abs(r["deep"]) >= MATE // 2 or (r["kestog"] or 0) <= -LOST:
+            continue
+        if r["drop"] >= HALF and abs(r["deep"]) < 3 * MAN:
+            _, legal = eng.position(tags.get("FEN"), r["prefix"])
+            ok, alt, reason = refute(eng, tags, r, legal, args.nodes)
+            text.append(f"  ply {r['ply']:3} {r['played']:10} deep {r['deep']:+5d}, next own "
+                        f"move {r['next']['deep']:+5d}: {'KEPT' if ok else 'no'} ({reason})")
+            if ok:
+                found.append(f"g{n:02d}p{r['ply']:03d} | {r['fen']} | bm {alt} | "
+                             f"am {r['played']} | {reason}; game {verdict}\n")
+                continue
+        if r["played"] == r["best"]:
             continue
         _, r["played1"], _ = eng.search(tags.get("FEN"), r["prefix"], args.nodes, r["played"])
         if r["deep"] - r["played1"] < HALF:
