@@ -185,16 +185,20 @@ def stretches(rows, key, length=3):
     return runs
 
 
-def scan_game(eng, n, tags, moves, nodes, me):
+def scan_game(eng, n, tags, moves, nodes, me, few=0):
     """One row per non-forced, non-book move of `me`: scores of the game and of a deep
-    search."""
+    search; and the positions of at most `few` pieces apart, without the search (the endgame
+    database judges those)."""
     fen = tags.get("FEN")
     mine = "w" if tags.get("White") == me else "b"
-    played, rows = [], []
+    played, rows, ends = [], [], []
     for i, (mv, comment) in enumerate(moves):
         state, legal = eng.position(fen, played)
         move = canonical(mv, legal)
-        if state["turn"] == mine and comment != "book" and len(legal) > 1:
+        if state["turn"] == mine and len(legal) > 1 and pieces(state["fen"]) <= few:
+            ends.append({"ply": i + 1, "fen": state["fen"], "prefix": list(played),
+                         "played": move})
+        elif state["turn"] == mine and comment != "book" and len(legal) > 1:
             best, score, depth = eng.search(fen, played, nodes)
             reply = moves[i + 1][1] if i + 1 < len(moves) else ""
             theirs = comment_score(reply)
@@ -211,7 +215,7 @@ def scan_game(eng, n, tags, moves, nodes, me):
         g = r["game_score"]
         r["off"] = g is not None and abs(g - r["deep"]) >= HALF
         r["kdis"] = g is not None and r["kestog"] is not None and abs(g - r["kestog"]) >= HALF
-    return rows
+    return rows, ends
 
 
 def verify(eng, tags, r, nodes):
@@ -246,6 +250,44 @@ def refute(eng, tags, r, legal, nodes):
     return ok, a2, reason
 
 
+def pieces(fen):
+    return sum(c.isalpha() for c in fen.split()[0])
+
+
+def outcome(bashni, egdb, fen):
+    """The side to move's outcome in the endgame database at the FEN's own clock: win, draw or
+    loss (a cursed win or blessed loss is a draw)."""
+    line = subprocess.run([bashni, "egdb", "probe", "--variant", "russian", "--dir", egdb,
+                           "--fen", fen], capture_output=True, text=True).stdout.strip()
+    m = re.search(r"\((\w+) with the clock", line)
+    word = m[1] if m else line.split(" ")[0]
+    if word not in ("win", "loss", "draw", "cursed-win", "blessed-loss"):
+        raise ValueError(f"egdb probe {fen}: {line}")
+    return {"cursed-win": "draw", "blessed-loss": "draw"}.get(word, word)
+
+
+def egdb_check(eng, args, tags, r):
+    """A position with few enough pieces, by the database: when the played move throws away
+    a win or a draw, (right moves, reason); else None."""
+    fen = tags.get("FEN")
+    before = outcome(args.bashni, args.egdb, r["fen"])
+    if before == "loss":
+        return None
+    after = {}
+    _, legal = eng.position(fen, r["prefix"])
+    for m in legal:
+        st, _ = eng.position(fen, r["prefix"] + [m])
+        theirs = "loss" if st["result"] not in ("none", "1/2-1/2") else (
+            "draw" if st["result"] == "1/2-1/2" else outcome(args.bashni, args.egdb, st["fen"]))
+        after[m] = {"loss": "win", "draw": "draw", "win": "loss"}[theirs]
+    right = [m for m in legal if after[m] == before]
+    if after[r["played"]] == before or not right:
+        return None
+    return right, (f"the {pieces(r['fen'])}-piece endgame database: a {before} for bashni "
+                   f"before the move, a {after[r['played']]} after the game's {r['played']}; "
+                   f"{len(right)} of {len(legal)} moves keep the {before}")
+
+
 def scan_one(job):
     """Scans game n of the PDN: (report text, candidate lines)."""
     args, n, tags, moves = job
@@ -254,7 +296,8 @@ def scan_one(job):
     res = tags.get("Result")
     verdict = ("win" if res == ("1-0" if tags.get("White") == me else "0-1")
                else "draw" if res == "1/2-1/2" else "LOSS")
-    rows = scan_game(eng, n, tags, moves, args.nodes, me)
+    few = args.egdb_pieces if args.egdb and verdict != "win" else 0
+    rows, ends = scan_game(eng, n, tags, moves, args.nodes, me, few)
     off, kdis = stretches(rows, "off"), stretches(rows, "kdis")
     text = [f"game {n}: {tags.get('White')}-{tags.get('Black')} {res} ({verdict}, "
             f"{tags.get('Termination', '')}), {len(rows)} own moves searched, "
@@ -266,6 +309,12 @@ def scan_one(job):
         text.append(f"  off kestog plies {s[0]['ply']}-{s[-1]['ply']}: bashni/kestog "
                     + " ".join(f"{r['game_score']:+d}/{r['kestog']:+d}" for r in s))
     found = []
+    for r in ends:
+        hit = egdb_check(eng, args, tags, r)
+        if hit:
+            text.append(f"  ply {r['ply']:3} {r['played']:10} KEPT ({hit[1]})")
+            found.append(f"{args.tag}g{n:02d}p{r['ply']:03d} | {r['fen']} | "
+                         f"bm {' '.join(hit[0])} | am {r['played']} | {hit[1]}; game {verdict}\n")
     for r in rows:
         if abs(r["deep"]) >= MATE // 2 or (r["kestog"] or 0) <= -LOST:
             continue
@@ -275,7 +324,7 @@ def scan_one(job):
             text.append(f"  ply {r['ply']:3} {r['played']:10} deep {r['deep']:+5d}, next own "
                         f"move {r['next']['deep']:+5d}: {'KEPT' if ok else 'no'} ({reason})")
             if ok:
-                found.append(f"g{n:02d}p{r['ply']:03d} | {r['fen']} | bm {alt} | "
+                found.append(f"{args.tag}g{n:02d}p{r['ply']:03d} | {r['fen']} | bm {alt} | "
                              f"am {r['played']} | {reason}; game {verdict}\n")
                 continue
         if r["played"] == r["best"]:
@@ -288,7 +337,7 @@ def scan_one(job):
                     f"{r['deep']:+5d}->{r['deep2']:+5d} played {r['played1']:+5d}/"
                     f"{r['played2']:+5d} drop {r['drop']:+d} {'KEPT' if ok else 'no'}")
         if ok:
-            found.append(f"g{n:02d}p{r['ply']:03d} | {r['fen']} | bm {r['best']} | "
+            found.append(f"{args.tag}g{n:02d}p{r['ply']:03d} | {r['fen']} | bm {r['best']} | "
                          f"am {r['played']} | {reason}; game {verdict}, deep score "
                          f"{-r['drop']:+d} by the next own move\n")
     eng.quit()
@@ -370,6 +419,10 @@ def main():
     s.add_argument("pdn")
     s.add_argument("--nodes", type=int, default=1_000_000, help="the deep search (and 4x)")
     s.add_argument("--out", help="write the candidates here, in the suite's format")
+    s.add_argument("--egdb", help="endgame databases (`bashni egdb build`): in drawn and "
+                   "lost games, positions of few pieces are judged by them instead")
+    s.add_argument("--egdb-pieces", type=int, default=5, help="the most pieces they hold")
+    s.add_argument("--tag", default="", help="put before each candidate's id (gGGpPPP)")
     s.add_argument("--jobs", type=int, default=1, help="games scanned at once")
     s.add_argument("--games", type=int, nargs="*", help="only these games (from 1), in this order")
     t = sub.add_parser("suite", help="the share of a suite's positions solved")
