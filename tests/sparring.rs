@@ -55,7 +55,11 @@ fn every_line_has_an_id_right_moves_and_a_reason() {
         assert!(!e.right.is_empty(), "{}: no right move", e.id);
         assert!(e.reason.len() > 20, "{}: no reason", e.id);
         for m in &e.played {
-            assert!(!e.right.contains(m), "{}: {m} is both right and wrong", e.id);
+            assert!(
+                !e.right.contains(m),
+                "{}: {m} is both right and wrong",
+                e.id
+            );
         }
     }
 }
