@@ -4,7 +4,7 @@ the misjudged positions, and measure a build on the suite made of them. Run from
 root:
 
   bench/sparring.py play  --kestog /tmp/kestog/kestog_uci --rounds 15 --pdn games.pdn
-  bench/sparring.py scan  games.pdn --nodes 1000000 --out scan.tsv
+  bench/sparring.py scan  games.pdn --nodes 1000000 [--egdb DIR] --out candidates.epd
   bench/sparring.py suite bench/sparring/russian.epd --nodes 100000 [--bashni B]
 
 `play` is `bashni match` at 10+0.1 (openings from the built-in Russian book, each twice with
@@ -15,15 +15,19 @@ out), runs a deep search of its own (`go nodes N`, one thread, table cleared) an
 scores both engines wrote in the game. It prints the losses, the stretches of 3 or more own moves
 where bashni's game score was 50 centi-men (half a man) or more away from the deep search, and
 those where KestoG's score (its next move, turned to bashni's view) was as far from bashni's.
-Where the deep score fell by 50 or more from one own move to the next (KestoG's reply showed
-what the search had missed), the position after the reply, searched at N and 4 N nodes, bounds
-the played move from above, and the position is kept when the best other move, the same at both
-counts, scores at least 50 above that bound at both. Positions KestoG already scored 2.5 men or more against bashni are left out (every move may lose
-there). Else, where the played move was not the deep
-search's best, the played move is searched alone
-(`searchmoves`) at N nodes; where that rates it 50 or more below the best, both are searched again
-at 4 N nodes, and the position is kept as a candidate when both counts choose the same best move
-and both rate the played move at least 50 below it. Candidates are written one a line (`--out`), in the suite's format.
+Candidates (written one a line with `--out`, in the suite's format) come three ways:
+- the game's refutation: where the deep score fell by 50 or more from one own move to the next,
+  the position after KestoG's reply, searched at N and 4 N nodes, bounds the played move from
+  above; kept when the best other move, the same at both counts, scores 50 more than that bound
+  at both;
+- more search: where the played move was not the deep search's best, it is searched alone
+  (`searchmoves`) at N; where that rates it 50 or more below the best, both are searched again at
+  4 N, and the position is kept when both counts choose the same best move and both rate the
+  played move at least 50 below it;
+- with `--egdb DIR`, in drawn and lost games, positions of 5 pieces or fewer are probed instead
+  (at the game's no-progress clock) and kept when the played move lost the database's value.
+Positions KestoG already scored 2.5 men or more against bashni are left out (every move may lose
+there), as are positions with a proven score.
 
 `suite` plays every position of a suite at a fixed node count, a fresh table each (`ucinewgame`),
 so the answer does not depend on the machine's speed or load, and prints the share where the
