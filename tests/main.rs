@@ -57,6 +57,7 @@ mod serve_review;
 mod serve_review_fixed;
 mod shards;
 mod slurm;
+mod sparring;
 mod standard_fen;
 mod tune;
 mod turkish_kish;
