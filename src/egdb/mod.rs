@@ -6,6 +6,7 @@
 //! - [`game`]: what a game must give ([`EgdbGame`]): its pieces as dense bitboards;
 //! - [`material`]: material signatures and the index of a position in its table;
 //! - [`solve`]: the retrograde solver;
+//! - [`split`]: a group's positions split by their men into sub-problems;
 //! - [`file`]: the table files (header, checksum, compressed blocks);
 //! - [`probe`]: the tables of a game and [`Probe`], the value of a position;
 //! - [`verify`]: each stored value checked against its successors';
@@ -17,6 +18,7 @@ pub mod game;
 pub mod material;
 pub mod probe;
 pub mod solve;
+pub mod split;
 pub mod value;
 pub mod verify;
 

@@ -2,18 +2,22 @@
 //! differs, the same material with the other side to move: a king move leads from one to the
 //! other) from the tables of less material already solved.
 //!
-//! Each position's moves are generated once. A move that changes the material (a capture, a
-//! promotion) leads to a smaller table, whose value it takes at once; a king's move or a
-//! man's move that does not crown stays in the group and becomes an edge. Then two
-//! fixpoints: under the rule (distances up to the game's limit count, a longer one is no
-//! win) and without it (for cursed wins and blessed losses); each re-evaluates a position
-//! from its successors whenever one of them changed, until nothing changes (module `value`
-//! for what the values mean).
+//! The group is solved in sub-problems, one placement of the men at a time (module `split`):
+//! a man's move leaves its sub-problem for one solved before. In a sub-problem each position's
+//! moves are generated once. A move that leaves it (a capture, a crowning, a man's move
+//! forward) takes the value of the position it leads to at once; a king's move, or a man's
+//! move that stays (a Turkish man's sideways move), becomes an edge. Then two fixpoints:
+//! under the rule (distances up to the game's limit count, a longer one is no win) and
+//! without it (for cursed wins and blessed losses); each re-evaluates a position from its
+//! successors whenever one of them changed, until nothing changes (module `value` for what
+//! the values mean).
 
 use super::game::{EgdbGame, Layout};
 use super::material::{Indexer, Signature, indexer};
 use super::probe::{ProbeError, Store};
+use super::split::{Config, Split};
 use super::value::{MAX_DISTANCE, Plies, Value};
+use rayon::prelude::*;
 use std::collections::VecDeque;
 
 /// The top bit of an edge: the move resets the clock (a man's move).
@@ -34,7 +38,7 @@ pub struct Solved {
     pub optional: Vec<bool>,
 }
 
-/// What the moves that leave the group give, for one of the two fixpoints.
+/// What the moves that leave the sub-problem give, for one of the two fixpoints.
 #[derive(Clone, Copy, Default)]
 struct Exits {
     /// One of them wins.
@@ -50,12 +54,12 @@ struct Node {
     fixed: Option<Value>,
     exits: [Exits; 2],
     capture: bool,
-    valid: bool,
 }
 
-/// A slice of the graph: nodes, edge counts and edges of a range of slots.
+/// A slice of a sub-problem's graph: nodes, edge counts and edges of a run of its slots.
 type Part = (Vec<Node>, Vec<u32>, Vec<u32>);
 
+/// The graph of one sub-problem, on its local slots.
 struct Graph {
     nodes: Vec<Node>,
     start: Vec<u32>,
@@ -82,74 +86,123 @@ pub fn build_order(pieces: u32) -> Vec<Vec<Signature>> {
     groups
 }
 
+/// What solving a group reads: its tables' indexes, its split, the smaller tables, and the
+/// values of the sub-problems solved so far.
+struct Ctx<'a, G> {
+    ix: &'a [Indexer],
+    split: &'a Split,
+    store: &'a Store<G>,
+    values: &'a [Vec<u16>],
+}
+
+/// One sub-problem solved: each local slot's value code and whether it has a capture.
+struct SubSolved {
+    values: Vec<u16>,
+    capture: Vec<bool>,
+}
+
 /// Solves the group of signatures `sigs` from `store` (which holds every smaller table) on
-/// `threads` threads.
+/// `threads` threads: its sub-problems (module `split`) in order, those of one total
+/// advancement side by side.
 pub fn solve<G: EgdbGame>(
     sigs: &[Signature],
     store: &Store<G>,
     threads: usize,
 ) -> Result<Vec<Solved>, ProbeError> {
     let ix: Vec<Indexer> = sigs.iter().map(|&s| indexer::<G>(s)).collect();
-    let mut offsets = vec![0u64];
-    for i in &ix {
-        offsets.push(offsets.last().unwrap() + i.size());
-    }
-    let total = *offsets.last().unwrap() as usize;
-    assert!(
-        total < RESETS as usize,
-        "a group of {total} positions is too large"
-    );
-    let graph = build_graph::<G>(&ix, &offsets, store, threads)?;
-    let rule = fixpoint(&graph, G::CLOCK_LIMIT, 0);
-    let free = fixpoint(&graph, MAX_DISTANCE, 1);
-    let mut out = Vec::new();
-    for (k, &sig) in sigs.iter().enumerate() {
-        let range = offsets[k] as usize..offsets[k + 1] as usize;
-        let values = range.clone().map(|p| {
-            if graph.nodes[p].valid {
-                combine(rule[p], free[p]).encode()
-            } else {
-                NO_POSITION
+    let split = Split::new(&ix, G::SQUARES);
+    let mut values: Vec<Vec<u16>> = ix
+        .iter()
+        .map(|i| vec![NO_POSITION; i.size() as usize])
+        .collect();
+    let mut optional: Vec<Vec<bool>> = ix.iter().map(|i| vec![true; i.size() as usize]).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.clamp(1, 64))
+        .build()
+        .expect("a thread pool");
+    for level in split.levels() {
+        let ctx = Ctx {
+            ix: &ix,
+            split: &split,
+            store,
+            values: &values,
+        };
+        let solved: Vec<Result<SubSolved, ProbeError>> = pool.install(|| {
+            level
+                .clone()
+                .into_par_iter()
+                .map(|s| solve_sub(&ctx, s))
+                .collect()
+        });
+        for (s, solved) in level.zip(solved) {
+            let solved = solved?;
+            let mut local = 0;
+            for c in &split.subs[s].configs {
+                let ks = ix[c.table].king_slots() as usize;
+                let at = c.men as usize * ks;
+                values[c.table][at..at + ks].copy_from_slice(&solved.values[local..local + ks]);
+                optional[c.table][at..at + ks].copy_from_slice(&solved.capture[local..local + ks]);
+                local += ks;
             }
-        });
-        let optional = range.map(|p| !graph.nodes[p].valid || graph.nodes[p].capture);
-        out.push(Solved {
-            sig,
-            values: values.collect(),
-            optional: optional.collect(),
-        });
+        }
     }
-    Ok(out)
+    Ok(sigs
+        .iter()
+        .zip(values.into_iter().zip(optional))
+        .map(|(&sig, (values, optional))| Solved {
+            sig,
+            values,
+            optional,
+        })
+        .collect())
 }
 
-/// Generates every position's moves: its node, and its edges within the group.
-fn build_graph<G: EgdbGame>(
-    ix: &[Indexer],
-    offsets: &[u64],
-    store: &Store<G>,
-    threads: usize,
-) -> Result<Graph, ProbeError> {
-    let total = *offsets.last().unwrap() as usize;
-    let threads = threads.clamp(1, 64);
-    let chunk = total.div_ceil(threads).max(1);
-    let parts: Vec<Result<Part, ProbeError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..total)
-            .step_by(chunk)
-            .map(|lo| {
-                let hi = (lo + chunk).min(total);
-                s.spawn(move || graph_part::<G>(ix, offsets, store, lo..hi))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a solver thread panicked"))
-            .collect()
-    });
+/// Solves sub-problem `s`: its graph, then the two fixpoints side by side.
+fn solve_sub<G: EgdbGame>(ctx: &Ctx<G>, s: usize) -> Result<SubSolved, ProbeError> {
+    let graph = build_graph(ctx, s)?;
+    let preds = predecessors(&graph);
+    let (rule, free) = rayon::join(
+        || fixpoint(&graph, &preds, G::CLOCK_LIMIT, 0),
+        || fixpoint(&graph, &preds, MAX_DISTANCE, 1),
+    );
+    Ok(SubSolved {
+        values: rule
+            .iter()
+            .zip(&free)
+            .map(|(&r, &f)| combine(r, f).encode())
+            .collect(),
+        capture: graph.nodes.iter().map(|n| n.capture).collect(),
+    })
+}
+
+/// Slots of one task of graph building.
+const CHUNK: u64 = 1 << 14;
+
+/// Generates every position's moves in sub-problem `s`: its node, and its edges within the
+/// sub-problem.
+fn build_graph<G: EgdbGame>(ctx: &Ctx<G>, s: usize) -> Result<Graph, ProbeError> {
+    let sub = &ctx.split.subs[s];
+    // Tasks: (configuration, run of its king slots).
+    let mut tasks = Vec::new();
+    for c in &sub.configs {
+        let ks = ctx.ix[c.table].king_slots();
+        let mut lo = 0;
+        while lo < ks {
+            let hi = (lo + CHUNK).min(ks);
+            tasks.push((*c, lo..hi));
+            lo = hi;
+        }
+    }
+    let parts: Vec<Result<Part, ProbeError>> = tasks
+        .into_par_iter()
+        .map(|(c, kings)| graph_part(ctx, s as u32, c, kings))
+        .collect();
     let mut graph = Graph {
-        nodes: Vec::with_capacity(total),
-        start: vec![0],
+        nodes: Vec::with_capacity(sub.size as usize),
+        start: Vec::with_capacity(sub.size as usize + 1),
         edges: Vec::new(),
     };
+    graph.start.push(0);
     for part in parts {
         let (nodes, counts, edges) = part?;
         graph.nodes.extend(nodes);
@@ -162,39 +215,43 @@ fn build_graph<G: EgdbGame>(
     Ok(graph)
 }
 
-/// Nodes, edge counts and edges of the slots `range` of the group.
+/// Nodes, edge counts and edges of the king slots `kings` of configuration `c` of
+/// sub-problem `s`.
 fn graph_part<G: EgdbGame>(
-    ix: &[Indexer],
-    offsets: &[u64],
-    store: &Store<G>,
-    range: std::ops::Range<usize>,
+    ctx: &Ctx<G>,
+    s: u32,
+    c: Config,
+    kings: std::ops::Range<u64>,
 ) -> Result<Part, ProbeError> {
-    let mut nodes = Vec::with_capacity(range.len());
-    let mut counts = Vec::with_capacity(range.len());
+    let mut nodes = Vec::with_capacity(kings.clone().count());
+    let mut counts = Vec::with_capacity(nodes.capacity());
     let mut edges = Vec::new();
-    let mut prober = store.prober();
-    for p in range {
-        let k = offsets.partition_point(|&o| o <= p as u64) - 1;
+    let mut prober = ctx.store.prober();
+    let men = ctx.ix[c.table]
+        .men(c.men)
+        .expect("a sub-problem's men share no square");
+    for k in kings {
+        let layout = ctx.ix[c.table].with_kings(men, k);
         let before = edges.len();
-        let node = match ix[k].layout(p as u64 - offsets[k]) {
-            None => Node::default(),
-            Some(layout) => {
-                let mut visit = |child: &G, resets: bool| -> Result<Option<Value>, ProbeError> {
-                    let canon = child.layout().canonical(G::SQUARES);
-                    let sig = Signature::of(&canon);
-                    match ix.iter().position(|i| i.signature() == sig) {
-                        Some(j) => {
-                            let to = offsets[j] + ix[j].index(&canon);
-                            edges.push(to as u32 | if resets { RESETS } else { 0 });
-                            Ok(None)
-                        }
-                        _ => prober.probe(child).map(Some),
-                    }
-                };
-                node_of::<G>(&layout, &mut visit)?
+        let mut visit = |child: &G, resets: bool| -> Result<Option<Value>, ProbeError> {
+            let canon = child.layout().canonical(G::SQUARES);
+            let sig = Signature::of(&canon);
+            let Some(j) = ctx.ix.iter().position(|i| i.signature() == sig) else {
+                return prober.probe(child).map(Some);
+            };
+            let slot = ctx.ix[j].index(&canon);
+            let to = ctx.split.place(j, slot).expect("a position has a place");
+            if to.sub == s {
+                edges.push(to.local | if resets { RESETS } else { 0 });
+                return Ok(None);
             }
+            // A man's move to a sub-problem solved before (module `split`).
+            let code = ctx.values[j][slot as usize];
+            Ok(Some(
+                Value::decode(code).expect("a sub-problem solved before"),
+            ))
         };
-        nodes.push(node);
+        nodes.push(node_of::<G>(&layout, &mut visit)?);
         counts.push((edges.len() - before) as u32);
     }
     Ok((nodes, counts, edges))
@@ -207,10 +264,7 @@ fn node_of<G: EgdbGame>(
     visit: &mut impl FnMut(&G, bool) -> Result<Option<Value>, ProbeError>,
 ) -> Result<Node, ProbeError> {
     let pos = G::from_layout(layout);
-    let mut node = Node {
-        valid: true,
-        ..Node::default()
-    };
+    let mut node = Node::default();
     if let Some(winner) = pos.decided() {
         let v = if winner == pos.side_to_move() {
             Value::Win(Plies(0))
@@ -260,7 +314,7 @@ fn loss(d: u16) -> Estimate {
 
 /// The fixpoint with distances up to `limit` (the rule's, or [`MAX_DISTANCE`] for none);
 /// `which` picks the exits (0 under the rule, 1 without).
-fn fixpoint(graph: &Graph, limit: u16, which: usize) -> Vec<Estimate> {
+fn fixpoint(graph: &Graph, preds: &Preds, limit: u16, which: usize) -> Vec<Estimate> {
     let n = graph.nodes.len();
     let mut est = vec![0; n];
     let mut queued = vec![false; n];
@@ -269,14 +323,12 @@ fn fixpoint(graph: &Graph, limit: u16, which: usize) -> Vec<Estimate> {
         match node.fixed {
             Some(Value::Win(d)) => est[p] = win(d.0),
             Some(Value::Loss(d)) => est[p] = loss(d.0),
-            _ if node.valid => {
+            _ => {
                 queue.push_back(p as u32);
                 queued[p] = true;
             }
-            _ => {}
         }
     }
-    let preds = predecessors(graph);
     while let Some(p) = queue.pop_front() {
         let p = p as usize;
         queued[p] = false;
@@ -294,8 +346,11 @@ fn fixpoint(graph: &Graph, limit: u16, which: usize) -> Vec<Estimate> {
     est
 }
 
-/// The predecessors of each position within the group, as (starts, list).
-fn predecessors(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
+/// The predecessors of each position within the sub-problem, as (starts, list).
+type Preds = (Vec<u32>, Vec<u32>);
+
+/// The predecessors of each position within the sub-problem.
+fn predecessors(graph: &Graph) -> Preds {
     let n = graph.nodes.len();
     let mut start = vec![0u32; n + 1];
     for &e in &graph.edges {
