@@ -6,6 +6,7 @@
 //! - [`game`]: what a game must give ([`EgdbGame`]): its pieces as dense bitboards;
 //! - [`material`]: material signatures and the index of a position in its table;
 //! - [`solve`]: the retrograde solver;
+//! - `fixpoint`: the solver's two fixpoints on a sub-problem's graph;
 //! - [`split`]: a group's positions split by their men into sub-problems;
 //! - [`file`]: the table files (header, checksum, compressed blocks);
 //! - [`probe`]: the tables of a game and [`Probe`], the value of a position;
@@ -14,6 +15,7 @@
 
 pub mod command;
 pub mod file;
+mod fixpoint;
 pub mod game;
 pub mod material;
 pub mod probe;

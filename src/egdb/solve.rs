@@ -12,16 +12,13 @@
 //! successors whenever one of them changed, until nothing changes (module `value` for what
 //! the values mean).
 
+use super::fixpoint::{Exits, Graph, Node, RESETS, combine, fixpoint, predecessors};
 use super::game::{EgdbGame, Layout};
 use super::material::{Indexer, Signature, indexer};
 use super::probe::{ProbeError, Store};
 use super::split::{Config, Split};
 use super::value::{MAX_DISTANCE, Plies, Value};
 use rayon::prelude::*;
-use std::collections::VecDeque;
-
-/// The top bit of an edge: the move resets the clock (a man's move).
-const RESETS: u32 = 1 << 31;
 
 /// A code for a slot that holds no position.
 pub const NO_POSITION: u16 = u16::MAX;
@@ -38,33 +35,8 @@ pub struct Solved {
     pub optional: Vec<bool>,
 }
 
-/// What the moves that leave the sub-problem give, for one of the two fixpoints.
-#[derive(Clone, Copy, Default)]
-struct Exits {
-    /// One of them wins.
-    win: bool,
-    /// Each of them loses (true when there is none).
-    all_lose: bool,
-}
-
-/// Per position: how it ends if it has no choice, and its exits under the rule and without.
-#[derive(Clone, Copy, Default)]
-struct Node {
-    /// `Some` for a position decided before any move: no legal move, or the game's own rule.
-    fixed: Option<Value>,
-    exits: [Exits; 2],
-    capture: bool,
-}
-
 /// A slice of a sub-problem's graph: nodes, edge counts and edges of a run of its slots.
 type Part = (Vec<Node>, Vec<u32>, Vec<u32>);
-
-/// The graph of one sub-problem, on its local slots.
-struct Graph {
-    nodes: Vec<Node>,
-    start: Vec<u32>,
-    edges: Vec<u32>,
-}
 
 /// The group of `sig`: it, and its swap if different.
 pub fn group(sig: Signature) -> Vec<Signature> {
@@ -298,118 +270,4 @@ fn node_of<G: EgdbGame>(
         }
     }
     Ok(node)
-}
-
-/// An estimate: 0 unknown (a draw at the fixpoint), `d + 1` a win in `d`, `-(d + 1)` a loss
-/// in `d`.
-type Estimate = i32;
-
-fn win(d: u16) -> Estimate {
-    i32::from(d) + 1
-}
-
-fn loss(d: u16) -> Estimate {
-    -i32::from(d) - 1
-}
-
-/// The fixpoint with distances up to `limit` (the rule's, or [`MAX_DISTANCE`] for none);
-/// `which` picks the exits (0 under the rule, 1 without).
-fn fixpoint(graph: &Graph, preds: &Preds, limit: u16, which: usize) -> Vec<Estimate> {
-    let n = graph.nodes.len();
-    let mut est = vec![0; n];
-    let mut queued = vec![false; n];
-    let mut queue = VecDeque::new();
-    for (p, node) in graph.nodes.iter().enumerate() {
-        match node.fixed {
-            Some(Value::Win(d)) => est[p] = win(d.0),
-            Some(Value::Loss(d)) => est[p] = loss(d.0),
-            _ => {
-                queue.push_back(p as u32);
-                queued[p] = true;
-            }
-        }
-    }
-    while let Some(p) = queue.pop_front() {
-        let p = p as usize;
-        queued[p] = false;
-        let e = evaluate(graph, &est, p, limit, which);
-        if e != est[p] {
-            est[p] = e;
-            for &q in &preds.1[preds.0[p] as usize..preds.0[p + 1] as usize] {
-                if !queued[q as usize] {
-                    queued[q as usize] = true;
-                    queue.push_back(q);
-                }
-            }
-        }
-    }
-    est
-}
-
-/// The predecessors of each position within the sub-problem, as (starts, list).
-type Preds = (Vec<u32>, Vec<u32>);
-
-/// The predecessors of each position within the sub-problem.
-fn predecessors(graph: &Graph) -> Preds {
-    let n = graph.nodes.len();
-    let mut start = vec![0u32; n + 1];
-    for &e in &graph.edges {
-        start[(e & !RESETS) as usize + 1] += 1;
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut list = vec![0u32; graph.edges.len()];
-    for p in 0..n {
-        for &e in &graph.edges[graph.start[p] as usize..graph.start[p + 1] as usize] {
-            let c = (e & !RESETS) as usize;
-            list[fill[c] as usize] = p as u32;
-            fill[c] += 1;
-        }
-    }
-    (start, list)
-}
-
-/// The estimate of `p` from its successors' (module documentation of `value`).
-fn evaluate(graph: &Graph, est: &[Estimate], p: usize, limit: u16, which: usize) -> Estimate {
-    let node = &graph.nodes[p];
-    let exits = node.exits[which];
-    let limit = i32::from(limit);
-    let mut best_win = if exits.win { 1 } else { i32::MAX };
-    let mut all_lose = exits.all_lose;
-    let mut longest_loss = 1;
-    for &e in &graph.edges[graph.start[p] as usize..graph.start[p + 1] as usize] {
-        let c = est[(e & !RESETS) as usize];
-        // A move that resets the clock is worth the child's value with a fresh clock: one
-        // ply to the reset; any other move one ply more than the child's distance.
-        let (child_loses, child_wins) = (c < 0, c > 0);
-        let d = if e & RESETS != 0 { 1 } else { c.abs() };
-        if child_loses && d <= limit {
-            best_win = best_win.min(d);
-        } else if child_wins && d <= limit {
-            longest_loss = longest_loss.max(d);
-        } else {
-            all_lose = false;
-        }
-    }
-    if best_win != i32::MAX {
-        best_win + 1
-    } else if all_lose {
-        -longest_loss - 1
-    } else {
-        0
-    }
-}
-
-/// The value from the two fixpoints' estimates.
-fn combine(rule: Estimate, free: Estimate) -> Value {
-    let d = |e: Estimate| Plies((e.abs() - 1) as u16);
-    match (rule, free) {
-        (r, _) if r > 0 => Value::Win(d(r)),
-        (r, _) if r < 0 => Value::Loss(d(r)),
-        (_, f) if f > 0 => Value::CursedWin(d(f)),
-        (_, f) if f < 0 => Value::BlessedLoss(d(f)),
-        _ => Value::Draw,
-    }
 }

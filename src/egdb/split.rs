@@ -225,7 +225,10 @@ mod tests {
     fn order_is_topological<G: EgdbGame>(text: &str) {
         let (ix, split) = split_of::<G>(text);
         let levels = split.levels();
-        assert_eq!(levels.iter().map(|r| r.len()).sum::<usize>(), split.subs.len());
+        assert_eq!(
+            levels.iter().map(|r| r.len()).sum::<usize>(),
+            split.subs.len()
+        );
         let level_of = |sub: u32| levels.iter().position(|r| r.contains(&(sub as usize)));
         let mut man_moves_out = 0;
         for (t, i) in ix.iter().enumerate() {
