@@ -299,6 +299,19 @@ impl Indexer {
         (wm & bm == 0).then_some([wm, bm])
     }
 
+    /// The men configuration of the men (ours, theirs) `men`: the inverse of
+    /// [`Indexer::men`].
+    pub fn men_config(&self, men: [u64; 2]) -> u64 {
+        rank(men[0], self.man_squares[0]) * self.sizes[1] + rank(men[1], self.man_squares[1])
+    }
+
+    /// The kings' part of a slot whose kings (ours, theirs) are `kings` and whose men leave
+    /// the squares `free` (a superset of the kings' squares will do): `slot % king_slots()`.
+    pub fn king_part(&self, kings: [u64; 2], free: u64) -> u64 {
+        let free = free & self.all;
+        rank(kings[0], free) * self.sizes[3] + rank(kings[1], free & !kings[0])
+    }
+
     /// The layout (White to move) of the men `men` ([`Indexer::men`]) and the kings' part
     /// `kings` of a slot.
     pub fn with_kings(&self, men: [u64; 2], kings: u64) -> Layout {

@@ -202,11 +202,17 @@ fn graph_part<G: EgdbGame>(
     let men = ctx.ix[c.table]
         .men(c.men)
         .expect("a sub-problem's men share no square");
+    let kings_stay = KingMoves::new(ctx, c, men);
     for k in kings {
         let layout = ctx.ix[c.table].with_kings(men, k);
         let before = edges.len();
         let mut visit = |child: &G, resets: bool| -> Result<Option<Value>, ProbeError> {
             let canon = child.layout().canonical(G::SQUARES);
+            if !resets {
+                // A king's move: the same men seen from the other side, the same sub-problem.
+                edges.push(kings_stay.local(ctx, &canon));
+                return Ok(None);
+            }
             let sig = Signature::of(&canon);
             let Some(j) = ctx.ix.iter().position(|i| i.signature() == sig) else {
                 return prober.probe(child).map(Some);
@@ -214,7 +220,7 @@ fn graph_part<G: EgdbGame>(
             let slot = ctx.ix[j].index(&canon);
             let to = ctx.split.place(j, slot).expect("a position has a place");
             if to.sub == s {
-                edges.push(to.local | if resets { RESETS } else { 0 });
+                edges.push(to.local | RESETS);
                 return Ok(None);
             }
             // A man's move to a sub-problem solved before (module `split`).
@@ -227,6 +233,41 @@ fn graph_part<G: EgdbGame>(
         counts.push((edges.len() - before) as u32);
     }
     Ok((nodes, counts, edges))
+}
+
+/// Where a king's move from one men configuration leads: the configuration seen from the
+/// other side (in the group's other table, if it has two), in the same sub-problem.
+struct KingMoves {
+    /// The table.
+    table: usize,
+    /// The squares its kings may take.
+    free: u64,
+    /// The local slot of its first king slot.
+    base: u32,
+}
+
+impl KingMoves {
+    fn new<G: EgdbGame>(ctx: &Ctx<G>, c: Config, men: [u64; 2]) -> KingMoves {
+        let table = ctx.ix.len() - 1 - c.table;
+        let seen = Layout {
+            men,
+            kings: [0, 0],
+            side: crate::games::kit::Color::White,
+        }
+        .flipped(G::SQUARES);
+        let config = ctx.ix[table].men_config(seen.men);
+        let place = ctx.split.place(table, config * ctx.ix[table].king_slots());
+        KingMoves {
+            table,
+            free: !(seen.men[0] | seen.men[1]),
+            base: place.expect("a position has a place").local,
+        }
+    }
+
+    /// The local slot of `canon`, a position a king's move leads to (White to move).
+    fn local<G>(&self, ctx: &Ctx<G>, canon: &Layout) -> u32 {
+        self.base + ctx.ix[self.table].king_part(canon.kings, self.free) as u32
+    }
 }
 
 /// The node of one position; `visit` records a move to a position in the group and returns
