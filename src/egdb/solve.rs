@@ -13,7 +13,7 @@
 //! the values mean).
 
 use super::fixpoint::{Exits, Graph, Node, RESETS, combine, fixpoint, predecessors};
-use super::game::{EgdbGame, Layout};
+use super::game::{EgdbGame, Layout, stored};
 use super::material::{Indexer, Signature, indexer};
 use super::probe::{ProbeError, Store};
 use super::split::{Config, Split};
@@ -82,7 +82,7 @@ pub fn solve<G: EgdbGame>(
     threads: usize,
 ) -> Result<Vec<Solved>, ProbeError> {
     let ix: Vec<Indexer> = sigs.iter().map(|&s| indexer::<G>(s)).collect();
-    let split = Split::new(&ix, G::SQUARES);
+    let split = Split::new(&ix, G::SQUARES, G::MIRROR);
     let mut values: Vec<Vec<u16>> = ix
         .iter()
         .map(|i| vec![NO_POSITION; i.size() as usize])
@@ -118,6 +118,11 @@ pub fn solve<G: EgdbGame>(
             }
         }
     }
+    if G::MIRROR {
+        for (t, i) in ix.iter().enumerate() {
+            copy_mirrors(i, &mut values[t], &mut optional[t]);
+        }
+    }
     Ok(sigs
         .iter()
         .zip(values.into_iter().zip(optional))
@@ -127,6 +132,23 @@ pub fn solve<G: EgdbGame>(
             optional,
         })
         .collect())
+}
+
+/// Gives the positions of table `ix` solved as their mirror (module `split`) their mirror's
+/// value and capture flag.
+fn copy_mirrors(ix: &Indexer, values: &mut [u16], optional: &mut [bool]) {
+    let ks = ix.king_slots();
+    for c in 0..ix.men_configs() {
+        let Some(men) = ix.men(c).filter(|&m| Layout::mirror_first(m)) else {
+            continue;
+        };
+        for k in 0..ks {
+            let from = ix.index(&ix.with_kings(men, k).mirrored()) as usize;
+            let to = (c * ks + k) as usize;
+            values[to] = values[from];
+            optional[to] = optional[from];
+        }
+    }
 }
 
 /// Solves sub-problem `s`: its graph, then the two fixpoints side by side.
@@ -207,12 +229,12 @@ fn graph_part<G: EgdbGame>(
         let layout = ctx.ix[c.table].with_kings(men, k);
         let before = edges.len();
         let mut visit = |child: &G, resets: bool| -> Result<Option<Value>, ProbeError> {
-            let canon = child.layout().canonical(G::SQUARES);
             if !resets {
                 // A king's move: the same men seen from the other side, the same sub-problem.
-                edges.push(kings_stay.local(ctx, &canon));
+                edges.push(kings_stay.local(ctx, &child.layout().canonical(G::SQUARES)));
                 return Ok(None);
             }
+            let canon = stored::<G>(&child.layout());
             let sig = Signature::of(&canon);
             let Some(j) = ctx.ix.iter().position(|i| i.signature() == sig) else {
                 return prober.probe(child).map(Some);
@@ -240,6 +262,8 @@ fn graph_part<G: EgdbGame>(
 struct KingMoves {
     /// The table.
     table: usize,
+    /// The table holds these positions mirrored (module `split`).
+    mirror: bool,
     /// The squares its kings may take.
     free: u64,
     /// The local slot of its first king slot.
@@ -249,16 +273,21 @@ struct KingMoves {
 impl KingMoves {
     fn new<G: EgdbGame>(ctx: &Ctx<G>, c: Config, men: [u64; 2]) -> KingMoves {
         let table = ctx.ix.len() - 1 - c.table;
-        let seen = Layout {
+        let mut seen = Layout {
             men,
             kings: [0, 0],
             side: crate::games::kit::Color::White,
         }
         .flipped(G::SQUARES);
+        let mirror = G::MIRROR && Layout::mirror_first(seen.men);
+        if mirror {
+            seen = seen.mirrored();
+        }
         let config = ctx.ix[table].men_config(seen.men);
         let place = ctx.split.place(table, config * ctx.ix[table].king_slots());
         KingMoves {
             table,
+            mirror,
             free: !(seen.men[0] | seen.men[1]),
             base: place.expect("a position has a place").local,
         }
@@ -266,7 +295,12 @@ impl KingMoves {
 
     /// The local slot of `canon`, a position a king's move leads to (White to move).
     fn local<G>(&self, ctx: &Ctx<G>, canon: &Layout) -> u32 {
-        self.base + ctx.ix[self.table].king_part(canon.kings, self.free) as u32
+        let kings = if self.mirror {
+            canon.mirrored().kings
+        } else {
+            canon.kings
+        };
+        self.base + ctx.ix[self.table].king_part(kings, self.free) as u32
     }
 }
 

@@ -11,12 +11,17 @@
 //! decreasing total advancement: every man's move leaves for a sub-problem solved before,
 //! whose value it takes as a move to a smaller table does. Sub-problems of one total do not
 //! reach each other and are solved in parallel.
+//!
+//! In a game symmetric under the board's mirror (Turkish), the configurations whose men's
+//! mirror comes first ([`Layout::mirror_first`]) are in no sub-problem: their positions'
+//! values are their mirrors', copied once the others are solved.
 
+use super::game::Layout;
 use super::material::Indexer;
 use std::collections::HashMap;
 use std::ops::Range;
 
-/// A men configuration of no sub-problem: two men on one square.
+/// A men configuration of no sub-problem: two men on one square, or solved as its mirror.
 const NONE: u32 = u32::MAX;
 
 /// One men configuration of one of the group's tables.
@@ -76,8 +81,9 @@ fn advancement(men: u64, white: bool, squares: usize) -> u32 {
 
 impl Split {
     /// The split of the group of tables `ix` (one signature, or a signature and its swap)
-    /// on a board of `squares` squares.
-    pub fn new(ix: &[Indexer], squares: usize) -> Split {
+    /// on a board of `squares` squares; with `mirror`, of the configurations that are not
+    /// solved as their mirror.
+    pub fn new(ix: &[Indexer], squares: usize, mirror: bool) -> Split {
         // The key of a configuration: (our advancement, theirs) as seen in the first table.
         let key = |table: usize, men: [u64; 2]| {
             let (a, b) = (
@@ -96,7 +102,10 @@ impl Split {
         for (t, i) in ix.iter().enumerate() {
             let mut of = vec![NONE; i.men_configs() as usize];
             for (c, slot) in of.iter_mut().enumerate() {
-                if let Some(men) = i.men(c as u64) {
+                if let Some(men) = i
+                    .men(c as u64)
+                    .filter(|&m| !mirror || !Layout::mirror_first(m))
+                {
                     let k = key(t, men);
                     *slot = *seen.entry(k).or_insert_with(|| {
                         keys.push(k);
@@ -157,7 +166,7 @@ impl Split {
     }
 
     /// Where slot `slot` of table `table` is solved, or `None` for a slot without a
-    /// position.
+    /// position or solved as its mirror.
     pub fn place(&self, table: usize, slot: u64) -> Option<Place> {
         let ks = self.king_slots[table];
         let c = (slot / ks) as usize;
@@ -185,20 +194,22 @@ impl Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::egdb::game::EgdbGame;
+    use crate::egdb::game::{EgdbGame, stored};
     use crate::egdb::material::{Signature, indexer};
     use crate::egdb::solve::group;
 
     fn split_of<G: EgdbGame>(text: &str) -> (Vec<Indexer>, Split) {
         let sigs = group(Signature::parse(text).unwrap());
         let ix: Vec<Indexer> = sigs.iter().map(|&s| indexer::<G>(s)).collect();
-        let split = Split::new(&ix, G::SQUARES);
+        let split = Split::new(&ix, G::SQUARES, G::MIRROR);
         (ix, split)
     }
 
-    /// Every slot with a position has one place, each place one slot; the others none.
+    /// Every slot with a position has one place, each place one slot; the others none (in
+    /// Turkish, also the positions solved as their mirror, about half).
     fn places_are_one_to_one<G: EgdbGame>(text: &str) {
         let (ix, split) = split_of::<G>(text);
+        let mut mirrored = 0u64;
         let mut seen: Vec<Vec<bool>> = split
             .subs
             .iter()
@@ -208,6 +219,7 @@ mod tests {
             for slot in 0..i.size() {
                 match (i.layout(slot), split.place(t, slot)) {
                     (None, None) => {}
+                    (Some(l), None) if G::MIRROR && Layout::mirror_first(l.men) => mirrored += 1,
                     (Some(_), Some(p)) => {
                         let s = &mut seen[p.sub as usize][p.local as usize];
                         assert!(!*s, "{text}: two slots at {p:?}");
@@ -218,6 +230,12 @@ mod tests {
             }
         }
         assert!(seen.iter().flatten().all(|&s| s), "{text}: an empty place");
+        let placed: u64 = split.subs.iter().map(|s| s.size).sum();
+        assert_eq!(mirrored > 0, G::MIRROR, "{text}");
+        assert!(
+            mirrored <= placed,
+            "{text}: {mirrored} mirrored of {placed}"
+        );
     }
 
     /// Every move from a position stays in its sub-problem, leaves the group, or reaches a
@@ -242,7 +260,7 @@ mod tests {
                 }
                 for m in pos.legal_moves().iter() {
                     let child = pos.played(m).layout();
-                    let canon = child.canonical(G::SQUARES);
+                    let canon = stored::<G>(&child);
                     let sig = Signature::of(&canon);
                     let Some(j) = ix.iter().position(|x| x.signature() == sig) else {
                         continue;
