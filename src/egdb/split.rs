@@ -231,7 +231,8 @@ mod tests {
         }
         assert!(seen.iter().flatten().all(|&s| s), "{text}: an empty place");
         let placed: u64 = split.subs.iter().map(|s| s.size).sum();
-        assert_eq!(mirrored > 0, G::MIRROR, "{text}");
+        // Kings alone are their own mirror's men configuration: all solved as they are.
+        assert_eq!(mirrored > 0, G::MIRROR && text.contains('M'), "{text}");
         assert!(
             mirrored <= placed,
             "{text}: {mirrored} mirrored of {placed}"
