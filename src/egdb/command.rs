@@ -56,7 +56,7 @@ enum EgdbCommand {
         /// The directory the tables go to.
         #[arg(long, default_value = "egdb")]
         out: PathBuf,
-        /// Threads generating moves.
+        /// Threads solving: sub-problems side by side, and the moves and fixpoints of each.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
         /// Only this material: kings K and men M of the side to move, v, the other side's

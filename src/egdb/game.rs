@@ -43,9 +43,45 @@ impl Layout {
         }
     }
 
+    /// The same position mirrored left to right on the 64-square board (file a becomes file
+    /// h, the ranks and the side to move stay), a symmetry of Turkish draughts' moves.
+    pub fn mirrored(&self) -> Layout {
+        Layout {
+            men: self.men.map(mirror64),
+            kings: self.kings.map(mirror64),
+            side: self.side,
+        }
+    }
+
+    /// Whether a game symmetric under [`Layout::mirrored`] stores this position (White to
+    /// move) mirrored: when its men's mirror (White's, then Black's, as numbers) comes first.
+    /// Positions whose men are their own mirror (no men, say) are stored as they are.
+    pub fn mirror_first(men: [u64; 2]) -> bool {
+        men.map(mirror64) < men
+    }
+
     /// Every piece of side `c`.
     pub fn pieces(&self, c: Color) -> u64 {
         self.men[c.index()] | self.kings[c.index()]
+    }
+}
+
+/// Each square's file turned round (a1 to h1) on the 64-square board: each rank's bits
+/// reversed.
+fn mirror64(b: u64) -> u64 {
+    b.reverse_bits().swap_bytes()
+}
+
+/// The layout of `layout`'s position a table of `G` holds: White to move
+/// ([`Layout::canonical`]) and, in a game whose moves are symmetric under the mirror
+/// ([`EgdbGame::MIRROR`]), mirrored if [`Layout::mirror_first`] says so. The solver solves
+/// these layouts only; a table's other slots hold copies of their mirrors' values.
+pub fn stored<G: EgdbGame>(layout: &Layout) -> Layout {
+    let l = layout.canonical(G::SQUARES);
+    if G::MIRROR && Layout::mirror_first(l.men) {
+        l.mirrored()
+    } else {
+        l
     }
 }
 
@@ -56,6 +92,10 @@ pub trait EgdbGame: Game {
     /// The no-progress rule's limit in plies without a capture or a man's move (the game's
     /// `CLOCK_LIMIT`): the game is drawn when the clock reaches it.
     const CLOCK_LIMIT: u16;
+    /// Whether the moves are symmetric under the board's left-right mirror
+    /// ([`Layout::mirrored`]; Turkish draughts: yes; Russian: no, its mirror would put the
+    /// pieces on the light squares).
+    const MIRROR: bool;
 
     /// The pieces of this position.
     fn layout(&self) -> Layout;
@@ -91,6 +131,7 @@ mod russian_impl {
     impl EgdbGame for Position {
         const SQUARES: usize = 32;
         const CLOCK_LIMIT: u16 = CLOCK_LIMIT;
+        const MIRROR: bool = false;
 
         fn layout(&self) -> Layout {
             let k = self.kings().0;
@@ -137,6 +178,7 @@ mod turkish_impl {
     impl EgdbGame for Position {
         const SQUARES: usize = 64;
         const CLOCK_LIMIT: u16 = CLOCK_LIMIT;
+        const MIRROR: bool = true;
 
         fn layout(&self) -> Layout {
             let k = self.kings();
@@ -191,6 +233,39 @@ mod tests {
     fn layouts_round_trip() {
         round_trip::<crate::games::russian::Position>(crate::games::russian::START_FEN);
         round_trip::<crate::games::turkish::Position>(crate::games::turkish::START_FEN);
+    }
+
+    #[test]
+    fn a_mirrored_turkish_position_has_the_mirrored_moves() {
+        use crate::games::kit::rules::Rules;
+        use crate::games::turkish::Position;
+        // White: king a1, men c3 and d4; Black: man f6, king h2.
+        let fen = "8/8/5b2/8/3w4/2w5/7B/W7 w 0 1";
+        let p = Position::from_fen(fen).expect("fen");
+        let l = p.layout();
+        let m = l.mirrored();
+        assert_eq!(m.mirrored(), l);
+        assert_eq!(m.kings[0], 1 << 7, "a1 mirrored is h1");
+        let q = Position::from_layout(&m);
+        let mut a: Vec<Layout> = p
+            .legal_moves()
+            .iter()
+            .map(|x| p.played(x).layout().mirrored())
+            .collect();
+        let mut b: Vec<Layout> = q
+            .legal_moves()
+            .iter()
+            .map(|x| q.played(x).layout())
+            .collect();
+        let key = |l: &Layout| (l.men, l.kings);
+        a.sort_by_key(key);
+        b.sort_by_key(key);
+        assert_eq!(a, b);
+        assert!(!a.is_empty());
+        // Exactly one of a position and its mirror is stored mirrored, unless both are one.
+        assert_ne!(Layout::mirror_first(l.men), Layout::mirror_first(m.men));
+        assert!(!Layout::mirror_first([0, 0]));
+        assert_eq!(stored::<Position>(&l), stored::<Position>(&m));
     }
 
     #[test]

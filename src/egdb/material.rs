@@ -189,11 +189,10 @@ fn rank(chosen: u64, within: u64) -> u64 {
 
 /// The subset of `within` of size `k` whose rank is `r`.
 fn unrank(mut r: u64, k: u32, within: u64) -> u64 {
-    let squares: Vec<u32> = crate::games::kit::square::bit_indices(within)
-        .map(u32::from)
-        .collect();
     let mut out = 0u64;
-    let mut top = squares.len() as u32;
+    // `rest`: the squares of `within` below the last one chosen, `top` of them.
+    let mut rest = within;
+    let mut top = within.count_ones();
     for i in (1..=k).rev() {
         // The largest position p < top with C(p, i) <= r.
         let mut p = top - 1;
@@ -201,7 +200,13 @@ fn unrank(mut r: u64, k: u32, within: u64) -> u64 {
             p -= 1;
         }
         r -= choose(p, i);
-        out |= 1u64 << squares[p as usize];
+        // Drop the squares above the p-th of `rest`; the highest one left is it.
+        for _ in p + 1..top {
+            rest &= !(1u64 << (63 - rest.leading_zeros()));
+        }
+        let sq = 63 - rest.leading_zeros();
+        out |= 1u64 << sq;
+        rest &= !(1u64 << sq);
         top = p;
     }
     out
@@ -267,26 +272,68 @@ impl Indexer {
             .fold(0, |acc, (&p, &s)| acc * s + p)
     }
 
-    /// The layout (White to move) of a slot, or `None` for a slot that holds no position.
-    pub fn layout(&self, mut index: u64) -> Option<Layout> {
-        let mut parts = [0u64; 4];
-        for i in (0..4).rev() {
-            parts[i] = index % self.sizes[i];
-            index /= self.sizes[i];
-        }
-        let wm = unrank(parts[0], self.sig.us.men.into(), self.man_squares[0]);
-        let bm = unrank(parts[1], self.sig.them.men.into(), self.man_squares[1]);
-        if wm & bm != 0 {
-            return None;
-        }
-        let free = self.all & !(wm | bm);
-        let wk = unrank(parts[2], self.sig.us.kings.into(), free);
-        let bk = unrank(parts[3], self.sig.them.kings.into(), free & !wk);
-        Some(Layout {
-            men: [wm, bm],
+    /// Men configurations: the men's part of a slot, `slot / king_slots()`.
+    pub fn men_configs(&self) -> u64 {
+        self.sizes[0] * self.sizes[1]
+    }
+
+    /// Slots of one men configuration: the kings' part of a slot, `slot % king_slots()`.
+    /// The slots of one men configuration are contiguous.
+    pub fn king_slots(&self) -> u64 {
+        self.sizes[2] * self.sizes[3]
+    }
+
+    /// The men (ours, theirs) of men configuration `config`, or `None` if they share a
+    /// square (then none of its slots holds a position).
+    pub fn men(&self, config: u64) -> Option<[u64; 2]> {
+        let wm = unrank(
+            config / self.sizes[1],
+            self.sig.us.men.into(),
+            self.man_squares[0],
+        );
+        let bm = unrank(
+            config % self.sizes[1],
+            self.sig.them.men.into(),
+            self.man_squares[1],
+        );
+        (wm & bm == 0).then_some([wm, bm])
+    }
+
+    /// The men configuration of the men (ours, theirs) `men`: the inverse of
+    /// [`Indexer::men`].
+    pub fn men_config(&self, men: [u64; 2]) -> u64 {
+        rank(men[0], self.man_squares[0]) * self.sizes[1] + rank(men[1], self.man_squares[1])
+    }
+
+    /// The kings' part of a slot whose kings (ours, theirs) are `kings` and whose men leave
+    /// the squares `free` (a superset of the kings' squares will do): `slot % king_slots()`.
+    pub fn king_part(&self, kings: [u64; 2], free: u64) -> u64 {
+        let free = free & self.all;
+        rank(kings[0], free) * self.sizes[3] + rank(kings[1], free & !kings[0])
+    }
+
+    /// The layout (White to move) of the men `men` ([`Indexer::men`]) and the kings' part
+    /// `kings` of a slot.
+    pub fn with_kings(&self, men: [u64; 2], kings: u64) -> Layout {
+        let free = self.all & !(men[0] | men[1]);
+        let wk = unrank(kings / self.sizes[3], self.sig.us.kings.into(), free);
+        let bk = unrank(
+            kings % self.sizes[3],
+            self.sig.them.kings.into(),
+            free & !wk,
+        );
+        Layout {
+            men,
             kings: [wk, bk],
             side: Color::White,
-        })
+        }
+    }
+
+    /// The layout (White to move) of a slot, or `None` for a slot that holds no position.
+    pub fn layout(&self, index: u64) -> Option<Layout> {
+        let ks = self.king_slots();
+        let men = self.men(index / ks)?;
+        Some(self.with_kings(men, index % ks))
     }
 }
 

@@ -6,6 +6,8 @@
 //! - [`game`]: what a game must give ([`EgdbGame`]): its pieces as dense bitboards;
 //! - [`material`]: material signatures and the index of a position in its table;
 //! - [`solve`]: the retrograde solver;
+//! - `fixpoint`: the solver's two fixpoints on a sub-problem's graph;
+//! - [`split`]: a group's positions split by their men into sub-problems;
 //! - [`file`]: the table files (header, checksum, compressed blocks);
 //! - [`probe`]: the tables of a game and [`Probe`], the value of a position;
 //! - [`moves`]: a position's value and each of its legal moves', at its clock;
@@ -14,11 +16,13 @@
 
 pub mod command;
 pub mod file;
+mod fixpoint;
 pub mod game;
 pub mod material;
 pub mod moves;
 pub mod probe;
 pub mod solve;
+pub mod split;
 pub mod value;
 pub mod verify;
 

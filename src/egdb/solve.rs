@@ -2,22 +2,23 @@
 //! differs, the same material with the other side to move: a king move leads from one to the
 //! other) from the tables of less material already solved.
 //!
-//! Each position's moves are generated once. A move that changes the material (a capture, a
-//! promotion) leads to a smaller table, whose value it takes at once; a king's move or a
-//! man's move that does not crown stays in the group and becomes an edge. Then two
-//! fixpoints: under the rule (distances up to the game's limit count, a longer one is no
-//! win) and without it (for cursed wins and blessed losses); each re-evaluates a position
-//! from its successors whenever one of them changed, until nothing changes (module `value`
-//! for what the values mean).
+//! The group is solved in sub-problems, one placement of the men at a time (module `split`):
+//! a man's move leaves its sub-problem for one solved before. In a sub-problem each position's
+//! moves are generated once. A move that leaves it (a capture, a crowning, a man's move
+//! forward) takes the value of the position it leads to at once; a king's move, or a man's
+//! move that stays (a Turkish man's sideways move), becomes an edge. Then two fixpoints:
+//! under the rule (distances up to the game's limit count, a longer one is no win) and
+//! without it (for cursed wins and blessed losses); each re-evaluates a position from its
+//! successors whenever one of them changed, until nothing changes (module `value` for what
+//! the values mean).
 
-use super::game::{EgdbGame, Layout};
+use super::fixpoint::{Exits, Graph, Node, RESETS, combine, fixpoint, predecessors};
+use super::game::{EgdbGame, Layout, stored};
 use super::material::{Indexer, Signature, indexer};
 use super::probe::{ProbeError, Store};
+use super::split::{Config, Split};
 use super::value::{MAX_DISTANCE, Plies, Value};
-use std::collections::VecDeque;
-
-/// The top bit of an edge: the move resets the clock (a man's move).
-const RESETS: u32 = 1 << 31;
+use rayon::prelude::*;
 
 /// A code for a slot that holds no position.
 pub const NO_POSITION: u16 = u16::MAX;
@@ -34,33 +35,8 @@ pub struct Solved {
     pub optional: Vec<bool>,
 }
 
-/// What the moves that leave the group give, for one of the two fixpoints.
-#[derive(Clone, Copy, Default)]
-struct Exits {
-    /// One of them wins.
-    win: bool,
-    /// Each of them loses (true when there is none).
-    all_lose: bool,
-}
-
-/// Per position: how it ends if it has no choice, and its exits under the rule and without.
-#[derive(Clone, Copy, Default)]
-struct Node {
-    /// `Some` for a position decided before any move: no legal move, or the game's own rule.
-    fixed: Option<Value>,
-    exits: [Exits; 2],
-    capture: bool,
-    valid: bool,
-}
-
-/// A slice of the graph: nodes, edge counts and edges of a range of slots.
+/// A slice of a sub-problem's graph: nodes, edge counts and edges of a run of its slots.
 type Part = (Vec<Node>, Vec<u32>, Vec<u32>);
-
-struct Graph {
-    nodes: Vec<Node>,
-    start: Vec<u32>,
-    edges: Vec<u32>,
-}
 
 /// The group of `sig`: it, and its swap if different.
 pub fn group(sig: Signature) -> Vec<Signature> {
@@ -82,74 +58,145 @@ pub fn build_order(pieces: u32) -> Vec<Vec<Signature>> {
     groups
 }
 
+/// What solving a group reads: its tables' indexes, its split, the smaller tables, and the
+/// values of the sub-problems solved so far.
+struct Ctx<'a, G> {
+    ix: &'a [Indexer],
+    split: &'a Split,
+    store: &'a Store<G>,
+    values: &'a [Vec<u16>],
+}
+
+/// One sub-problem solved: each local slot's value code and whether it has a capture.
+struct SubSolved {
+    values: Vec<u16>,
+    capture: Vec<bool>,
+}
+
 /// Solves the group of signatures `sigs` from `store` (which holds every smaller table) on
-/// `threads` threads.
+/// `threads` threads: its sub-problems (module `split`) in order, those of one total
+/// advancement side by side.
 pub fn solve<G: EgdbGame>(
     sigs: &[Signature],
     store: &Store<G>,
     threads: usize,
 ) -> Result<Vec<Solved>, ProbeError> {
     let ix: Vec<Indexer> = sigs.iter().map(|&s| indexer::<G>(s)).collect();
-    let mut offsets = vec![0u64];
-    for i in &ix {
-        offsets.push(offsets.last().unwrap() + i.size());
-    }
-    let total = *offsets.last().unwrap() as usize;
-    assert!(
-        total < RESETS as usize,
-        "a group of {total} positions is too large"
-    );
-    let graph = build_graph::<G>(&ix, &offsets, store, threads)?;
-    let rule = fixpoint(&graph, G::CLOCK_LIMIT, 0);
-    let free = fixpoint(&graph, MAX_DISTANCE, 1);
-    let mut out = Vec::new();
-    for (k, &sig) in sigs.iter().enumerate() {
-        let range = offsets[k] as usize..offsets[k + 1] as usize;
-        let values = range.clone().map(|p| {
-            if graph.nodes[p].valid {
-                combine(rule[p], free[p]).encode()
-            } else {
-                NO_POSITION
+    let split = Split::new(&ix, G::SQUARES, G::MIRROR);
+    let mut values: Vec<Vec<u16>> = ix
+        .iter()
+        .map(|i| vec![NO_POSITION; i.size() as usize])
+        .collect();
+    let mut optional: Vec<Vec<bool>> = ix.iter().map(|i| vec![true; i.size() as usize]).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.clamp(1, 64))
+        .build()
+        .expect("a thread pool");
+    for level in split.levels() {
+        let ctx = Ctx {
+            ix: &ix,
+            split: &split,
+            store,
+            values: &values,
+        };
+        let solved: Vec<Result<SubSolved, ProbeError>> = pool.install(|| {
+            level
+                .clone()
+                .into_par_iter()
+                .map(|s| solve_sub(&ctx, s))
+                .collect()
+        });
+        for (s, solved) in level.zip(solved) {
+            let solved = solved?;
+            let mut local = 0;
+            for c in &split.subs[s].configs {
+                let ks = ix[c.table].king_slots() as usize;
+                let at = c.men as usize * ks;
+                values[c.table][at..at + ks].copy_from_slice(&solved.values[local..local + ks]);
+                optional[c.table][at..at + ks].copy_from_slice(&solved.capture[local..local + ks]);
+                local += ks;
             }
-        });
-        let optional = range.map(|p| !graph.nodes[p].valid || graph.nodes[p].capture);
-        out.push(Solved {
-            sig,
-            values: values.collect(),
-            optional: optional.collect(),
-        });
+        }
     }
-    Ok(out)
+    if G::MIRROR {
+        for (t, i) in ix.iter().enumerate() {
+            copy_mirrors(i, &mut values[t], &mut optional[t]);
+        }
+    }
+    Ok(sigs
+        .iter()
+        .zip(values.into_iter().zip(optional))
+        .map(|(&sig, (values, optional))| Solved {
+            sig,
+            values,
+            optional,
+        })
+        .collect())
 }
 
-/// Generates every position's moves: its node, and its edges within the group.
-fn build_graph<G: EgdbGame>(
-    ix: &[Indexer],
-    offsets: &[u64],
-    store: &Store<G>,
-    threads: usize,
-) -> Result<Graph, ProbeError> {
-    let total = *offsets.last().unwrap() as usize;
-    let threads = threads.clamp(1, 64);
-    let chunk = total.div_ceil(threads).max(1);
-    let parts: Vec<Result<Part, ProbeError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..total)
-            .step_by(chunk)
-            .map(|lo| {
-                let hi = (lo + chunk).min(total);
-                s.spawn(move || graph_part::<G>(ix, offsets, store, lo..hi))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a solver thread panicked"))
-            .collect()
-    });
+/// Gives the positions of table `ix` solved as their mirror (module `split`) their mirror's
+/// value and capture flag.
+fn copy_mirrors(ix: &Indexer, values: &mut [u16], optional: &mut [bool]) {
+    let ks = ix.king_slots();
+    for c in 0..ix.men_configs() {
+        let Some(men) = ix.men(c).filter(|&m| Layout::mirror_first(m)) else {
+            continue;
+        };
+        for k in 0..ks {
+            let from = ix.index(&ix.with_kings(men, k).mirrored()) as usize;
+            let to = (c * ks + k) as usize;
+            values[to] = values[from];
+            optional[to] = optional[from];
+        }
+    }
+}
+
+/// Solves sub-problem `s`: its graph, then the two fixpoints side by side.
+fn solve_sub<G: EgdbGame>(ctx: &Ctx<G>, s: usize) -> Result<SubSolved, ProbeError> {
+    let graph = build_graph(ctx, s)?;
+    let preds = predecessors(&graph);
+    let (rule, free) = rayon::join(
+        || fixpoint(&graph, &preds, G::CLOCK_LIMIT, 0),
+        || fixpoint(&graph, &preds, MAX_DISTANCE, 1),
+    );
+    Ok(SubSolved {
+        values: rule
+            .iter()
+            .zip(&free)
+            .map(|(&r, &f)| combine(r, f).encode())
+            .collect(),
+        capture: graph.nodes.iter().map(|n| n.capture).collect(),
+    })
+}
+
+/// Slots of one task of graph building.
+const CHUNK: u64 = 1 << 14;
+
+/// Generates every position's moves in sub-problem `s`: its node, and its edges within the
+/// sub-problem.
+fn build_graph<G: EgdbGame>(ctx: &Ctx<G>, s: usize) -> Result<Graph, ProbeError> {
+    let sub = &ctx.split.subs[s];
+    // Tasks: (configuration, run of its king slots).
+    let mut tasks = Vec::new();
+    for c in &sub.configs {
+        let ks = ctx.ix[c.table].king_slots();
+        let mut lo = 0;
+        while lo < ks {
+            let hi = (lo + CHUNK).min(ks);
+            tasks.push((*c, lo..hi));
+            lo = hi;
+        }
+    }
+    let parts: Vec<Result<Part, ProbeError>> = tasks
+        .into_par_iter()
+        .map(|(c, kings)| graph_part(ctx, s as u32, c, kings))
+        .collect();
     let mut graph = Graph {
-        nodes: Vec::with_capacity(total),
-        start: vec![0],
+        nodes: Vec::with_capacity(sub.size as usize),
+        start: Vec::with_capacity(sub.size as usize + 1),
         edges: Vec::new(),
     };
+    graph.start.push(0);
     for part in parts {
         let (nodes, counts, edges) = part?;
         graph.nodes.extend(nodes);
@@ -162,42 +209,99 @@ fn build_graph<G: EgdbGame>(
     Ok(graph)
 }
 
-/// Nodes, edge counts and edges of the slots `range` of the group.
+/// Nodes, edge counts and edges of the king slots `kings` of configuration `c` of
+/// sub-problem `s`.
 fn graph_part<G: EgdbGame>(
-    ix: &[Indexer],
-    offsets: &[u64],
-    store: &Store<G>,
-    range: std::ops::Range<usize>,
+    ctx: &Ctx<G>,
+    s: u32,
+    c: Config,
+    kings: std::ops::Range<u64>,
 ) -> Result<Part, ProbeError> {
-    let mut nodes = Vec::with_capacity(range.len());
-    let mut counts = Vec::with_capacity(range.len());
+    let mut nodes = Vec::with_capacity(kings.clone().count());
+    let mut counts = Vec::with_capacity(nodes.capacity());
     let mut edges = Vec::new();
-    let mut prober = store.prober();
-    for p in range {
-        let k = offsets.partition_point(|&o| o <= p as u64) - 1;
+    let mut prober = ctx.store.prober();
+    let men = ctx.ix[c.table]
+        .men(c.men)
+        .expect("a sub-problem's men share no square");
+    let kings_stay = KingMoves::new(ctx, c, men);
+    for k in kings {
+        let layout = ctx.ix[c.table].with_kings(men, k);
         let before = edges.len();
-        let node = match ix[k].layout(p as u64 - offsets[k]) {
-            None => Node::default(),
-            Some(layout) => {
-                let mut visit = |child: &G, resets: bool| -> Result<Option<Value>, ProbeError> {
-                    let canon = child.layout().canonical(G::SQUARES);
-                    let sig = Signature::of(&canon);
-                    match ix.iter().position(|i| i.signature() == sig) {
-                        Some(j) => {
-                            let to = offsets[j] + ix[j].index(&canon);
-                            edges.push(to as u32 | if resets { RESETS } else { 0 });
-                            Ok(None)
-                        }
-                        _ => prober.probe(child).map(Some),
-                    }
-                };
-                node_of::<G>(&layout, &mut visit)?
+        let mut visit = |child: &G, resets: bool| -> Result<Option<Value>, ProbeError> {
+            if !resets {
+                // A king's move: the same men seen from the other side, the same sub-problem.
+                edges.push(kings_stay.local(ctx, &child.layout().canonical(G::SQUARES)));
+                return Ok(None);
             }
+            let canon = stored::<G>(&child.layout());
+            let sig = Signature::of(&canon);
+            let Some(j) = ctx.ix.iter().position(|i| i.signature() == sig) else {
+                return prober.probe(child).map(Some);
+            };
+            let slot = ctx.ix[j].index(&canon);
+            let to = ctx.split.place(j, slot).expect("a position has a place");
+            if to.sub == s {
+                edges.push(to.local | RESETS);
+                return Ok(None);
+            }
+            // A man's move to a sub-problem solved before (module `split`).
+            let code = ctx.values[j][slot as usize];
+            Ok(Some(
+                Value::decode(code).expect("a sub-problem solved before"),
+            ))
         };
-        nodes.push(node);
+        nodes.push(node_of::<G>(&layout, &mut visit)?);
         counts.push((edges.len() - before) as u32);
     }
     Ok((nodes, counts, edges))
+}
+
+/// Where a king's move from one men configuration leads: the configuration seen from the
+/// other side (in the group's other table, if it has two), in the same sub-problem.
+struct KingMoves {
+    /// The table.
+    table: usize,
+    /// The table holds these positions mirrored (module `split`).
+    mirror: bool,
+    /// The squares its kings may take.
+    free: u64,
+    /// The local slot of its first king slot.
+    base: u32,
+}
+
+impl KingMoves {
+    fn new<G: EgdbGame>(ctx: &Ctx<G>, c: Config, men: [u64; 2]) -> KingMoves {
+        let table = ctx.ix.len() - 1 - c.table;
+        let mut seen = Layout {
+            men,
+            kings: [0, 0],
+            side: crate::games::kit::Color::White,
+        }
+        .flipped(G::SQUARES);
+        let mirror = G::MIRROR && Layout::mirror_first(seen.men);
+        if mirror {
+            seen = seen.mirrored();
+        }
+        let config = ctx.ix[table].men_config(seen.men);
+        let place = ctx.split.place(table, config * ctx.ix[table].king_slots());
+        KingMoves {
+            table,
+            mirror,
+            free: !(seen.men[0] | seen.men[1]),
+            base: place.expect("a position has a place").local,
+        }
+    }
+
+    /// The local slot of `canon`, a position a king's move leads to (White to move).
+    fn local<G>(&self, ctx: &Ctx<G>, canon: &Layout) -> u32 {
+        let kings = if self.mirror {
+            canon.mirrored().kings
+        } else {
+            canon.kings
+        };
+        self.base + ctx.ix[self.table].king_part(kings, self.free) as u32
+    }
 }
 
 /// The node of one position; `visit` records a move to a position in the group and returns
@@ -207,10 +311,7 @@ fn node_of<G: EgdbGame>(
     visit: &mut impl FnMut(&G, bool) -> Result<Option<Value>, ProbeError>,
 ) -> Result<Node, ProbeError> {
     let pos = G::from_layout(layout);
-    let mut node = Node {
-        valid: true,
-        ..Node::default()
-    };
+    let mut node = Node::default();
     if let Some(winner) = pos.decided() {
         let v = if winner == pos.side_to_move() {
             Value::Win(Plies(0))
@@ -244,117 +345,4 @@ fn node_of<G: EgdbGame>(
         }
     }
     Ok(node)
-}
-
-/// An estimate: 0 unknown (a draw at the fixpoint), `d + 1` a win in `d`, `-(d + 1)` a loss
-/// in `d`.
-type Estimate = i32;
-
-fn win(d: u16) -> Estimate {
-    i32::from(d) + 1
-}
-
-fn loss(d: u16) -> Estimate {
-    -i32::from(d) - 1
-}
-
-/// The fixpoint with distances up to `limit` (the rule's, or [`MAX_DISTANCE`] for none);
-/// `which` picks the exits (0 under the rule, 1 without).
-fn fixpoint(graph: &Graph, limit: u16, which: usize) -> Vec<Estimate> {
-    let n = graph.nodes.len();
-    let mut est = vec![0; n];
-    let mut queued = vec![false; n];
-    let mut queue = VecDeque::new();
-    for (p, node) in graph.nodes.iter().enumerate() {
-        match node.fixed {
-            Some(Value::Win(d)) => est[p] = win(d.0),
-            Some(Value::Loss(d)) => est[p] = loss(d.0),
-            _ if node.valid => {
-                queue.push_back(p as u32);
-                queued[p] = true;
-            }
-            _ => {}
-        }
-    }
-    let preds = predecessors(graph);
-    while let Some(p) = queue.pop_front() {
-        let p = p as usize;
-        queued[p] = false;
-        let e = evaluate(graph, &est, p, limit, which);
-        if e != est[p] {
-            est[p] = e;
-            for &q in &preds.1[preds.0[p] as usize..preds.0[p + 1] as usize] {
-                if !queued[q as usize] {
-                    queued[q as usize] = true;
-                    queue.push_back(q);
-                }
-            }
-        }
-    }
-    est
-}
-
-/// The predecessors of each position within the group, as (starts, list).
-fn predecessors(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
-    let n = graph.nodes.len();
-    let mut start = vec![0u32; n + 1];
-    for &e in &graph.edges {
-        start[(e & !RESETS) as usize + 1] += 1;
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut list = vec![0u32; graph.edges.len()];
-    for p in 0..n {
-        for &e in &graph.edges[graph.start[p] as usize..graph.start[p + 1] as usize] {
-            let c = (e & !RESETS) as usize;
-            list[fill[c] as usize] = p as u32;
-            fill[c] += 1;
-        }
-    }
-    (start, list)
-}
-
-/// The estimate of `p` from its successors' (module documentation of `value`).
-fn evaluate(graph: &Graph, est: &[Estimate], p: usize, limit: u16, which: usize) -> Estimate {
-    let node = &graph.nodes[p];
-    let exits = node.exits[which];
-    let limit = i32::from(limit);
-    let mut best_win = if exits.win { 1 } else { i32::MAX };
-    let mut all_lose = exits.all_lose;
-    let mut longest_loss = 1;
-    for &e in &graph.edges[graph.start[p] as usize..graph.start[p + 1] as usize] {
-        let c = est[(e & !RESETS) as usize];
-        // A move that resets the clock is worth the child's value with a fresh clock: one
-        // ply to the reset; any other move one ply more than the child's distance.
-        let (child_loses, child_wins) = (c < 0, c > 0);
-        let d = if e & RESETS != 0 { 1 } else { c.abs() };
-        if child_loses && d <= limit {
-            best_win = best_win.min(d);
-        } else if child_wins && d <= limit {
-            longest_loss = longest_loss.max(d);
-        } else {
-            all_lose = false;
-        }
-    }
-    if best_win != i32::MAX {
-        best_win + 1
-    } else if all_lose {
-        -longest_loss - 1
-    } else {
-        0
-    }
-}
-
-/// The value from the two fixpoints' estimates.
-fn combine(rule: Estimate, free: Estimate) -> Value {
-    let d = |e: Estimate| Plies((e.abs() - 1) as u16);
-    match (rule, free) {
-        (r, _) if r > 0 => Value::Win(d(r)),
-        (r, _) if r < 0 => Value::Loss(d(r)),
-        (_, f) if f > 0 => Value::CursedWin(d(f)),
-        (_, f) if f < 0 => Value::BlessedLoss(d(f)),
-        _ => Value::Draw,
-    }
 }
