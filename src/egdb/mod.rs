@@ -6,11 +6,13 @@
 //! - [`game`]: what a game must give ([`EgdbGame`]): its pieces as dense bitboards;
 //! - [`material`]: material signatures and the index of a position in its table;
 //! - [`solve`]: the retrograde solver;
-//! - [`file`]: the table files (header, checksum, compressed blocks);
+//! - [`coder`]: the range coder of the files' blocks and its two models (values, distances);
+//! - [`file`]: the table files (header, checksum, a value layer and a distance layer);
 //! - [`probe`]: the tables of a game and [`Probe`], the value of a position;
 //! - [`verify`]: each stored value checked against its successors';
 //! - [`command`]: `bashni egdb`.
 
+pub mod coder;
 pub mod command;
 pub mod file;
 pub mod game;
@@ -23,4 +25,4 @@ pub mod verify;
 pub use game::EgdbGame;
 pub use material::Signature;
 pub use probe::{Probe, ProbeError, Store};
-pub use value::{Outcome, Plies, Value};
+pub use value::{Outcome, Plies, Value, Wdl};
