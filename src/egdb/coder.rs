@@ -13,13 +13,14 @@
 //!   for 0 to 254; 255 is followed by 12 bits for a longer one). A draw costs nothing, and a
 //!   slot the table need not hold repeats the last distance of its class.
 //!
-//! Every block starts from the same model state, so that a probe decodes one block on its
-//! own. Decoding never fails on damaged bytes (a file's checksum is checked when it is
+//! Every block starts from the same model state (the value layer's from probabilities learnt
+//! over the whole table and stored in the file: a [`Prior`]), so that a probe decodes one
+//! block on its own. Decoding never fails on damaged bytes (a file's checksum is checked when it is
 //! opened); it yields some classes and distances, never a panic.
 
 /// A binary probability in 1/65536ths, kept as two estimates that adapt at different speeds.
 #[derive(Clone, Copy)]
-struct Bit {
+pub(crate) struct Bit {
     fast: u16,
     slow: u16,
 }
@@ -27,7 +28,7 @@ struct Bit {
 impl Bit {
     const HALF: Bit = Bit::new(1 << 15);
 
-    const fn new(p: u16) -> Bit {
+    pub(crate) const fn new(p: u16) -> Bit {
         Bit { fast: p, slow: p }
     }
 
@@ -48,7 +49,7 @@ impl Bit {
 }
 
 /// Writes bits, each with its probability (LZMA's range encoder, carries kept in `cache`).
-struct Encoder {
+pub(crate) struct Encoder {
     low: u64,
     range: u32,
     cache: u8,
@@ -57,7 +58,7 @@ struct Encoder {
 }
 
 impl Encoder {
-    fn new() -> Encoder {
+    pub(crate) fn new() -> Encoder {
         Encoder {
             low: 0,
             range: u32::MAX,
@@ -67,7 +68,7 @@ impl Encoder {
         }
     }
 
-    fn bit(&mut self, p: &mut Bit, bit: bool) {
+    pub(crate) fn bit(&mut self, p: &mut Bit, bit: bool) {
         let bound = (self.range >> 16) * p.p();
         if bit {
             self.low += u64::from(bound);
@@ -100,7 +101,7 @@ impl Encoder {
     /// The bytes: the first (always 0) left out, and the final value chosen in the last
     /// interval with as many trailing zero bits as possible, which are then left out too
     /// (the decoder reads zeros past the end).
-    fn finish(mut self) -> Vec<u8> {
+    pub(crate) fn finish(mut self) -> Vec<u8> {
         let top = self.low + u64::from(self.range);
         for k in (0..=32).rev() {
             let mask = (1u64 << k) - 1;
@@ -192,15 +193,75 @@ struct WdlModel {
     run: u32,
 }
 
+/// Bytes of a [`Prior`].
+pub const PRIOR: usize = (CLASSES as usize) * 4 + (CLASSES as usize) * (CLASSES as usize) * 3;
+
+/// The value layer model's starting probabilities, one byte each, learnt from the whole
+/// table ([`Counts::prior`]) and stored in its file: every block starts from them, so that a
+/// block does not pay to learn the table's statistics again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prior(pub [u8; PRIOR]);
+
+impl Default for Prior {
+    /// Every probability one half.
+    fn default() -> Prior {
+        Prior([128; PRIOR])
+    }
+}
+
+/// How often each of the value layer model's bits was 0 and 1, over a table's blocks.
+pub struct Counts([[u64; 2]; PRIOR]);
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts([[0; 2]; PRIOR])
+    }
+}
+
+impl Counts {
+    /// The probabilities of the counts, in 256ths (a bit never seen stays at one half).
+    pub fn prior(&self) -> Prior {
+        let mut p = [128u8; PRIOR];
+        for (q, &[zeros, ones]) in p.iter_mut().zip(&self.0) {
+            let n = zeros + ones;
+            if n > 0 {
+                *q = ((zeros * 256) / n).min(255) as u8;
+            }
+        }
+        Prior(p)
+    }
+}
+
+/// The index of a "same class" bit in a [`Prior`], and of a tree of the "other class" bits.
+fn same_at(prev: u8, bucket: usize) -> usize {
+    usize::from(prev) * 4 + bucket
+}
+
+fn other_at(prev: u8, before: u8) -> usize {
+    (CLASSES as usize) * 4 + (usize::from(prev) * (CLASSES as usize) + usize::from(before)) * 3
+}
+
 impl WdlModel {
-    fn new() -> WdlModel {
-        WdlModel {
-            same: [[Bit::new(60_000); 4]; CLASSES as usize],
+    fn new(prior: &Prior) -> WdlModel {
+        let bit = |q: u8| Bit::new(u16::from(q) * 256 + 128);
+        let mut m = WdlModel {
+            same: [[Bit::HALF; 4]; CLASSES as usize],
             other: [[[Bit::HALF; 3]; CLASSES as usize]; CLASSES as usize],
             prev: DRAW,
             before: DRAW,
             run: 0,
+        };
+        for c in 0..CLASSES {
+            for b in 0..4 {
+                m.same[usize::from(c)][b] = bit(prior.0[same_at(c, b)]);
+            }
+            for d in 0..CLASSES {
+                for k in 0..3 {
+                    m.other[usize::from(c)][usize::from(d)][k] = bit(prior.0[other_at(c, d) + k]);
+                }
+            }
         }
+        m
     }
 
     /// Moves the context past a slot of class `c`.
@@ -224,14 +285,42 @@ impl WdlModel {
     }
 }
 
+/// The class of each slot as coded: `classes[i]`, or the previous slot's where `optional[i]`.
+fn filled(classes: &[u8], optional: &[bool]) -> Vec<u8> {
+    let mut prev = DRAW;
+    classes
+        .iter()
+        .zip(optional)
+        .map(|(&c, &opt)| {
+            prev = if opt { prev } else { c };
+            prev
+        })
+        .collect()
+}
+
+/// Adds one block's bits to `counts` (the block as [`encode_wdl`] codes it).
+pub fn count_wdl(classes: &[u8], optional: &[bool], counts: &mut Counts) {
+    let mut m = WdlModel::new(&Prior::default());
+    for c in filled(classes, optional) {
+        let diff = c != m.prev;
+        counts.0[same_at(m.prev, run_bucket(m.run))][usize::from(diff)] += 1;
+        if diff {
+            let r = m.rank(c);
+            let at = other_at(m.prev, m.before);
+            counts.0[at][usize::from(r >= 2)] += 1;
+            counts.0[at + 1 + usize::from(r >= 2)][usize::from(r & 1)] += 1;
+        }
+        m.push(c);
+    }
+}
+
 /// Codes one block of the value layer: `classes[i]` for each slot, or any class where
 /// `optional[i]`. Returns the bytes and the classes as decoded (the optional slots filled).
-pub fn encode_wdl(classes: &[u8], optional: &[bool]) -> (Vec<u8>, Vec<u8>) {
-    let mut m = WdlModel::new();
+pub fn encode_wdl(classes: &[u8], optional: &[bool], prior: &Prior) -> (Vec<u8>, Vec<u8>) {
+    let mut m = WdlModel::new(prior);
     let mut enc = Encoder::new();
-    let mut filled = Vec::with_capacity(classes.len());
-    for (&c, &opt) in classes.iter().zip(optional) {
-        let c = if opt { m.prev } else { c };
+    let filled = filled(classes, optional);
+    for &c in &filled {
         let same = &mut m.same[m.prev as usize][run_bucket(m.run)];
         enc.bit(same, c != m.prev);
         if c != m.prev {
@@ -241,15 +330,14 @@ pub fn encode_wdl(classes: &[u8], optional: &[bool]) -> (Vec<u8>, Vec<u8>) {
             enc.bit(&mut tree[1 + usize::from(r >= 2)], r & 1 == 1);
         }
         m.push(c);
-        filled.push(c);
     }
     (enc.finish(), filled)
 }
 
 /// Decodes `n` slots of a block of the value layer into `out`.
-pub fn decode_wdl(bytes: &[u8], n: usize, out: &mut Vec<u8>) {
+pub fn decode_wdl(bytes: &[u8], n: usize, prior: &Prior, out: &mut Vec<u8>) {
     out.clear();
-    let mut m = WdlModel::new();
+    let mut m = WdlModel::new(prior);
     let mut dec = Decoder::new(bytes);
     for _ in 0..n {
         let same = &mut m.same[m.prev as usize][run_bucket(m.run)];
@@ -379,9 +467,15 @@ mod tests {
             .collect();
         let optional: Vec<bool> = r.iter().map(|x| x % 7 == 3).collect();
         let distances: Vec<u16> = r.iter().map(|x| ((x >> 8) % 600) as u16).collect();
-        let (bytes, filled) = encode_wdl(&classes, &optional);
+        let mut counts = Counts::default();
+        count_wdl(&classes, &optional, &mut counts);
+        let prior = counts.prior();
+        assert_ne!(prior, Prior::default());
+        let (bytes, filled) = encode_wdl(&classes, &optional, &prior);
+        let (plain, _) = encode_wdl(&classes, &optional, &Prior::default());
+        assert!(bytes.len() < plain.len(), "{} {}", bytes.len(), plain.len());
         let mut out = Vec::new();
-        decode_wdl(&bytes, classes.len(), &mut out);
+        decode_wdl(&bytes, classes.len(), &prior, &mut out);
         assert_eq!(out, filled);
         for i in 0..classes.len() {
             if !optional[i] {
@@ -402,15 +496,15 @@ mod tests {
     fn long_runs_cost_little_and_damage_does_not_panic() {
         let classes = vec![0u8; 4096];
         let optional = vec![false; 4096];
-        let (bytes, _) = encode_wdl(&classes, &optional);
+        let (bytes, _) = encode_wdl(&classes, &optional, &Prior::default());
         assert!(bytes.len() < 40, "{} bytes", bytes.len());
         let mut out = Vec::new();
-        decode_wdl(&[0xFF; 7], 4096, &mut out);
+        decode_wdl(&[0xFF; 7], 4096, &Prior([0; PRIOR]), &mut out);
         assert_eq!(out.len(), 4096);
         let mut d = Vec::new();
         decode_distance(&[0x5A; 3], &out, &mut d);
         assert_eq!(d.len(), 4096);
-        decode_wdl(&[], 10, &mut out);
+        decode_wdl(&[], 10, &Prior([255; PRIOR]), &mut out);
         assert_eq!(out.len(), 10);
     }
 }

@@ -8,14 +8,17 @@
 //! the signature (4 bytes: our kings, our men, their kings, their men), the rule's limit in
 //! plies (u16), slots (u64), slots a block (u32), blocks (u32), a checksum (u64) of
 //! everything after it, the value layer's bytes (u64) and the distance layer's (u64); then
-//! the value layer's block offsets (blocks + 1 u32), the distance layer's (blocks + 1 u32),
-//! the value layer's blocks and the distance layer's blocks.
+//! the value layer model's starting probabilities ([`Prior`], 95 bytes), the value layer's
+//! block offsets (blocks + 1 u32), the distance layer's (blocks + 1 u32), the value layer's
+//! blocks and the distance layer's blocks.
 //!
 //! A slot a file need not hold (no position, or a capture to play) is coded as whatever costs
 //! least (the previous slot's class, the last distance of its class), so such slots cost
 //! almost nothing and read back as that.
 
-use super::coder::{decode_distance, decode_wdl, encode_distance, encode_wdl};
+use super::coder::{
+    Counts, PRIOR, Prior, count_wdl, decode_distance, decode_wdl, encode_distance, encode_wdl,
+};
 use super::material::{Side, Signature};
 use super::value::{Plies, Value};
 use crate::games::kit::variant::Variant;
@@ -85,6 +88,7 @@ pub struct TableFile {
     blocks: usize,
     /// The value layer's bytes and the distance layer's.
     layers: [Layer; 2],
+    prior: Prior,
     map: Mmap,
 }
 
@@ -132,27 +136,36 @@ impl Coded {
 }
 
 /// The two layers of a table whose slots hold `values` (codes of [`Value::encode`]), any
-/// value where `optional`.
-fn code_layers(values: &[u16], optional: &[bool]) -> [Coded; 2] {
-    let (mut wdl, mut dist) = (Coded::default(), Coded::default());
-    let (mut classes, mut distances) = (Vec::new(), Vec::new());
-    for (v, o) in values.chunks(BLOCK).zip(optional.chunks(BLOCK)) {
-        classes.clear();
-        distances.clear();
-        for (&code, &opt) in v.iter().zip(o) {
+/// value where `optional`, and the value layer's prior.
+fn code_layers(values: &[u16], optional: &[bool]) -> ([Coded; 2], Prior) {
+    let (classes, distances): (Vec<u8>, Vec<u16>) = values
+        .iter()
+        .zip(optional)
+        .map(|(&code, &opt)| {
             let value = Value::decode(code).filter(|_| !opt).unwrap_or(Value::Draw);
-            classes.push(value.class());
-            distances.push(value.distance().map_or(0, |d| d.0));
-        }
-        let (bytes, filled) = encode_wdl(&classes, o);
-        wdl.push(&bytes);
-        dist.push(&encode_distance(&filled, &distances, o));
+            (value.class(), value.distance().map_or(0, |d| d.0))
+        })
+        .unzip();
+    let mut counts = Counts::default();
+    for (c, o) in classes.chunks(BLOCK).zip(optional.chunks(BLOCK)) {
+        count_wdl(c, o, &mut counts);
     }
-    [wdl, dist]
+    let prior = counts.prior();
+    let (mut wdl, mut dist) = (Coded::default(), Coded::default());
+    let blocks = classes
+        .chunks(BLOCK)
+        .zip(distances.chunks(BLOCK))
+        .zip(optional.chunks(BLOCK));
+    for ((c, d), o) in blocks {
+        let (bytes, filled) = encode_wdl(c, o, &prior);
+        wdl.push(&bytes);
+        dist.push(&encode_distance(&filled, d, o));
+    }
+    ([wdl, dist], prior)
 }
 
 /// Writes a table's file into `dir`; returns its path and its size in bytes, and the value
-/// layer's bytes (its blocks and their offsets).
+/// layer's bytes (its prior, its blocks and their offsets).
 pub fn write(
     dir: &Path,
     variant: Variant,
@@ -162,7 +175,7 @@ pub fn write(
     optional: &[bool],
 ) -> Result<(PathBuf, u64, u64), FileError> {
     let path = dir.join(file_name(variant, sig));
-    let [wdl, dist] = code_layers(values, optional);
+    let ([wdl, dist], prior) = code_layers(values, optional);
     let blocks = values.len().div_ceil(BLOCK);
     let mut out = Vec::with_capacity(HEADER + wdl.payload.len() + dist.payload.len());
     out.extend(MAGIC);
@@ -178,6 +191,7 @@ pub fn write(
     out.extend(0u64.to_le_bytes());
     out.extend((wdl.payload.len() as u64).to_le_bytes());
     out.extend((dist.payload.len() as u64).to_le_bytes());
+    out.extend(prior.0);
     let empty = vec![0u32; usize::from(blocks == 0)];
     for offsets in [&wdl.offsets, &dist.offsets] {
         let offsets = if blocks == 0 { &empty } else { offsets };
@@ -193,7 +207,7 @@ pub fn write(
     let tmp = path.with_extension("egdb.tmp");
     std::fs::write(&tmp, &out).map_err(io)?;
     std::fs::rename(&tmp, &path).map_err(io)?;
-    let wdl_bytes = wdl.payload.len() + 4 * (blocks + 1);
+    let wdl_bytes = PRIOR + wdl.payload.len() + 4 * (blocks + 1);
     Ok((path, out.len() as u64, wdl_bytes as u64))
 }
 
@@ -268,9 +282,10 @@ impl TableFile {
         );
         let (wdl_bytes, dist_bytes) = (u64_at(b, 48) as usize, u64_at(b, 56) as usize);
         let index = 4 * (blocks + 1);
+        let start = HEADER + PRIOR;
         if block != BLOCK
             || (slots as usize).div_ceil(BLOCK) != blocks
-            || HEADER
+            || start
                 .checked_add(2 * index)
                 .and_then(|n| n.checked_add(wdl_bytes))
                 .and_then(|n| n.checked_add(dist_bytes))
@@ -280,13 +295,13 @@ impl TableFile {
         }
         let layers = [
             Layer {
-                index: HEADER,
-                payload: HEADER + 2 * index,
+                index: start,
+                payload: start + 2 * index,
                 bytes: wdl_bytes,
             },
             Layer {
-                index: HEADER + index,
-                payload: HEADER + 2 * index + wdl_bytes,
+                index: start + index,
+                payload: start + 2 * index + wdl_bytes,
                 bytes: dist_bytes,
             },
         ];
@@ -299,6 +314,7 @@ impl TableFile {
                 return Err(damaged("bad block index"));
             }
         }
+        let prior = Prior(b[HEADER..start].try_into().expect("the prior's bytes"));
         Ok(TableFile {
             variant,
             sig,
@@ -306,6 +322,7 @@ impl TableFile {
             slots,
             blocks,
             layers,
+            prior,
             map,
         })
     }
@@ -335,9 +352,9 @@ impl TableFile {
         self.blocks
     }
 
-    /// Bytes of the value layer (its blocks and their offsets).
+    /// Bytes of the value layer (its prior, its blocks and their offsets).
     pub fn wdl_bytes(&self) -> usize {
-        self.layers[0].bytes + 4 * (self.blocks + 1)
+        PRIOR + self.layers[0].bytes + 4 * (self.blocks + 1)
     }
 
     /// Bytes of the distance layer (its blocks and their offsets).
@@ -359,7 +376,7 @@ impl TableFile {
 
     /// Decodes the classes ([`Value::class`]) of block `b`'s slots into `out`.
     pub fn decode_wdl(&self, b: usize, out: &mut Vec<u8>) {
-        decode_wdl(self.block(0, b), self.block_slots(b), out);
+        decode_wdl(self.block(0, b), self.block_slots(b), &self.prior, out);
     }
 
     /// Decodes the distances of block `b`'s slots into `out`, given the block's classes

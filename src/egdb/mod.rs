@@ -26,3 +26,4 @@ pub use game::EgdbGame;
 pub use material::Signature;
 pub use probe::{Probe, ProbeError, Store};
 pub use value::{Outcome, Plies, Value, Wdl};
+
