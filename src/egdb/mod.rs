@@ -26,4 +26,3 @@ pub use game::EgdbGame;
 pub use material::Signature;
 pub use probe::{Probe, ProbeError, Store};
 pub use value::{Outcome, Plies, Value, Wdl};
-
