@@ -26,6 +26,7 @@ const GAMES: [Variant; 2] = [Variant::Russian, Variant::Turkish];
 ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8"
 ///   bashni egdb verify --dir egdb
 ///   bashni egdb info --dir egdb
+///   bashni egdb plan --variant russian --pieces 3
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct EgdbArgs {
@@ -63,6 +64,24 @@ enum EgdbCommand {
         /// (e.g. KKMvK).
         #[arg(long, value_parser = |s: &str| Signature::parse(s))]
         material: Option<Signature>,
+    },
+    /// Print the levels of a build and their groups, one level a line, in build order.
+    ///
+    /// A line is the level's pieces and men, then one signature of each of its groups (a
+    /// signature and the same material with the other side to move): the groups of a level
+    /// depend only on earlier levels, so each can be solved by `build --material SIG --pieces
+    /// P` at once, one task of a Slurm array (deploy/slurm/submit.sh egdb).
+    ///
+    /// Examples:
+    ///   bashni egdb plan --variant russian --pieces 3
+    #[command(verbatim_doc_comment)]
+    Plan {
+        /// The game: russian or turkish.
+        #[arg(long)]
+        variant: Variant,
+        /// The most pieces on the board.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
+        pieces: u32,
     },
     /// Print the value of a position for the side to move and its distance.
     ///
@@ -127,6 +146,7 @@ pub fn run(args: EgdbArgs) -> i32 {
             };
             game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_build::<G>(&b)))
         }
+        EgdbCommand::Plan { variant, pieces } => game(variant).map(|_| plan(pieces)),
         EgdbCommand::Probe { variant, dir, fen } => {
             game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_probe::<G>(&dir, &fen)))
         }
@@ -307,6 +327,23 @@ impl std::fmt::Display for Tally {
             per(self.stored, self.wdl),
             per(self.positions, self.bytes)
         )
+    }
+}
+
+/// Prints `build_order(pieces)` as levels: `3 1 KKvM KMvK ...` (pieces, men, a signature
+/// of each group).
+fn plan(pieces: u32) {
+    let mut levels: Vec<((u32, u32), Vec<Signature>)> = Vec::new();
+    for g in build_order(pieces) {
+        let level = (g[0].pieces(), g[0].men());
+        match levels.last_mut() {
+            Some((l, sigs)) if *l == level => sigs.push(g[0]),
+            _ => levels.push((level, vec![g[0]])),
+        }
+    }
+    for ((p, m), sigs) in levels {
+        let sigs: Vec<String> = sigs.iter().map(|s| s.to_string()).collect();
+        println!("{p} {m} {}", sigs.join(" "));
     }
 }
 
