@@ -291,7 +291,10 @@ fn damaged_foreign_and_strange_files_are_refused_in_one_line() {
     let mut old = good.clone();
     old[8] = 1;
     std::fs::write(&table, &old).unwrap();
-    refused(probe(), "table format version 1, this build reads version 2");
+    refused(
+        probe(),
+        "table format version 1, this build reads version 2",
+    );
     std::fs::write(&table, b"").unwrap();
     refused(probe(), "not an endgame table");
     std::fs::write(&table, &good[..30]).unwrap();

@@ -260,7 +260,15 @@ fn datagen_match_and_egdb_arrays_on_a_real_slurm() {
     // the verification job found each value consistent.
     let single = base.join("egdb-single");
     let out = run(Command::new(BASHNI)
-        .args(["egdb", "build", "--variant", "russian", "--pieces", "3", "--out"])
+        .args([
+            "egdb",
+            "build",
+            "--variant",
+            "russian",
+            "--pieces",
+            "3",
+            "--out",
+        ])
         .arg(&single));
     assert!(out.status.success(), "{}", text(&out.stderr));
     let mut tables = 0;

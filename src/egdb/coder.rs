@@ -223,9 +223,8 @@ impl Counts {
     pub fn prior(&self) -> Prior {
         let mut p = [128u8; PRIOR];
         for (q, &[zeros, ones]) in p.iter_mut().zip(&self.0) {
-            let n = zeros + ones;
-            if n > 0 {
-                *q = ((zeros * 256) / n).min(255) as u8;
+            if let Some(p) = (zeros * 256).checked_div(zeros + ones) {
+                *q = p.min(255) as u8;
             }
         }
         Prior(p)
@@ -388,7 +387,11 @@ pub fn encode_distance(classes: &[u8], distances: &[u16], optional: &[bool]) -> 
             continue;
         }
         let c = c as usize;
-        let d = if opt { m.last[c] } else { d.min((1 << LONG_BITS) - 1) };
+        let d = if opt {
+            m.last[c]
+        } else {
+            d.min((1 << LONG_BITS) - 1)
+        };
         enc.bit(&mut m.same[c], d != m.last[c]);
         if d == m.last[c] {
             continue;
@@ -463,7 +466,13 @@ mod tests {
         let classes: Vec<u8> = r
             .iter()
             .enumerate()
-            .map(|(i, x)| if x % 10 == 0 { (x % 5) as u8 } else { (i / 300 % 5) as u8 })
+            .map(|(i, x)| {
+                if x % 10 == 0 {
+                    (x % 5) as u8
+                } else {
+                    (i / 300 % 5) as u8
+                }
+            })
             .collect();
         let optional: Vec<bool> = r.iter().map(|x| x % 7 == 3).collect();
         let distances: Vec<u16> = r.iter().map(|x| ((x >> 8) % 600) as u16).collect();

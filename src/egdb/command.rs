@@ -284,10 +284,7 @@ fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
             store.insert(s.sig, s.values);
         }
     }
-    println!(
-        "built {total} in {:.1} s",
-        start.elapsed().as_secs_f64()
-    );
+    println!("built {total} in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }
 

@@ -404,13 +404,15 @@ mod tests {
     #[test]
     fn layers_round_trip_and_damage_is_refused() {
         let values: Vec<u16> = (0..10_000u32)
-            .map(|i| match i / 700 % 4 {
-                0 => Value::Draw,
-                1 => Value::Win(Plies((i % 7) as u16 * 2 + 1)),
-                2 => Value::Loss(Plies((i % 5) as u16 * 2)),
-                _ => Value::CursedWin(Plies(300 + (i % 3000) as u16)),
-            }
-            .encode())
+            .map(|i| {
+                match i / 700 % 4 {
+                    0 => Value::Draw,
+                    1 => Value::Win(Plies((i % 7) as u16 * 2 + 1)),
+                    2 => Value::Loss(Plies((i % 5) as u16 * 2)),
+                    _ => Value::CursedWin(Plies(300 + (i % 3000) as u16)),
+                }
+                .encode()
+            })
             .collect();
         let optional: Vec<bool> = (0..10_000).map(|i| i % 3 == 0).collect();
         let dir = std::env::temp_dir().join(format!("bashni-egdb-unit-{}", std::process::id()));
@@ -438,20 +440,35 @@ mod tests {
             let mut bytes = good.clone();
             bytes[at] ^= 1;
             std::fs::write(&path, &bytes).unwrap();
-            assert!(matches!(TableFile::read(&path), Err(FileError::Damaged(..))));
+            assert!(matches!(
+                TableFile::read(&path),
+                Err(FileError::Damaged(..))
+            ));
         }
         std::fs::write(&path, &good[..HEADER + 10]).unwrap();
-        assert!(matches!(TableFile::read(&path), Err(FileError::Damaged(..))));
+        assert!(matches!(
+            TableFile::read(&path),
+            Err(FileError::Damaged(..))
+        ));
         std::fs::write(&path, &good[..20]).unwrap();
-        assert!(matches!(TableFile::read(&path), Err(FileError::Damaged(..))));
+        assert!(matches!(
+            TableFile::read(&path),
+            Err(FileError::Damaged(..))
+        ));
         for bytes in [&b"hello"[..], &[], &[7u8; 100]] {
             std::fs::write(&path, bytes).unwrap();
-            assert!(matches!(TableFile::read(&path), Err(FileError::NotATable(..))));
+            assert!(matches!(
+                TableFile::read(&path),
+                Err(FileError::NotATable(..))
+            ));
         }
         let mut old = good.clone();
         old[8] = 1;
         std::fs::write(&path, &old).unwrap();
-        assert!(matches!(TableFile::read(&path), Err(FileError::Version(_, 1))));
+        assert!(matches!(
+            TableFile::read(&path),
+            Err(FileError::Version(_, 1))
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

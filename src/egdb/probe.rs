@@ -270,7 +270,9 @@ impl<'a, G: EgdbGame> Probe<'a, G> {
             .get(&sig)
             .ok_or(ProbeError::NotInDatabase(sig))?;
         Ok(match table {
-            Table::Memory(values) => Found::Slot(sig, Slot::Memory(values[ix.index(&canon) as usize])),
+            Table::Memory(values) => {
+                Found::Slot(sig, Slot::Memory(values[ix.index(&canon) as usize]))
+            }
             Table::File(..) if pos.can_capture() => Found::Search,
             Table::File(file, id) => {
                 let slot = ix.index(&canon) as usize;

@@ -265,7 +265,10 @@ mod tests {
         }
         assert_eq!(Value::decode(0xF000), None);
         for v in [Value::Win(Plies(3)), Value::Draw, Value::Loss(Plies(8))] {
-            assert_eq!(Value::with_class(v.class(), v.distance().unwrap_or(Plies(0))), Some(v));
+            assert_eq!(
+                Value::with_class(v.class(), v.distance().unwrap_or(Plies(0))),
+                Some(v)
+            );
         }
         assert_eq!(Value::with_class(5, Plies(1)), None);
     }
