@@ -355,3 +355,39 @@ fn damaged_foreign_and_strange_files_are_refused_in_one_line() {
         )
     );
 }
+
+#[test]
+fn a_material_build_replaces_its_own_old_or_damaged_file() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-rebuild");
+    let _ = std::fs::remove_dir_all(&dir);
+    build(&dir, &["--variant", "turkish", "--pieces", "2"]);
+    let table = dir.join("turkish-KvK.egdb");
+    let good = std::fs::read(&table).unwrap();
+    let mut old = good.clone();
+    old[8] = 1;
+    std::fs::write(&table, &old).unwrap();
+    build(
+        &dir,
+        &["--variant", "turkish", "--pieces", "2", "--material", "KvK"],
+    );
+    assert_eq!(std::fs::read(&table).unwrap(), good);
+    // Another table's damage still stops it.
+    std::fs::write(dir.join("turkish-KvM.egdb"), b"junk").unwrap();
+    let (code, out) = bashni(&[
+        "egdb",
+        "build",
+        "--variant",
+        "turkish",
+        "--pieces",
+        "2",
+        "--material",
+        "KvK",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("turkish-KvM.egdb: not an endgame table"),
+        "{out}"
+    );
+}

@@ -235,8 +235,9 @@ fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
             ));
         }
         Some(sig) => {
-            // The smaller tables come from the directory.
-            store = Store::open(b.out).map_err(|e| e.to_string())?;
+            // The smaller tables come from the directory (the group's own files, perhaps of
+            // an older format, are replaced).
+            store = Store::open_except(b.out, &group(sig)).map_err(|e| e.to_string())?;
             vec![group(sig)]
         }
         None => build_order(b.pieces),

@@ -61,6 +61,12 @@ impl<G: EgdbGame> Store<G> {
     /// Every table of `G` in `dir` (files named as [`file_name`] names them); an empty store
     /// if there is none. A damaged or foreign file is refused.
     pub fn open(dir: &Path) -> Result<Store<G>, FileError> {
+        Store::open_except(dir, &[])
+    }
+
+    /// Every table of `G` in `dir` but those of `skip` (tables about to be solved again,
+    /// whose files may be of an older version).
+    pub fn open_except(dir: &Path, skip: &[Signature]) -> Result<Store<G>, FileError> {
         let mut store = Store::default();
         let prefix = format!("{}-", G::VARIANT);
         let entries =
@@ -77,7 +83,9 @@ impl<G: EgdbGame> Store<G> {
             let path = dir.join(&name);
             let sig = sig
                 .map_err(|_| FileError::Foreign(path.clone(), "not a table's file name".into()))?;
-            store.load(&path, sig)?;
+            if !skip.contains(&sig) {
+                store.load(&path, sig)?;
+            }
         }
         Ok(store)
     }
