@@ -4,7 +4,7 @@
 
 mod simple;
 
-use bashni::egdb::{EgdbGame, Store, Value};
+use bashni::egdb::{EgdbGame, Store, Value, Wdl};
 use bashni::games::{Game, Rules, russian, turkish};
 use simple::Result3;
 use std::path::{Path, PathBuf};
@@ -90,6 +90,8 @@ fn check_every_value<G: EgdbGame>(dir: &Path, sets: &[&str], dark_only: bool) ->
     let mut wrong = Vec::new();
     for (p, pos) in solution.positions.iter().enumerate() {
         let v = probe.probe(pos).expect("in the tables");
+        // The value layer alone gives the same class.
+        assert_eq!(probe.probe_wdl(pos), Ok(Wdl::of(v)), "{}", pos.to_fen());
         let free = match v {
             Value::Win(_) | Value::CursedWin(_) => Result3::Win,
             Value::Draw => Result3::Draw,
@@ -278,11 +280,23 @@ fn damaged_foreign_and_strange_files_are_refused_in_one_line() {
         assert_eq!((code, out.lines().count()), (1, 1), "{out}");
         assert!(out.starts_with("error: ") && out.contains(what), "{out}");
     };
-    let mut damaged = good.clone();
-    let last = damaged.len() - 1;
-    damaged[last] ^= 0x40;
-    std::fs::write(&table, &damaged).unwrap();
-    refused(probe(), "damaged table (checksum mismatch)");
+    // A byte changed in the header's sizes, the value layer's prior, the middle, the distance
+    // layer's last byte.
+    for at in [50, 100, good.len() / 2, good.len() - 1] {
+        let mut damaged = good.clone();
+        damaged[at] ^= 0x40;
+        std::fs::write(&table, &damaged).unwrap();
+        refused(probe(), "damaged table (checksum mismatch)");
+    }
+    let mut old = good.clone();
+    old[8] = 1;
+    std::fs::write(&table, &old).unwrap();
+    refused(
+        probe(),
+        "table format version 1, this build reads version 2",
+    );
+    std::fs::write(&table, b"").unwrap();
+    refused(probe(), "not an endgame table");
     std::fs::write(&table, &good[..30]).unwrap();
     refused(probe(), "damaged table");
     std::fs::write(&table, b"not a table at all").unwrap();
@@ -339,5 +353,41 @@ fn damaged_foreign_and_strange_files_are_refused_in_one_line() {
             1,
             "error: --material KKKvK has 4 pieces, more than --pieces 3\n"
         )
+    );
+}
+
+#[test]
+fn a_material_build_replaces_its_own_old_or_damaged_file() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-rebuild");
+    let _ = std::fs::remove_dir_all(&dir);
+    build(&dir, &["--variant", "turkish", "--pieces", "2"]);
+    let table = dir.join("turkish-KvK.egdb");
+    let good = std::fs::read(&table).unwrap();
+    let mut old = good.clone();
+    old[8] = 1;
+    std::fs::write(&table, &old).unwrap();
+    build(
+        &dir,
+        &["--variant", "turkish", "--pieces", "2", "--material", "KvK"],
+    );
+    assert_eq!(std::fs::read(&table).unwrap(), good);
+    // Another table's damage still stops it.
+    std::fs::write(dir.join("turkish-KvM.egdb"), b"junk").unwrap();
+    let (code, out) = bashni(&[
+        "egdb",
+        "build",
+        "--variant",
+        "turkish",
+        "--pieces",
+        "2",
+        "--material",
+        "KvK",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("turkish-KvM.egdb: not an endgame table"),
+        "{out}"
     );
 }

@@ -589,6 +589,11 @@ fn help_lists_of_games_name_lasca() {
             "the endgame databases are those two games' only",
         ),
         (
+            "bashni egdb plan",
+            "",
+            "the endgame databases are those two games' only",
+        ),
+        (
             "bashni analyse",
             "standard `W:Wa1",
             "the standard FEN is theirs",

@@ -1,9 +1,11 @@
 //! The batch deployment on a real Slurm: a single-node cluster started on this machine
 //! (tests/slurm/cluster.sh), a 4-task datagen array and a 4-task match array submitted with the
 //! script users run (deploy/slurm/submit.sh), each followed by its merge job
-//! (`--dependency=afterok`). Checks: the merged datagen file is byte-identical to a one-machine
-//! run with the same seed; the merged match report's counts are the sum of the parts and those
-//! of the whole match played on one machine; every game replays as legal.
+//! (`--dependency=afterok`), and a Russian 2-3 piece endgame-database build (one array a level,
+//! then `egdb verify`). Checks: the merged datagen file is byte-identical to a one-machine run
+//! with the same seed; the merged match report's counts are the sum of the parts and those of
+//! the whole match played on one machine; every game replays as legal; the array's tables are
+//! byte-identical to a one-machine `bashni egdb build` and verify.
 //!
 //! Ignored by default (it needs Debian's slurmctld, slurmd, slurm-client and munge, and root);
 //! `.ci/run` installs them and runs `cargo test --profile suite -- --ignored slurm::`.
@@ -57,6 +59,26 @@ impl Cluster {
             .nth(1)
             .expect("the script names the merge job");
         merge
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .to_string()
+    }
+
+    /// Runs `deploy/slurm/submit.sh egdb`; returns the verify job's id.
+    fn submit_egdb(&self, variant: &str, pieces: u32, dir: &Path) -> String {
+        let out = run(Command::new(format!("{ROOT}/deploy/slurm/submit.sh"))
+            .args(["egdb", variant, &pieces.to_string()])
+            .arg(dir)
+            .env("SLURM_CONF", &self.conf)
+            .env("BASHNI", BASHNI));
+        assert!(out.status.success(), "submit egdb: {}", text(&out.stderr));
+        let said = text(&out.stdout);
+        let verify = said
+            .split("verify job ")
+            .nth(1)
+            .expect("the script names the verify job");
+        verify
             .split(|c: char| !c.is_ascii_digit())
             .next()
             .unwrap()
@@ -134,7 +156,7 @@ fn json(path: &Path) -> Value {
 
 #[test]
 #[ignore = "needs a single-node Slurm (slurmctld, slurmd, munge): run by .ci/run"]
-fn datagen_and_match_arrays_on_a_real_slurm() {
+fn datagen_match_and_egdb_arrays_on_a_real_slurm() {
     let started = Instant::now();
     let base = std::env::temp_dir().join(format!("bashni-slurm-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
@@ -152,8 +174,11 @@ fn datagen_and_match_arrays_on_a_real_slurm() {
     ];
     let match_dir = base.join("match");
     let match_merge = cluster.submit("match", 4, &match_dir, &match_flags);
+    let egdb_dir = base.join("egdb");
+    let egdb_verify = cluster.submit_egdb("russian", 3, &egdb_dir);
     cluster.wait(&data_merge, Duration::from_secs(300), &data_dir);
     cluster.wait(&match_merge, Duration::from_secs(300), &match_dir);
+    cluster.wait(&egdb_verify, Duration::from_secs(300), &egdb_dir);
 
     // 2. Datagen: the merged file is the one-machine run, byte for byte.
     let single = base.join("single.txt");
@@ -231,6 +256,37 @@ fn datagen_and_match_arrays_on_a_real_slurm() {
         Game::from_fen_and_moves(g.tag("FEN").unwrap_or(START_FEN), &moves)
             .expect("a merged game replays as legal");
     }
+    // 5. Endgame databases: the array's tables are those of one `build`, byte for byte, and
+    // the verification job found each value consistent.
+    let single = base.join("egdb-single");
+    let out = run(Command::new(BASHNI)
+        .args([
+            "egdb",
+            "build",
+            "--variant",
+            "russian",
+            "--pieces",
+            "3",
+            "--out",
+        ])
+        .arg(&single));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut tables = 0;
+    for entry in std::fs::read_dir(&single).unwrap() {
+        let name = entry.unwrap().file_name();
+        let from_array = std::fs::read(egdb_dir.join(&name)).expect("the array wrote it");
+        assert!(
+            from_array == std::fs::read(single.join(&name)).unwrap(),
+            "{name:?} differs"
+        );
+        tables += 1;
+    }
+    assert_eq!(tables, 16);
+    let verified = logs_of(&egdb_dir);
+    assert!(
+        verified.contains("russian: 16 tables") && verified.contains("each agrees with its moves"),
+        "{verified}"
+    );
     drop(cluster);
     let _ = std::fs::remove_dir_all(&base);
     eprintln!("slurm test: {:.1} s", started.elapsed().as_secs_f64());

@@ -1,11 +1,11 @@
 //! `bashni egdb`: build, probe, verify and describe the tables.
 
-use super::file::{FileError, TableFile, file_name, write};
+use super::file::{TableFile, file_name, write};
 use super::game::EgdbGame;
 use super::material::Signature;
 use super::probe::Store;
 use super::solve::{build_order, group, solve};
-use super::value::{Outcome, Value};
+use super::value::Outcome;
 use super::verify::verify;
 use crate::games::kit::rules::Rules;
 use crate::games::kit::variant::Variant;
@@ -26,6 +26,7 @@ const GAMES: [Variant; 2] = [Variant::Russian, Variant::Turkish];
 ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8"
 ///   bashni egdb verify --dir egdb
 ///   bashni egdb info --dir egdb
+///   bashni egdb plan --variant russian --pieces 3
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct EgdbArgs {
@@ -63,6 +64,24 @@ enum EgdbCommand {
         /// (e.g. KKMvK).
         #[arg(long, value_parser = |s: &str| Signature::parse(s))]
         material: Option<Signature>,
+    },
+    /// Print the levels of a build and their groups, one level a line, in build order.
+    ///
+    /// A line is the level's pieces and men, then one signature of each of its groups (a
+    /// signature and the same material with the other side to move): the groups of a level
+    /// depend only on earlier levels, so each can be solved by `build --material SIG --pieces
+    /// P` at once, one task of a Slurm array (deploy/slurm/submit.sh egdb).
+    ///
+    /// Examples:
+    ///   bashni egdb plan --variant russian --pieces 3
+    #[command(verbatim_doc_comment)]
+    Plan {
+        /// The game: russian or turkish.
+        #[arg(long)]
+        variant: Variant,
+        /// The most pieces on the board.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
+        pieces: u32,
     },
     /// Print the value of a position for the side to move and its distance.
     ///
@@ -127,6 +146,7 @@ pub fn run(args: EgdbArgs) -> i32 {
             };
             game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_build::<G>(&b)))
         }
+        EgdbCommand::Plan { variant, pieces } => game(variant).map(|_| plan(pieces)),
         EgdbCommand::Probe { variant, dir, fen } => {
             game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_probe::<G>(&dir, &fen)))
         }
@@ -215,14 +235,15 @@ fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
             ));
         }
         Some(sig) => {
-            // The smaller tables come from the directory.
-            store = Store::open(b.out).map_err(|e| e.to_string())?;
+            // The smaller tables come from the directory (the group's own files, perhaps of
+            // an older format, are replaced).
+            store = Store::open_except(b.out, &group(sig)).map_err(|e| e.to_string())?;
             vec![group(sig)]
         }
         None => build_order(b.pieces),
     };
     let start = Instant::now();
-    let (mut positions, mut bytes) = (0u64, 0u64);
+    let mut total = Tally::default();
     for sigs in groups {
         if b.material.is_none() && sigs.iter().all(|&s| store.load_if_present(b.out, s)) {
             println!(
@@ -240,12 +261,7 @@ fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
             .map_err(|e| format!("{e}: build the smaller tables first"))?;
         let secs = t.elapsed().as_secs_f64();
         for s in solved {
-            let n = s
-                .values
-                .iter()
-                .filter(|&&v| v != super::solve::NO_POSITION)
-                .count() as u64;
-            let (path, size) = write(
+            let (path, bytes, wdl) = write(
                 b.out,
                 G::VARIANT,
                 s.sig,
@@ -254,26 +270,79 @@ fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
                 &s.optional,
             )
             .map_err(|e| e.to_string())?;
-            println!(
-                "{}: {n} positions, {size} bytes, {:.1} positions a byte, {secs:.2} s",
-                path.display(),
-                n as f64 / size as f64
-            );
-            positions += n;
-            bytes += size;
+            let tally = Tally {
+                positions: s
+                    .values
+                    .iter()
+                    .filter(|&&v| v != super::solve::NO_POSITION)
+                    .count() as u64,
+                stored: s.optional.iter().filter(|&&o| !o).count() as u64,
+                bytes,
+                wdl,
+            };
+            println!("{}: {tally}, {secs:.2} s", path.display());
+            total.add(&tally);
             store.insert(s.sig, s.values);
         }
     }
-    let per_byte = if bytes == 0 {
-        0.0
-    } else {
-        positions as f64 / bytes as f64
-    };
-    println!(
-        "built {positions} positions in {bytes} bytes ({per_byte:.1} positions a byte) in {:.1} s",
-        start.elapsed().as_secs_f64()
-    );
+    println!("built {total} in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// What a build wrote: positions (all, and those without a capture to play, which are the
+/// ones stored), bytes (the files', and their value layers').
+#[derive(Default)]
+struct Tally {
+    positions: u64,
+    stored: u64,
+    bytes: u64,
+    wdl: u64,
+}
+
+impl Tally {
+    fn add(&mut self, t: &Tally) {
+        self.positions += t.positions;
+        self.stored += t.stored;
+        self.bytes += t.bytes;
+        self.wdl += t.wdl;
+    }
+}
+
+impl std::fmt::Display for Tally {
+    /// `1000 positions (800 without a capture to play), 300 bytes, value layer 20 bytes
+    /// (50.0 positions a byte, 40.0 without captures), 3.3 positions a byte in all`.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let per = |n: u64, bytes: u64| n as f64 / bytes.max(1) as f64;
+        write!(
+            f,
+            "{} positions ({} without a capture to play), {} bytes, value layer {} bytes \
+             ({:.1} positions a byte, {:.1} without captures), {:.1} positions a byte in all",
+            self.positions,
+            self.stored,
+            self.bytes,
+            self.wdl,
+            per(self.positions, self.wdl),
+            per(self.stored, self.wdl),
+            per(self.positions, self.bytes)
+        )
+    }
+}
+
+/// Prints `build_order(pieces)` as levels: `3 1 KKvM KMvK ...` (pieces, men, a signature
+/// of each group).
+fn plan(pieces: u32) {
+    let mut levels: Vec<((u32, u32), Vec<Signature>)> = Vec::new();
+    for g in build_order(pieces) {
+        let level = (g[0].pieces(), g[0].men());
+        match levels.last_mut() {
+            Some((l, sigs)) if *l == level => sigs.push(g[0]),
+            _ => levels.push((level, vec![g[0]])),
+        }
+    }
+    for ((p, m), sigs) in levels {
+        let sigs: Vec<String> = sigs.iter().map(|s| s.to_string()).collect();
+        println!("{p} {m} {}", sigs.join(" "));
+    }
 }
 
 fn probe<G: EgdbGame>(dir: &Path, fen: &str) -> Result<(), String> {
@@ -330,13 +399,15 @@ fn verify_dir<G: EgdbGame>(dir: &Path) -> Result<(), String> {
 fn info<G: EgdbGame>(dir: &Path) -> Result<(), String> {
     let store = Store::<G>::open(dir).map_err(|e| e.to_string())?;
     for (sig, file) in store.file_tables() {
-        let counts = census::<G>(sig, file).map_err(|e| e.to_string())?;
+        let counts = census::<G>(sig, file);
         let bytes = std::fs::metadata(dir.join(file_name(G::VARIANT, sig))).map_or(0, |m| m.len());
         println!(
-            "{} {sig}: {} slots, {} bytes, win {} cursed-win {} draw {} blessed-loss {} loss {} capture {} (a {}-ply rule)",
+            "{} {sig}: {} slots, {} bytes (value layer {}, distance layer {}), win {} cursed-win {} draw {} blessed-loss {} loss {} capture {} (a {}-ply rule)",
             G::VARIANT,
             file.slots,
             bytes,
+            file.wdl_bytes(),
+            file.distance_bytes(),
             counts[0],
             counts[1],
             counts[2],
@@ -350,16 +421,13 @@ fn info<G: EgdbGame>(dir: &Path) -> Result<(), String> {
 }
 
 /// How many positions of each value a table holds, and how many have a capture to play.
-fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> Result<[u64; 6], FileError> {
+fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> [u64; 6] {
     let ix = super::material::indexer::<G>(sig);
     let mut counts = [0u64; 6];
-    let mut codes = Vec::new();
+    let mut values = Vec::new();
     for b in 0..file.blocks() {
-        file.decode(b, &mut codes).ok_or(FileError::Damaged(
-            PathBuf::from(file_name(G::VARIANT, sig)),
-            "a block",
-        ))?;
-        for (i, &code) in codes.iter().enumerate() {
+        file.decode(b, &mut values);
+        for (i, &v) in values.iter().enumerate() {
             let Some(layout) = ix.layout((b * super::file::BLOCK + i) as u64) else {
                 continue;
             };
@@ -367,16 +435,10 @@ fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> Result<[u64; 6], Fil
             let k = if pos.decided().is_none() && pos.can_capture() {
                 5
             } else {
-                match Value::decode(code) {
-                    Some(Value::Win(_)) => 0,
-                    Some(Value::CursedWin(_)) => 1,
-                    Some(Value::Draw) | None => 2,
-                    Some(Value::BlessedLoss(_)) => 3,
-                    Some(Value::Loss(_)) => 4,
-                }
+                usize::from(v.class())
             };
             counts[k] += 1;
         }
     }
-    Ok(counts)
+    counts
 }

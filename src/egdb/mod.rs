@@ -8,12 +8,14 @@
 //! - [`solve`]: the retrograde solver;
 //! - `fixpoint`: the solver's two fixpoints on a sub-problem's graph;
 //! - [`split`]: a group's positions split by their men into sub-problems;
-//! - [`file`]: the table files (header, checksum, compressed blocks);
+//! - [`coder`]: the range coder of the files' blocks and its two models (values, distances);
+//! - [`file`]: the table files (header, checksum, a value layer and a distance layer);
 //! - [`probe`]: the tables of a game and [`Probe`], the value of a position;
 //! - [`moves`]: a position's value and each of its legal moves', at its clock;
 //! - [`verify`]: each stored value checked against its successors';
 //! - [`command`]: `bashni egdb`.
 
+pub mod coder;
 pub mod command;
 pub mod file;
 mod fixpoint;
@@ -30,4 +32,4 @@ pub use game::EgdbGame;
 pub use material::Signature;
 pub use moves::{MoveValue, Rated, Verdict, move_values};
 pub use probe::{Probe, ProbeError, Store};
-pub use value::{Outcome, Plies, Value};
+pub use value::{Outcome, Plies, Value, Wdl};

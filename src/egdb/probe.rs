@@ -1,11 +1,12 @@
-//! The tables of one game, in memory or read from their files, and [`Probe`]: the value of
-//! a position, with a small cache of decoded blocks so that a repeated probe costs an index
-//! and a lookup.
+//! The tables of one game, in memory or mapped from their files, and [`Probe`]: the value
+//! of a position ([`Probe::probe`]) or only its class ([`Probe::probe_wdl`], which reads the
+//! value layer alone), with a small cache of decoded blocks of each layer so that a repeated
+//! probe costs an index and a lookup.
 
 use super::file::{BLOCK, FileError, TableFile, file_name};
 use super::game::EgdbGame;
 use super::material::{Indexer, Signature, indexer};
-use super::value::{Plies, Value, after_resets};
+use super::value::{Plies, Value, Wdl, after_resets, wdl_after_resets};
 use std::collections::HashMap;
 use std::fmt;
 use std::marker::PhantomData;
@@ -35,7 +36,7 @@ impl std::error::Error for ProbeError {}
 enum Table {
     /// Every slot's code, as the solver left them.
     Memory(Vec<u16>),
-    /// A file's blocks; `id` names it in probes' caches.
+    /// A file's layers; `id` names it in probes' caches.
     File(TableFile, u32),
 }
 
@@ -60,6 +61,12 @@ impl<G: EgdbGame> Store<G> {
     /// Every table of `G` in `dir` (files named as [`file_name`] names them); an empty store
     /// if there is none. A damaged or foreign file is refused.
     pub fn open(dir: &Path) -> Result<Store<G>, FileError> {
+        Store::open_except(dir, &[])
+    }
+
+    /// Every table of `G` in `dir` but those of `skip` (tables about to be solved again,
+    /// whose files may be of an older version).
+    pub fn open_except(dir: &Path, skip: &[Signature]) -> Result<Store<G>, FileError> {
         let mut store = Store::default();
         let prefix = format!("{}-", G::VARIANT);
         let entries =
@@ -76,7 +83,9 @@ impl<G: EgdbGame> Store<G> {
             let path = dir.join(&name);
             let sig = sig
                 .map_err(|_| FileError::Foreign(path.clone(), "not a table's file name".into()))?;
-            store.load(&path, sig)?;
+            if !skip.contains(&sig) {
+                store.load(&path, sig)?;
+            }
         }
         Ok(store)
     }
@@ -131,7 +140,8 @@ impl<G: EgdbGame> Store<G> {
     pub fn prober(&self) -> Probe<'_, G> {
         Probe {
             store: self,
-            cache: (0..CACHE_LINES).map(|_| (0, Vec::new())).collect(),
+            classes: (0..CACHE_LINES).map(|_| (0, Vec::new())).collect(),
+            distances: (0..CACHE_LINES).map(|_| (0, Vec::new())).collect(),
         }
     }
 }
@@ -149,57 +159,136 @@ impl std::str::FromStr for SigText {
 /// Decoded blocks a probe keeps.
 const CACHE_LINES: usize = 256; // a line is the top 8 bits of a multiplicative hash
 
-/// Probes positions of game `G`: [`Probe::probe`]. Keeps the blocks it decoded last.
+/// Probes positions of game `G`: [`Probe::probe`], [`Probe::probe_wdl`]. Keeps the blocks
+/// it decoded last.
 pub struct Probe<'a, G> {
     store: &'a Store<G>,
-    /// `(key, codes)`: key 0 is an empty line, else `id << 32 | block + 1`.
-    cache: Vec<(u64, Vec<u16>)>,
+    /// `(key, classes)` of the value layer's blocks: key 0 is an empty line, else
+    /// `id << 32 | block + 1`.
+    classes: Vec<(u64, Vec<u8>)>,
+    /// `(key, distances)` of the distance layer's blocks, keyed alike.
+    distances: Vec<(u64, Vec<u16>)>,
 }
 
-impl<G: EgdbGame> Probe<'_, G> {
+/// Where a position's slot lies: a table in memory and its slot, or a file, its cache key,
+/// block and slot in the block.
+enum Slot<'s> {
+    Memory(u16),
+    File(&'s TableFile, u64, usize, usize),
+}
+
+/// What a probe found before reading a table: the value already, or the slot to read.
+enum Found<'s> {
+    Known(Value),
+    Search,
+    Slot(Signature, Slot<'s>),
+}
+
+/// The cache line of `key`.
+fn line(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize
+}
+
+impl<'a, G: EgdbGame> Probe<'a, G> {
     /// The value of `pos` for its side to move with the no-progress clock at 0 (the clock in
     /// `pos` is not read: [`Value::at_clock`] gives the outcome at a clock). A position with
     /// a capture to play is resolved by probing the positions after its captures.
     pub fn probe(&mut self, pos: &G) -> Result<Value, ProbeError> {
+        let (sig, slot) = match self.find(pos)? {
+            Found::Known(v) => return Ok(v),
+            Found::Search => return self.search(pos),
+            Found::Slot(sig, slot) => (sig, slot),
+        };
+        match slot {
+            Slot::Memory(code) => Value::decode(code).ok_or(ProbeError::Damaged(sig)),
+            Slot::File(file, key, block, at) => {
+                let class = self.class(file, key, block, at);
+                let d = if class == Wdl::Draw as u8 {
+                    0
+                } else {
+                    let classes = &self.classes[line(key)].1;
+                    let dl = &mut self.distances[line(key)];
+                    if dl.0 != key {
+                        file.decode_distance(block, classes, &mut dl.1);
+                        dl.0 = key;
+                    }
+                    dl.1[at]
+                };
+                Value::with_class(class, Plies(d)).ok_or(ProbeError::Damaged(sig))
+            }
+        }
+    }
+
+    /// The class of `pos`'s value (as [`Probe::probe`]'s), read from the value layer alone.
+    pub fn probe_wdl(&mut self, pos: &G) -> Result<Wdl, ProbeError> {
+        let (sig, slot) = match self.find(pos)? {
+            Found::Known(v) => return Ok(Wdl::of(v)),
+            Found::Search => {
+                let mut classes = Vec::new();
+                for m in pos.legal_moves().iter() {
+                    classes.push(self.probe_wdl(&pos.played(m))?);
+                }
+                return Ok(wdl_after_resets(classes));
+            }
+            Found::Slot(sig, slot) => (sig, slot),
+        };
+        let class = match slot {
+            Slot::Memory(code) => Value::decode(code).map(Value::class),
+            Slot::File(file, key, block, at) => Some(self.class(file, key, block, at)),
+        };
+        class
+            .and_then(Wdl::from_class)
+            .ok_or(ProbeError::Damaged(sig))
+    }
+
+    /// The class of slot `at` of block `block` of `file`, decoding the block unless cached.
+    fn class(&mut self, file: &TableFile, key: u64, block: usize, at: usize) -> u8 {
+        let l = &mut self.classes[line(key)];
+        if l.0 != key {
+            file.decode_wdl(block, &mut l.1);
+            l.0 = key;
+            // The distances cached on this line were decoded with the block's classes.
+            self.distances[line(key)].0 = 0;
+        }
+        l.1[at]
+    }
+
+    /// Where `pos` is answered: at once (decided, no piece left), by a search of its moves
+    /// (a capture to play, or the opponent has no piece), or by a slot of a table.
+    fn find(&self, pos: &G) -> Result<Found<'a>, ProbeError> {
         if let Some(w) = pos.decided() {
-            return Ok(if w == pos.side_to_move() {
+            return Ok(Found::Known(if w == pos.side_to_move() {
                 Value::Win(Plies(0))
             } else {
                 Value::Loss(Plies(0))
-            });
+            }));
         }
         let layout = pos.layout();
         if layout.pieces(layout.side) == 0 {
-            return Ok(Value::Loss(Plies(0)));
+            return Ok(Found::Known(Value::Loss(Plies(0))));
         }
         if layout.pieces(layout.side.opponent()) == 0 {
-            return self.search(pos);
+            return Ok(Found::Search);
         }
         let canon = layout.canonical(G::SQUARES);
         let sig = Signature::of(&canon);
-        let (ix, table) = self
-            .store
+        let store: &'a Store<G> = self.store;
+        let (ix, table) = store
             .tables
             .get(&sig)
             .ok_or(ProbeError::NotInDatabase(sig))?;
-        let code = match table {
-            Table::Memory(values) => values[ix.index(&canon) as usize],
-            Table::File(..) if pos.can_capture() => return self.search(pos),
+        Ok(match table {
+            Table::Memory(values) => {
+                Found::Slot(sig, Slot::Memory(values[ix.index(&canon) as usize]))
+            }
+            Table::File(..) if pos.can_capture() => Found::Search,
             Table::File(file, id) => {
                 let slot = ix.index(&canon) as usize;
                 let (block, at) = (slot / BLOCK, slot % BLOCK);
                 let key = (u64::from(*id) << 32) | (block as u64 + 1);
-                let line =
-                    &mut self.cache[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize];
-                if line.0 != key {
-                    file.decode(block, &mut line.1)
-                        .ok_or(ProbeError::Damaged(sig))?;
-                    line.0 = key;
-                }
-                line.1[at]
+                Found::Slot(sig, Slot::File(file, key, block, at))
             }
-        };
-        Value::decode(code).ok_or(ProbeError::Damaged(sig))
+        })
     }
 
     /// The value from the positions after each legal move, every one of which resets the

@@ -138,6 +138,31 @@ impl Value {
         })
     }
 
+    /// The class alone, as the value layer of a file stores it: 0 win, 1 cursed win, 2 draw,
+    /// 3 blessed loss, 4 loss ([`Value::with_class`] inverts it).
+    pub fn class(self) -> u8 {
+        match self {
+            Value::Win(_) => 0,
+            Value::CursedWin(_) => 1,
+            Value::Draw => 2,
+            Value::BlessedLoss(_) => 3,
+            Value::Loss(_) => 4,
+        }
+    }
+
+    /// The value of class `class` ([`Value::class`]) and distance `d` (ignored for a draw);
+    /// `None` for another class.
+    pub fn with_class(class: u8, d: Plies) -> Option<Value> {
+        Some(match class {
+            0 => Value::Win(d),
+            1 => Value::CursedWin(d),
+            2 => Value::Draw,
+            3 => Value::BlessedLoss(d),
+            4 => Value::Loss(d),
+            _ => return None,
+        })
+    }
+
     /// The class's name as `probe` prints it.
     pub fn name(self) -> &'static str {
         match self {
@@ -158,6 +183,58 @@ impl fmt::Display for Value {
             None => f.write_str(self.name()),
         }
     }
+}
+
+/// A value's class alone: what the value layer of a file holds, and all a search needs of
+/// a position that is drawn whatever the clock (a draw, a cursed win, a blessed loss).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Wdl {
+    /// [`Value::Win`].
+    Win,
+    /// [`Value::CursedWin`].
+    CursedWin,
+    /// [`Value::Draw`].
+    Draw,
+    /// [`Value::BlessedLoss`].
+    BlessedLoss,
+    /// [`Value::Loss`].
+    Loss,
+}
+
+impl Wdl {
+    const ALL: [Wdl; 5] = [
+        Wdl::Win,
+        Wdl::CursedWin,
+        Wdl::Draw,
+        Wdl::BlessedLoss,
+        Wdl::Loss,
+    ];
+
+    /// The class of a value.
+    pub fn of(v: Value) -> Wdl {
+        Wdl::ALL[usize::from(v.class())]
+    }
+
+    /// The class of code `c` ([`Value::class`]), if it is one.
+    pub fn from_class(c: u8) -> Option<Wdl> {
+        Wdl::ALL.get(usize::from(c)).copied()
+    }
+
+    /// What a move that resets the clock to a position of class `self` is worth to the side
+    /// that made it (as [`Value::after_reset`]).
+    pub fn after_reset(self) -> Wdl {
+        Wdl::ALL[4 - self as usize]
+    }
+}
+
+/// The class of a position whose every legal move resets the clock, from the classes of the
+/// positions they lead to (as [`after_resets`]).
+pub fn wdl_after_resets(children: impl IntoIterator<Item = Wdl>) -> Wdl {
+    children
+        .into_iter()
+        .map(Wdl::after_reset)
+        .min_by_key(|&w| w as u8)
+        .unwrap_or(Wdl::Loss)
 }
 
 /// The value of a position whose every legal move resets the clock (captures), from the
@@ -187,6 +264,13 @@ mod tests {
             assert_eq!(Value::decode(v.encode()), Some(v));
         }
         assert_eq!(Value::decode(0xF000), None);
+        for v in [Value::Win(Plies(3)), Value::Draw, Value::Loss(Plies(8))] {
+            assert_eq!(
+                Value::with_class(v.class(), v.distance().unwrap_or(Plies(0))),
+                Some(v)
+            );
+        }
+        assert_eq!(Value::with_class(5, Plies(1)), None);
     }
 
     #[test]
@@ -204,5 +288,16 @@ mod tests {
         assert_eq!(v, Value::CursedWin(Plies(1)));
         assert_eq!(after_resets([]), Value::Loss(Plies(0)));
         assert_eq!(after_resets([Value::Win(Plies(2))]), Value::Loss(Plies(1)));
+        for children in [
+            vec![Value::Win(Plies(3)), Value::BlessedLoss(Plies(5))],
+            vec![Value::Draw, Value::Win(Plies(1))],
+            vec![Value::Loss(Plies(2)), Value::Draw],
+            vec![],
+        ] {
+            assert_eq!(
+                wdl_after_resets(children.iter().map(|&v| Wdl::of(v))),
+                Wdl::of(after_resets(children))
+            );
+        }
     }
 }

@@ -6,7 +6,7 @@
 //! `G`'s tables (if any) by type. Without tables the search tests one `Option`.
 
 use super::Score;
-use crate::egdb::{EgdbGame, Outcome, Plies, Probe, Store, Value};
+use crate::egdb::{EgdbGame, Outcome, Plies, Probe, Store, Value, Wdl};
 use crate::games::{Game, russian, turkish};
 use std::any::Any;
 use std::path::{Path, PathBuf};
@@ -46,8 +46,12 @@ pub(super) fn tb_internal(cp: i32) -> Option<i32> {
 /// One thread's probe of the tables of game `G`.
 pub trait TbProbe<G> {
     /// The value of `pos` for its side to move at clock 0, if it has at most `limit` pieces
-    /// and its material has a table.
+    /// and its material has a table; as the search needs it: the distance of a win or a loss
+    /// (whose outcome the clock decides) is exact, that of a cursed win or blessed loss (a
+    /// draw at any clock) is 0. Reads the distance layer only for a win or a loss.
     fn probe(&mut self, pos: &G, limit: u32) -> Option<Value>;
+    /// The same with every distance exact.
+    fn probe_exact(&mut self, pos: &G, limit: u32) -> Option<Value>;
 }
 
 /// The tables of game `G` as the search uses them.
@@ -58,14 +62,27 @@ pub trait Tablebase<G>: Send + Sync {
     fn clock_limit(&self) -> u16;
 }
 
+/// Whether `pos` has at most `limit` pieces.
+fn within<G: EgdbGame>(pos: &G, limit: u32) -> bool {
+    let l = pos.layout();
+    (l.men[0] | l.men[1] | l.kings[0] | l.kings[1]).count_ones() <= limit
+}
+
 impl<G: EgdbGame> TbProbe<G> for Probe<'_, G> {
     fn probe(&mut self, pos: &G, limit: u32) -> Option<Value> {
-        let l = pos.layout();
-        let pieces = (l.men[0] | l.men[1] | l.kings[0] | l.kings[1]).count_ones();
-        if pieces > limit {
+        if !within(pos, limit) {
             return None;
         }
-        Probe::probe(self, pos).ok()
+        match self.probe_wdl(pos).ok()? {
+            Wdl::Win | Wdl::Loss => Probe::probe(self, pos).ok(),
+            Wdl::CursedWin => Some(Value::CursedWin(Plies(0))),
+            Wdl::Draw => Some(Value::Draw),
+            Wdl::BlessedLoss => Some(Value::BlessedLoss(Plies(0))),
+        }
+    }
+
+    fn probe_exact(&mut self, pos: &G, limit: u32) -> Option<Value> {
+        within(pos, limit).then(|| Probe::probe(self, pos).ok())?
     }
 }
 
@@ -155,7 +172,7 @@ impl Databases {
     /// clock makes of it when that differs.
     pub fn describe<G: Game>(&self, pos: &G) -> Option<String> {
         let tb = self.of::<G>()?;
-        let v = tb.prober().probe(pos, u32::MAX)?;
+        let v = tb.prober().probe_exact(pos, u32::MAX)?;
         Some(describe_value(v, pos.clock(), tb.clock_limit()))
     }
 
