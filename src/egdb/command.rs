@@ -1,7 +1,7 @@
 //! `bashni egdb`: build, probe, verify and describe the tables.
 
 use super::file::{TableFile, file_name, write};
-use super::game::EgdbGame;
+use super::game::{EgdbGame, Layout};
 use super::material::Signature;
 use super::probe::Store;
 use super::solve::{build_order, group, solve};
@@ -267,7 +267,7 @@ fn build<G: EgdbGame>(b: &Build) -> Result<(), String> {
                 s.sig,
                 G::CLOCK_LIMIT,
                 &s.values,
-                &s.optional,
+                &s.left_out(),
             )
             .map_err(|e| e.to_string())?;
             let tally = Tally {
@@ -431,13 +431,20 @@ fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> [u64; 6] {
             let Some(layout) = ix.layout((b * super::file::BLOCK + i) as u64) else {
                 continue;
             };
+            // A slot stored as its mirror holds nothing; its mirror counts for both.
+            let mirror = layout.mirrored();
+            let weight = match G::MIRROR {
+                true if Layout::mirror_first(layout.men) => continue,
+                true if mirror.men != layout.men => 2,
+                _ => 1,
+            };
             let pos = G::from_layout(&layout);
             let k = if pos.decided().is_none() && pos.can_capture() {
                 5
             } else {
                 usize::from(v.class())
             };
-            counts[k] += 1;
+            counts[k] += weight;
         }
     }
     counts

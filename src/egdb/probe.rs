@@ -270,7 +270,9 @@ impl<'a, G: EgdbGame> Probe<'a, G> {
         if layout.pieces(layout.side.opponent()) == 0 {
             return Ok(Found::Search);
         }
-        let canon = layout.canonical(G::SQUARES);
+        // White to move, and in Turkish draughts the one of a position and its mirror that
+        // the table holds.
+        let canon = super::game::stored::<G>(&layout);
         let sig = Signature::of(&canon);
         let store: &'a Store<G> = self.store;
         let (ix, table) = store

@@ -24,15 +24,30 @@ use rayon::prelude::*;
 pub const NO_POSITION: u16 = u16::MAX;
 
 /// One solved table: the value code ([`Value::encode`]) of each slot, [`NO_POSITION`] for
-/// a slot without a position, and which slots may be left out of a file (no position, or a
-/// capture to play: a probe resolves those by a capture search).
+/// a slot without a position, which slots hold no position or one with a capture to play (a
+/// probe resolves those by a capture search), and which are the mirror of another slot (a
+/// probe looks those up mirrored, [`super::game::stored`]). A file need hold neither.
 pub struct Solved {
     /// The signature.
     pub sig: Signature,
-    /// Value codes by slot.
+    /// Value codes by slot (a mirrored slot holds its mirror's value, for probes of the
+    /// table in memory).
     pub values: Vec<u16>,
-    /// Slots a file need not hold.
+    /// Slots with no position or a capture to play.
     pub optional: Vec<bool>,
+    /// Slots stored as their mirror (Turkish draughts; none in a game without the mirror).
+    pub mirrored: Vec<bool>,
+}
+
+impl Solved {
+    /// The slots a file need not hold: [`Solved::optional`] or [`Solved::mirrored`].
+    pub fn left_out(&self) -> Vec<bool> {
+        self.optional
+            .iter()
+            .zip(&self.mirrored)
+            .map(|(&o, &m)| o || m)
+            .collect()
+    }
 }
 
 /// A slice of a sub-problem's graph: nodes, edge counts and edges of a run of its slots.
@@ -118,25 +133,27 @@ pub fn solve<G: EgdbGame>(
             }
         }
     }
+    let mut mirrored: Vec<Vec<bool>> = ix.iter().map(|i| vec![false; i.size() as usize]).collect();
     if G::MIRROR {
         for (t, i) in ix.iter().enumerate() {
-            copy_mirrors(i, &mut values[t], &mut optional[t]);
+            copy_mirrors(i, &mut values[t], &mut optional[t], &mut mirrored[t]);
         }
     }
     Ok(sigs
         .iter()
-        .zip(values.into_iter().zip(optional))
-        .map(|(&sig, (values, optional))| Solved {
+        .zip(values.into_iter().zip(optional).zip(mirrored))
+        .map(|(&sig, ((values, optional), mirrored))| Solved {
             sig,
             values,
             optional,
+            mirrored,
         })
         .collect())
 }
 
 /// Gives the positions of table `ix` solved as their mirror (module `split`) their mirror's
-/// value and capture flag.
-fn copy_mirrors(ix: &Indexer, values: &mut [u16], optional: &mut [bool]) {
+/// value and capture flag, and marks them mirrored.
+fn copy_mirrors(ix: &Indexer, values: &mut [u16], optional: &mut [bool], mirrored: &mut [bool]) {
     let ks = ix.king_slots();
     for c in 0..ix.men_configs() {
         let Some(men) = ix.men(c).filter(|&m| Layout::mirror_first(m)) else {
@@ -147,6 +164,7 @@ fn copy_mirrors(ix: &Indexer, values: &mut [u16], optional: &mut [bool]) {
             let to = (c * ks + k) as usize;
             values[to] = values[from];
             optional[to] = optional[from];
+            mirrored[to] = true;
         }
     }
 }
