@@ -31,48 +31,43 @@ fn build(dir: &Path, args: &[&str]) {
     assert_eq!(code, 0, "{all:?}: {out}");
 }
 
+/// A folder of tables built once per test run: `variant`'s tables of 2 to `pieces` pieces,
+/// then `material` (one more piece) from them.
+fn tables(
+    cell: &'static OnceLock<PathBuf>,
+    name: &str,
+    variant: &str,
+    pieces: u32,
+    material: &str,
+) -> &'static Path {
+    cell.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        let (small, large) = (pieces.to_string(), (pieces + 1).to_string());
+        build(&dir, &["--variant", variant, "--pieces", &small]);
+        let one_more = [
+            "--variant",
+            variant,
+            "--pieces",
+            &large,
+            "--material",
+            material,
+        ];
+        build(&dir, &one_more);
+        dir
+    })
+}
+
 /// Russian tables of 2-3 pieces, and KKKvK (three kings against one) from them.
 pub(crate) fn russian_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-russian");
-        let _ = std::fs::remove_dir_all(&dir);
-        build(&dir, &["--variant", "russian", "--pieces", "3"]);
-        build(
-            &dir,
-            &[
-                "--variant",
-                "russian",
-                "--pieces",
-                "4",
-                "--material",
-                "KKKvK",
-            ],
-        );
-        dir
-    })
+    tables(&DIR, "egdb-russian", "russian", 3, "KKKvK")
 }
 
 /// Turkish tables of 2 pieces, and the kings' 3-piece tables (KKvK, KvKK) from them.
 fn turkish_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-turkish");
-        let _ = std::fs::remove_dir_all(&dir);
-        build(&dir, &["--variant", "turkish", "--pieces", "2"]);
-        build(
-            &dir,
-            &[
-                "--variant",
-                "turkish",
-                "--pieces",
-                "3",
-                "--material",
-                "KKvK",
-            ],
-        );
-        dir
-    })
+    tables(&DIR, "egdb-turkish", "turkish", 2, "KKvK")
 }
 
 const TWO: &[&str] = &["wb", "wB", "Wb", "WB"];

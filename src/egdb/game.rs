@@ -60,6 +60,16 @@ impl Layout {
         men.map(mirror64) < men
     }
 
+    /// Each piece as (dense square, colour, whether a king): what a game's
+    /// [`EgdbGame::from_layout`] puts on its board.
+    pub fn each_piece(&self) -> impl Iterator<Item = (usize, Color, bool)> + '_ {
+        [Color::White, Color::Black].into_iter().flat_map(move |c| {
+            [(self.men[c.index()], false), (self.kings[c.index()], true)]
+                .into_iter()
+                .flat_map(move |(set, king)| bit_indices(set).map(move |d| (d as usize, c, king)))
+        })
+    }
+
     /// Every piece of side `c`.
     pub fn pieces(&self, c: Color) -> u64 {
         self.men[c.index()] | self.kings[c.index()]
@@ -146,15 +156,8 @@ mod russian_impl {
 
         fn from_layout(layout: &Layout) -> Position {
             let mut p = Position::empty();
-            for c in [Color::White, Color::Black] {
-                for (set, king) in [
-                    (layout.men[c.index()], false),
-                    (layout.kings[c.index()], true),
-                ] {
-                    for d in bit_indices(set) {
-                        p.put(square(d as u32), Some(Piece::new(c, king)));
-                    }
-                }
+            for (d, c, king) in layout.each_piece() {
+                p.put(square(d as u32), Some(Piece::new(c, king)));
             }
             p.set_side(layout.side);
             p
@@ -193,15 +196,8 @@ mod turkish_impl {
 
         fn from_layout(layout: &Layout) -> Position {
             let mut p = Position::empty();
-            for c in [Color::White, Color::Black] {
-                for (set, king) in [
-                    (layout.men[c.index()], false),
-                    (layout.kings[c.index()], true),
-                ] {
-                    for d in bit_indices(set) {
-                        p.put(Square::from_index(d), Some((c, king)));
-                    }
-                }
+            for (d, c, king) in layout.each_piece() {
+                p.put(Square::from_index(d as _), Some((c, king)));
             }
             p.set_side(layout.side);
             p
