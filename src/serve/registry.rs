@@ -69,7 +69,8 @@ pub struct Registry {
 }
 
 /// The endgame databases' folder (`--egdb`, absolute) and the games it has tables for: only
-/// their engines are given it (an engine maps every table and reads it through once for its checksum when it opens the folder).
+/// their engines are given it (an engine maps every table and reads it through once for its
+/// checksum when it opens the folder).
 #[derive(Clone, Debug)]
 pub struct EngineTables {
     /// The folder.
