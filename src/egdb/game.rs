@@ -99,9 +99,6 @@ pub fn stored<G: EgdbGame>(layout: &Layout) -> Layout {
 pub trait EgdbGame: Game {
     /// Squares of the board the game plays on (32 or 64).
     const SQUARES: usize;
-    /// The no-progress rule's limit in plies without a capture or a man's move (the game's
-    /// `CLOCK_LIMIT`): the game is drawn when the clock reaches it.
-    const CLOCK_LIMIT: u16;
     /// Whether the moves are symmetric under the board's left-right mirror
     /// ([`Layout::mirrored`]; Turkish draughts: yes; Russian: no, its mirror would put the
     /// pieces on the light squares).
@@ -125,7 +122,7 @@ mod russian_impl {
     use super::*;
     use crate::games::kit::square::{DENSE, Square};
     use crate::games::kit::tower::Piece;
-    use crate::games::russian::{CLOCK_LIMIT, Position};
+    use crate::games::russian::Position;
 
     fn dense(set: u64) -> u64 {
         bit_indices(set).fold(0, |acc, b| acc | 1 << DENSE[b as usize])
@@ -140,7 +137,6 @@ mod russian_impl {
 
     impl EgdbGame for Position {
         const SQUARES: usize = 32;
-        const CLOCK_LIMIT: u16 = CLOCK_LIMIT;
         const MIRROR: bool = false;
 
         fn layout(&self) -> Layout {
@@ -175,12 +171,11 @@ mod russian_impl {
 
 mod turkish_impl {
     use super::*;
+    use crate::games::turkish::Position;
     use crate::games::turkish::board::Square;
-    use crate::games::turkish::{CLOCK_LIMIT, Position};
 
     impl EgdbGame for Position {
         const SQUARES: usize = 64;
-        const CLOCK_LIMIT: u16 = CLOCK_LIMIT;
         const MIRROR: bool = true;
 
         fn layout(&self) -> Layout {

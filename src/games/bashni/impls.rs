@@ -32,6 +32,7 @@ impl_game! {
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/balanced.txt"));
 
         const CLOCK_RULE: &'static str = "30-ply-rule";
+        const CLOCK_LIMIT: u16 = super::position::CLOCK_LIMIT;
 
         #[inline]
         fn clock_draw(&self) -> bool {

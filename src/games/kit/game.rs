@@ -32,6 +32,9 @@ pub trait Game: Rules {
     /// `30-ply-rule`.
     const CLOCK_RULE: &'static str;
 
+    /// The clock's value (plies) at which the no-progress rule draws the game.
+    const CLOCK_LIMIT: u16;
+
     /// The positions `bashni bench` searches (the game's fingerprint).
     const BENCH_POSITIONS: &'static [&'static str];
 
@@ -273,11 +276,12 @@ macro_rules! impl_game {
 pub(crate) use impl_game;
 
 /// In an [`impl_game!`]'s `game` block, a no-progress rule that is only "the clock has
-/// reached `$limit` plies": the rule's `CLOCK_RULE` name and `clock_draw`, written once for
-/// the games whose rule is that (Bashni's position answers it itself).
+/// reached `$limit` plies": the rule's `CLOCK_RULE` name, `CLOCK_LIMIT` and `clock_draw`,
+/// written once for the games whose rule is that (Bashni's position answers it itself).
 macro_rules! clock_rule {
     ($limit:expr, $name:literal) => {
         const CLOCK_RULE: &'static str = $name;
+        const CLOCK_LIMIT: u16 = $limit;
 
         #[inline]
         fn clock_draw(&self) -> bool {
