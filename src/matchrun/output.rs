@@ -4,8 +4,8 @@
 use super::MatchArgs;
 use super::runner::Finished;
 use super::stats::{
-    GameResult as StatsResult, Pentanomial, Sprt, SprtDecision, Wdl, elo_with_error,
-    elo_with_error_pentanomial, los,
+    GameResult as StatsResult, Pentanomial, SPRT_MIN_PAIRS, Sprt, SprtDecision, Wdl,
+    elo_with_error, elo_with_error_pentanomial, los,
 };
 use crate::games::kit::color::Color;
 use crate::record::game_record::{Event, to_pdn_in};
@@ -84,9 +84,14 @@ impl Tally {
         self.wdl.wins as f64 + self.wdl.draws as f64 / 2.0
     }
 
-    /// The SPRT log-likelihood ratio (from game pairs) and what it decides.
+    /// The SPRT log-likelihood ratio (from game pairs) and what it decides: nothing before
+    /// [`SPRT_MIN_PAIRS`] pairs, where the normal approximation's variance is no estimate
+    /// (a single 2-0 pair has almost none, and would "accept" at once).
     pub fn llr(&self, sprt: &Sprt) -> (f64, SprtDecision) {
         let llr = sprt.llr_pentanomial(&self.penta);
+        if self.penta.pairs() < SPRT_MIN_PAIRS {
+            return (llr, SprtDecision::Continue);
+        }
         (llr, sprt.decide(llr))
     }
 
@@ -438,5 +443,30 @@ fn list_or_none(items: impl Iterator<Item = String>) -> String {
         "none".to_string()
     } else {
         items.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_sprt_decides_nothing_before_its_minimum_of_pairs() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let mut t = Tally::default();
+        t.penta.add_pair(StatsResult::Win, StatsResult::Win);
+        // One 2-0 pair has almost no variance: its LLR is past the bound, but it decides nothing.
+        let (llr, decision) = t.llr(&sprt);
+        assert!(llr > sprt.upper_bound());
+        assert_eq!(decision, SprtDecision::Continue);
+        for _ in 1..SPRT_MIN_PAIRS {
+            t.penta.add_pair(StatsResult::Win, StatsResult::Win);
+        }
+        assert_eq!(t.llr(&sprt).1, SprtDecision::AcceptH1);
     }
 }

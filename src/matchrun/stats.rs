@@ -199,6 +199,9 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+/// Game pairs an SPRT plays before it may decide.
+pub const SPRT_MIN_PAIRS: u64 = 20;
+
 /// What an SPRT concludes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SprtDecision {
