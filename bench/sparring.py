@@ -3,12 +3,13 @@
 the misjudged positions, and measure a build on the suite made of them. Run from the repository
 root:
 
-  bench/sparring.py play  --kestog /tmp/kestog/kestog_uci --rounds 15 --pdn games.pdn
+  bench/sparring.py play  --kestog /tmp/kestog/kestog_uci --rounds 15 --pdn games.pdn [--egdb DIR]
   bench/sparring.py scan  games.pdn --nodes 1000000 [--egdb DIR] --out candidates.epd
   bench/sparring.py suite bench/sparring/russian.epd --nodes 100000 [--bashni B]
 
 `play` is `bashni match` at 10+0.1 (openings from the built-in Russian book, each twice with
-colours swapped, concurrency 1), writing a PDN whose moves carry both engines' scores.
+colours swapped, concurrency 1 unless `--concurrency` says; `--egdb DIR` gives bashni its
+endgame databases), writing a PDN whose moves carry both engines' scores.
 
 `scan` replays every game of a PDN and, at each non-forced move of bashni's (book moves left
 out), runs a deep search of its own (`go nodes N`, one thread, table cleared) and reads the
@@ -399,10 +400,13 @@ def suite(args):
 
 def play(args):
     b = args.bashni
-    cmd = [b, "match", "--variant", "russian", "--engine", f"cmd={b}", f"name={args.bashni_name}",
+    ours = [f"cmd={b}", f"name={args.bashni_name}"]
+    if args.egdb:
+        ours.append(f"option.EGDBPath={args.egdb}")
+    cmd = [b, "match", "--variant", "russian", "--engine", *ours,
            "--engine", f"cmd={args.kestog}", "name=kestog", "--tc", args.tc,
-           "--rounds", str(args.rounds), "--concurrency", "1", "--openings-order", "random",
-           "--seed", str(args.seed), "--pdn", args.pdn]
+           "--rounds", str(args.rounds), "--concurrency", str(args.concurrency),
+           "--openings-order", "random", "--seed", str(args.seed), "--pdn", args.pdn]
     print(" ".join(cmd), flush=True)
     sys.exit(subprocess.call(cmd))
 
@@ -419,6 +423,8 @@ def main():
     p.add_argument("--rounds", type=int, default=15, help="game pairs (default 15)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--pdn", required=True)
+    p.add_argument("--egdb", help="bashni's endgame databases (its EGDBPath)")
+    p.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
     s = sub.add_parser("scan", help="find misjudged positions in a PDN")
     s.add_argument("pdn")
     s.add_argument("--nodes", type=int, default=1_000_000, help="the deep search (and 4x)")
