@@ -30,6 +30,6 @@ pub mod verify;
 
 pub use game::EgdbGame;
 pub use material::Signature;
-pub use moves::{MoveValue, Rated, Verdict, move_values};
+pub use moves::{MoveValue, Rated, Verdict, move_values, rated_move};
 pub use probe::{Probe, ProbeError, Store};
 pub use value::{Outcome, Plies, Value, Wdl};

@@ -94,6 +94,17 @@ pub fn mover_value(child: Value, resets: bool) -> Value {
     }
 }
 
+/// A move's value for its mover, at the clock of `pos`, the position it is played from:
+/// `child` is the position after it and `child_value` that position's value (clock 0) for its
+/// side to move, under a rule of `limit` plies.
+pub fn rated_move<G: Game>(pos: &G, child: &G, child_value: Value, limit: u16) -> Rated {
+    Rated::at(
+        mover_value(child_value, child.clock() == 0),
+        pos.clock(),
+        limit,
+    )
+}
+
 /// `pos` and each of its legal moves by the tables (`probe`: the value of a position for its
 /// side to move at clock 0, `None` outside the tables), under a rule of `limit` plies. `None`
 /// if `pos` or a position after one of its moves is outside the tables.
@@ -107,10 +118,9 @@ pub fn move_values<G: Game>(
     let mut moves = Vec::new();
     for m in pos.legal_moves().iter() {
         let child = pos.played(m);
-        let value = mover_value(probe(&child)?, child.clock() == 0);
         moves.push(MoveValue {
             mv: *m,
-            rated: Rated::at(value, clock, limit),
+            rated: rated_move(pos, &child, probe(&child)?, limit),
         });
     }
     moves.sort_by_key(|m| m.rated.best_first());

@@ -213,30 +213,6 @@ pub fn describe_value(v: Value, clock: u16, limit: u16) -> String {
     line
 }
 
-/// What a root move is worth by the tables: the outcome for the side that plays it and,
-/// for a win, the plies to the next winning capture or man move. `child` is the position
-/// after the move (its clock 0 if the move reset it); `None` if it has more than `pieces`
-/// pieces or no table.
-pub(super) fn move_value<G: Game>(
-    probe: &mut dyn TbProbe<G>,
-    limit: u16,
-    pieces: u32,
-    child: &G,
-) -> Option<(Outcome, u16)> {
-    let v = probe.probe(child, pieces)?;
-    let resets = child.clock() == 0;
-    let d = if resets {
-        1
-    } else {
-        v.distance().map_or(0, |d| d.0 + 1)
-    };
-    Some(match v.at_clock(child.clock(), limit) {
-        Outcome::Loss => (Outcome::Win, d),
-        Outcome::Draw => (Outcome::Draw, 0),
-        Outcome::Win => (Outcome::Loss, d),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

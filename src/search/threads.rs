@@ -10,14 +10,14 @@
 //! completed result of the others (or the first legal move).
 
 use super::abdada::Busy;
-use super::egdb::{Tablebase, move_value};
+use super::egdb::Tablebase;
 use super::negamax::{Shared, Worker, static_eval};
 use super::params::FORCED_REPLY_DEPTH;
 use super::report::{Line, Reporter};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
 use super::{Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
-use crate::egdb::Outcome;
+use crate::egdb::{Outcome, Rated, rated_move};
 use crate::games::{EvalConfig, Game};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -241,32 +241,27 @@ fn keep_database_best<G: Game>(
     moves: &mut Vec<G::Move>,
 ) {
     let mut probe = tb.prober();
-    let mut values = Vec::with_capacity(moves.len());
+    let mut rated: Vec<Rated> = Vec::with_capacity(moves.len());
     for m in moves.iter() {
-        match move_value(probe.as_mut(), tb.clock_limit(), limit, &pos.played(m)) {
-            Some(v) => values.push(v),
+        let child = pos.played(m);
+        match probe.probe(&child, limit) {
+            Some(v) => rated.push(rated_move(pos, &child, v, tb.clock_limit())),
             None => return,
         }
     }
-    let rank = |(o, d): (Outcome, u16)| match o {
-        Outcome::Win => 100_000 - i32::from(d),
-        Outcome::Draw => 0,
-        Outcome::Loss => -100_000 + i32::from(d),
-    };
-    let Some(best) = values.iter().map(|&v| rank(v)).max() else {
+    let Some(best) = rated.iter().min_by_key(|r| r.best_first()).copied() else {
         return;
     };
-    let best_outcome = values.iter().find(|&&v| rank(v) == best).map(|v| v.0);
     // A win keeps only the soonest conversions; a draw or a loss every move that keeps it,
     // for the search to choose among.
-    let keep = |v: (Outcome, u16)| match v.0 {
-        Outcome::Win => rank(v) == best,
-        o => Some(o) == best_outcome,
+    let keep = |r: &Rated| match best.outcome {
+        Outcome::Win => r.best_first() == best.best_first(),
+        o => r.outcome == o,
     };
     let mut i = 0;
     moves.retain(|_| {
         i += 1;
-        keep(values[i - 1])
+        keep(&rated[i - 1])
     });
 }
 
