@@ -167,9 +167,13 @@ class Page:
 
 
 def choose(legal):
-    """A capture when there is one (then all legal moves are captures), else a quiet move."""
+    """A capture when there is one (then all legal moves are captures), else a quiet move; one
+    that clicking its first and last squares plays: where two captures join the same squares
+    the page asks which (#choice), and a test that only clicks would wait for nothing."""
     caps = [m for m in legal if ":" in m["move"]]
-    return (caps or legal)[0]
+    ends = [(m["path"][0], m["path"][-1]) for m in legal]
+    unique = [m for m in (caps or legal) if ends.count((m["path"][0], m["path"][-1])) == 1]
+    return (unique or caps or legal)[0]
 
 
 TOWER_FENS = [
@@ -190,8 +194,7 @@ def play_by_clicking(p, plies):
             break
         m = choose(st["legal"])
         before = len(st["moves"])
-        for sq in m["path"][:1] + m["path"][-1:]:
-            p.click(sq)
+        click_move(p, m)
         p.page.wait_for_function(
             f"""() => document.querySelectorAll('#moves > [data-ply]').length >= {before + 2}
                       || document.getElementById('status').dataset.state === 'over'""",
@@ -229,11 +232,14 @@ def play_first_legal(p, n):
 
 
 def click_move(p, m):
-    """Plays legal move `m` on the board (the legal moves of an earlier position come a
-    moment later: the first click is tried until it selects)."""
-    for _ in range(50):
+    """Plays legal move `m` (as the page's state lists it) on the board: its first square
+    (the legal moves of an earlier position come a moment later: the click is tried until it
+    selects), its last, and its button in #choice when several captures join those squares."""
+    for _ in range(100):
         p.click(m["path"][0])
         if p.page.locator("#marks .hl-sel").count():
             break
         time.sleep(0.1)
     p.click(m["path"][-1])
+    if p.page.locator(f'#choice button[data-move="{m["move"]}"]').count():
+        p.page.click(f'#choice button[data-move="{m["move"]}"]')

@@ -26,7 +26,7 @@ import urllib.request
 from playwright.sync_api import sync_playwright
 
 from harness import (ARGS, CHROMIUM, FILES, OUT, ROOT, TOWER_FENS, WAIT_MS, Page, Server, choose,
-                     parse_fen, play_by_clicking, play_first_legal, wait_notice)
+                     click_move, parse_fen, play_by_clicking, play_first_legal, wait_notice)
 from test_tree import (test_engine_game_variation, test_pdn_variations, test_result_stays_with_its_line,
                        test_review, test_variation_from_analysis)
 from test_comments_page import test_comments_round_trip, test_paste_pdn
@@ -55,9 +55,8 @@ def test_play_against_level_0(server, browser):
             break
         m = choose(st["legal"])
         before = len(st["moves"])
-        p.click(m["path"][0])
         t0 = time.perf_counter()
-        p.click(m["path"][-1])
+        click_move(p, m)
         # Our ply shown, then the engine's reply (or the end).
         p.page.wait_for_function(
             f"""() => document.querySelectorAll('#moves > [data-ply]').length >= {before + 2}

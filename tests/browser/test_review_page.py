@@ -21,7 +21,7 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
-from harness import ARGS, CHROMIUM, OUT, WAIT_MS, Page, Server, wait_notice
+from harness import ARGS, CHROMIUM, OUT, WAIT_MS, Page, Server, click_move, wait_notice
 
 # A review of 30 plies at the page's node budget: generous, only so that a broken page
 # cannot hang the test (no verdict depends on the machine's speed).
@@ -281,19 +281,6 @@ def test_accuracy(server, browser, ctx):
         assert abs(got - want) < 0.06, (side, got, want)
         cell = p.page.inner_text(f'#review-summary tr[data-side="{side}"] td.accuracy')
         assert cell == f"{got:.1f}%", (cell, got)
-
-
-def click_move(p, m):
-    """Plays legal move `m` dict on the board: origin, destination, and the path's button
-    when several captures fit."""
-    for _ in range(100):
-        p.click(m["path"][0])
-        if p.page.locator("#marks .hl-sel").count():
-            break
-        time.sleep(0.1)
-    p.click(m["path"][-1])
-    if p.page.locator(f'#choice button[data-move="{m["move"]}"]').count():
-        p.page.click(f'#choice button[data-move="{m["move"]}"]')
 
 
 def legal_at(p, ply, move):
