@@ -26,7 +26,8 @@ Candidates (written one a line with `--out`, in the suite's format) come three w
   4 N, and the position is kept when both counts choose the same best move and both rate the
   played move at least 50 below it;
 - with `--egdb DIR`, in drawn and lost games, positions of 5 pieces or fewer are probed instead
-  (at the game's no-progress clock) and kept when the played move lost the database's value.
+  (at the game's no-progress clock) and kept when the played move lost the database's value;
+  `--deep-egdb` gives the deep search the tables too (for games bashni played with them).
 Positions KestoG already scored 2.5 men or more against bashni are left out (every move may lose
 there), as are positions with a proven score.
 
@@ -53,13 +54,15 @@ LOST = 5 * MAN // 2  # KestoG's score at which a position counts as lost already
 class Engine:
     """One bashni (or other) engine speaking the protocol, set to Russian draughts."""
 
-    def __init__(self, cmd):
+    def __init__(self, cmd, egdb=None):
         self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("uci")
         self.until("uciok")
         self.send("setoption name UCI_Variant value russian")
         self.send("setoption name Threads value 1")
+        if egdb:
+            self.send(f"setoption name EGDBPath value {egdb}")
         self.send("isready")
         self.until("readyok")
 
@@ -296,7 +299,7 @@ def egdb_check(eng, args, tags, r):
 def scan_one(job):
     """Scans game n of the PDN: (report text, candidate lines)."""
     args, n, tags, moves = job
-    eng = Engine(args.bashni)
+    eng = Engine(args.bashni, args.egdb if args.deep_egdb else None)
     me = args.bashni_name
     res = tags.get("Result")
     verdict = ("win" if res == ("1-0" if tags.get("White") == me else "0-1")
@@ -431,6 +434,8 @@ def main():
     s.add_argument("--out", help="write the candidates here, in the suite's format")
     s.add_argument("--egdb", help="endgame databases (`bashni egdb build`): in drawn and "
                    "lost games, positions of few pieces are judged by them instead")
+    s.add_argument("--deep-egdb", action="store_true", help="the deep search has the "
+                   "--egdb tables too (for games bashni played with them)")
     s.add_argument("--egdb-pieces", type=int, default=5, help="the most pieces they hold")
     s.add_argument("--tag", default="", help="put before each candidate's id (gGGpPPP)")
     s.add_argument("--jobs", type=int, default=1, help="games scanned at once")
