@@ -396,10 +396,16 @@ fn d_and_eval_in_each_game() {
     // Then the network's line: Russian draughts has a network.
     let network = gui.until(|l| l.starts_with("Network evaluation: "));
     assert_eq!(network.len(), 1, "{network:?}");
+    // Lasca has a network too, blended with its linear evaluation.
     gui.send("setoption name UCI_Variant value lasca");
     gui.send("eval");
     gui.until(|l| l.starts_with("Evaluation: "));
     gui.send("isready");
-    // No network line for a game without a network.
-    assert_eq!(gui.until_line("readyok"), ["readyok"]);
+    let network = gui.until_line("readyok");
+    assert_eq!(network.len(), 2, "{network:?}");
+    assert!(
+        network[0].starts_with("Network evaluation: ")
+            && network[0].contains("the search uses 6/8 of the network and 2/8 of the linear"),
+        "{network:?}"
+    );
 }

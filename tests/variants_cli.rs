@@ -190,18 +190,6 @@ fn the_protocol_starts_in_the_game_named_on_the_command_line() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown variant 'chess'"));
 }
 
-#[test]
-fn train_refuses_a_game_without_a_network() {
-    let out = bashni(&["train", "--variant", "lasca", "data.txt", "--out", "x.nnue"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("Lasca has no network evaluation")
-            && err.contains("bashni tune --variant lasca"),
-        "{err}"
-    );
-}
-
 /// `go perft` over the protocol allows each game its own deepest perft: 16 in Bashni, 22 in
 /// Lasca (where perft 17 is quick); a depth beyond every game's is a parse error.
 #[test]

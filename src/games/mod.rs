@@ -58,14 +58,14 @@ macro_rules! for_variant {
     };
 }
 
-/// The network shape of `variant`'s game, if it has a network (Lasca has none).
-pub fn network_shape(variant: Variant) -> Option<kit::nnue::NetShape> {
+/// The network shape of `variant`'s game.
+pub fn network_shape(variant: Variant) -> kit::nnue::NetShape {
     use kit::nnue::FeatureSet;
     match variant {
-        Variant::Bashni => Some(bashni::Position::SHAPE),
-        Variant::Turkish => Some(turkish::Position::SHAPE),
-        Variant::Russian => Some(russian::Position::SHAPE),
-        Variant::Lasca => None,
+        Variant::Bashni => bashni::Position::SHAPE,
+        Variant::Turkish => turkish::Position::SHAPE,
+        Variant::Russian => russian::Position::SHAPE,
+        Variant::Lasca => lasca::Position::SHAPE,
     }
 }
 
@@ -76,7 +76,7 @@ pub fn load_network(path: &str) -> Result<kit::nnue::Network, kit::nnue::NetErro
         Variant::ALL
             .into_iter()
             .find(|v| v.name() == game)
-            .and_then(network_shape)
+            .map(network_shape)
     })
 }
 

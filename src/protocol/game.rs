@@ -60,8 +60,7 @@ fn variant_of<G: Game>(_: &Record<G>) -> Variant {
 }
 
 /// The answer to `eval` for the current position of `game`: the game's linear evaluation
-/// term by term, and for a game with a network (all but Lasca) the network's view and what
-/// the search uses. `engine` is the session's (absent only while a search has it).
+/// term by term, the network's view and what the search uses. `engine` is the session's (absent only while a search has it).
 pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Vec<String> {
     let (mut lines, network) = match game {
         AnyGame::Bashni(g) => (
@@ -76,8 +75,10 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
             linear_report(g.position()),
             engine.map(|e| network_line(e, g.position(), use_nnue)),
         ),
-        // Its search evaluates with the linear evaluation alone: the table is all.
-        AnyGame::Lasca(g) => (linear_report(g.position()), None),
+        AnyGame::Lasca(g) => (
+            linear_report(g.position()),
+            engine.map(|e| network_line(e, g.position(), use_nnue)),
+        ),
     };
     lines.extend(network);
     let egdb = engine.and_then(Engine::egdb);
@@ -134,30 +135,21 @@ mod tests {
     #[test]
     fn eval_shows_each_games_terms_and_what_the_search_uses() {
         let engine = Engine::new();
-        // Lasca has no network: the total is the evaluation the search uses.
-        let game = AnyGame::start(Variant::Lasca);
-        let lines = eval_lines(&game, Some(&engine), true);
-        assert!(
-            lines.len() > 3 && lines[0].starts_with("term "),
-            "{lines:?}"
-        );
-        let used = on_game!(&game, g => engine.static_eval(g.position()));
-        let total = lines.iter().find(|l| l.starts_with("total")).unwrap();
-        assert!(total.ends_with(&format!(" {used}")), "{total}");
-        let last = lines.last().unwrap();
-        let want = format!(
-            "Evaluation: {} (internal {used}) for white",
-            on_game!(&game, g => score_of(g.position(), used)).human()
-        );
-        assert!(last.starts_with(&want), "{last}");
-        for v in [Variant::Bashni, Variant::Turkish, Variant::Russian] {
-            let lines = eval_lines(&AnyGame::start(v), Some(&engine), true);
+        for v in Variant::ALL {
+            let game = AnyGame::start(v);
+            let lines = eval_lines(&game, Some(&engine), true);
             assert!(
                 lines.len() > 3 && lines[0].starts_with("term "),
                 "{lines:?}"
             );
+            let used = on_game!(&game, g => engine.static_eval(g.position()));
             let last = lines.last().unwrap();
             assert!(last.starts_with("Network evaluation: "), "{last}");
+            let human = on_game!(&game, g => score_of(g.position(), used)).human();
+            assert!(
+                last.ends_with(&format!("{human} (internal {used})")),
+                "{last}"
+            );
         }
     }
 }

@@ -408,18 +408,14 @@ fn available_mib() -> Option<u64> {
 
 impl OptionChange {
     /// Refuses a change that does not fit the game played, `variant`: a network of another
-    /// game (or any network where the game has none).
+    /// game.
     pub fn check_game(&self, variant: Variant) -> Result<(), OptionError> {
         if let OptionChange::EvalFile(_, Some(net)) = self
             && net.shape().game != variant.name()
         {
             let game = net.shape().game.to_string();
-            return Err(OptionError::Net(
-                match crate::games::network_shape(variant) {
-                    Some(shape) => NetError::Game(game, shape.game),
-                    None => NetError::Game(game, variant.name()),
-                },
-            ));
+            let wanted = crate::games::network_shape(variant).game;
+            return Err(OptionError::Net(NetError::Game(game, wanted)));
         }
         Ok(())
     }

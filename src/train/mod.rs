@@ -82,15 +82,6 @@ pub struct TrainArgs {
 
 /// Runs `bashni train`; returns the exit code.
 pub fn run(args: TrainArgs) -> i32 {
-    if crate::games::network_shape(args.variant).is_none() {
-        eprintln!(
-            "error: {} has no network evaluation; it is evaluated by its \
-             linear evaluation, tuned with `bashni tune --variant {}`",
-            crate::play::game_text::game_name(args.variant),
-            args.variant
-        );
-        return 2;
-    }
     let manifest = manifest_path(&args.out);
     if let Err(e) = crate::tune::out_is_no_input(&[&args.out, &manifest], &args.data) {
         eprintln!("error: {e}");
@@ -100,7 +91,7 @@ pub fn run(args: TrainArgs) -> i32 {
         Variant::Bashni => train::<crate::games::bashni::Position>(&args),
         Variant::Turkish => train::<crate::games::turkish::Position>(&args),
         Variant::Russian => train::<crate::games::russian::Position>(&args),
-        Variant::Lasca => unreachable!("refused above"),
+        Variant::Lasca => train::<crate::games::lasca::Position>(&args),
     };
     match trained {
         Ok(()) => 0,

@@ -12,6 +12,7 @@ pub mod board;
 pub mod eval;
 pub mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 pub mod perft;
 pub mod position;
@@ -21,8 +22,9 @@ pub use notation::{FenError, MoveError, START_FEN};
 pub use position::Position;
 
 use crate::games::kit::Color;
-use crate::games::kit::game::{Linear, clock_rule, impl_game};
+use crate::games::kit::game::{clock_rule, impl_game};
 use crate::games::kit::movelist::MoveList;
+use crate::games::kit::nnue::NetStack;
 use crate::games::kit::tower::Tower;
 use std::sync::atomic::AtomicBool;
 
@@ -41,11 +43,11 @@ impl_game! {
         }
     }
     game {
-        type Evaluator = Linear;
+        type Evaluator = NetStack<Position>;
 
-        /// 235: the median depth-8 score of the start with one of Black's 11 soldiers removed
-        /// (docs/rules-lasca.md, "Scores").
-        const MAN: i32 = 235;
+        /// 251: the median depth-8 score of the start with one of Black's 11 soldiers removed,
+        /// with network 1 blended 6/8 (docs/rules-lasca.md, "Scores").
+        const MAN: i32 = 251;
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/lasca.txt"));
 

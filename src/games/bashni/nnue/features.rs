@@ -4,38 +4,24 @@
 //! Black's it is turned half round (square `a1` becomes `h8`), and "own" means Black's, so a
 //! position and its colour-swapped twin give the same inputs to the side to move.
 
-use super::{INPUTS, KINDS};
+use super::INPUTS;
 use crate::games::bashni::position::Position;
 use crate::games::kit::color::Color;
+use crate::games::kit::nnue::towers::{KINDS, kind};
 use crate::games::kit::square::{DENSE, DENSE_FLIPPED, Square};
 use crate::games::kit::tower::Tower;
 
-/// Bits of a tower's packed pieces that hold colours (bit 0 of each 2-bit piece, 24 pieces).
-const COLOUR_BITS: u64 = 0x5555_5555_5555;
-
 /// The input of the non-empty `tower` on `sq` from `persp`'s view: the square's [`KINDS`]
-/// inputs, then the tower's kind among them: its commander (own or enemy, man or king) and
-/// the own and enemy pieces below (0, 1, 2, 3 or more).
+/// inputs, then the tower's [`kind`] among them.
 #[inline]
 pub fn index(persp: Color, sq: Square, tower: Tower) -> usize {
-    let black = black_below(tower);
-    let white = tower.height() as u32 - 1 - black;
-    let (dense, own_below, enemy_below) = match persp {
-        Color::White => (DENSE[sq.index()], white, black),
-        Color::Black => (DENSE_FLIPPED[sq.index()], black, white),
+    let dense = match persp {
+        Color::White => DENSE[sq.index()],
+        Color::Black => DENSE_FLIPPED[sq.index()],
     };
-    let top = tower.top();
-    let commander = ((top.color() != persp) as usize) << 1 | top.is_king() as usize;
-    let kind = (commander * 4 + own_below.min(3) as usize) * 4 + enemy_below.min(3) as usize;
-    let i = dense as usize * KINDS + kind;
+    let i = dense as usize * KINDS + kind(persp, tower);
     debug_assert!(i < INPUTS);
     i
-}
-
-/// Black pieces under the commander.
-#[inline]
-fn black_below(tower: Tower) -> u32 {
-    ((tower.raw() >> 2) & COLOUR_BITS & ((1u64 << (2 * (tower.height() - 1))) - 1)).count_ones()
 }
 
 /// The active inputs of `pos` from `persp`'s view, one per occupied square, in square order.
@@ -63,11 +49,10 @@ mod tests {
     }
 
     #[test]
-    fn counts_below_are_by_colour_and_capped_at_three() {
+    fn a_tower_on_a_square_is_its_kind_among_the_square_s_inputs() {
         let w = Piece::new(Color::White, false);
         let b = Piece::new(Color::Black, false);
         let t = Tower::from_pieces(&[w, b, b, w, b, b, b]).unwrap();
-        assert_eq!(black_below(t), 5);
         let sq = Square::parse("c3").unwrap();
         // White's view: own man commands, 1 own and 5 (capped 3) enemy below.
         let d = DENSE[sq.index()] as usize;

@@ -8,20 +8,16 @@ use crate::games::bashni::position::Position;
 use crate::games::kit::bitboard::Bitboard;
 use crate::games::kit::color::Color;
 use crate::games::kit::moves::{MAX_JUMPS, Move};
+use crate::games::kit::nnue::towers::TowerDelta;
 use crate::games::kit::nnue::{FeatureSet, NetShape, NetStack, Network};
 use crate::games::kit::square::Square;
-use crate::games::kit::tower::Tower;
-use arrayvec::ArrayVec;
 use features::index;
 use std::sync::{Arc, LazyLock};
 
 /// Bashni's evaluator in the search.
 pub type AccumulatorStack = NetStack<Position>;
 
-/// Kinds of tower an input tells apart: 4 commanders x 4 own-below counts x 4 enemy-below
-/// counts. (Telling apart also whose piece is directly under the commander, 192 kinds, played
-/// no better and made the first layer three times as large: slower.)
-pub const KINDS: usize = 4 * 4 * 4;
+pub use crate::games::kit::nnue::towers::KINDS;
 /// Inputs per perspective: a kind of tower on a square.
 pub const INPUTS: usize = 32 * KINDS;
 
@@ -37,10 +33,7 @@ static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
 });
 
 /// What a move changed on the board: each touched square with its tower before and after.
-#[derive(Clone, Default, Debug)]
-pub struct Delta {
-    changes: ArrayVec<(Square, Tower, Tower), { MAX_JUMPS + 2 }>,
-}
+pub type Delta = TowerDelta<Square, { MAX_JUMPS + 2 }>;
 
 impl FeatureSet for Position {
     const SHAPE: NetShape = NetShape {
@@ -71,12 +64,9 @@ impl FeatureSet for Position {
         for &sq in m.jumped() {
             touched.set(sq);
         }
-        delta.changes.clear();
+        delta.clear();
         for sq in touched {
-            let (old, new) = (before.tower(sq), after.tower(sq));
-            if old != new {
-                delta.changes.push((sq, old, new));
-            }
+            delta.note(sq, before.tower(sq), after.tower(sq));
         }
     }
 
@@ -88,20 +78,8 @@ impl FeatureSet for Position {
     }
 
     #[inline(always)]
-    fn changed_inputs(
-        delta: &Delta,
-        persp: Color,
-        mut sub: impl FnMut(usize),
-        mut add: impl FnMut(usize),
-    ) {
-        for &(sq, old, new) in &delta.changes {
-            if !old.is_empty() {
-                sub(index(persp, sq, old));
-            }
-            if !new.is_empty() {
-                add(index(persp, sq, new));
-            }
-        }
+    fn changed_inputs(delta: &Delta, persp: Color, sub: impl FnMut(usize), add: impl FnMut(usize)) {
+        delta.changed(persp, index, sub, add);
     }
 }
 

@@ -4,7 +4,7 @@
 //! ReLU, and one output in the game's internal units. Each side sees the board from its own
 //! chair (Black's view turned 180 degrees), so the network is colour-symmetric by
 //! construction. What the inputs are is the game's ([`FeatureSet`], [`NetShape`]): Bashni's
-//! are (square, tower kind) pairs (`games::bashni::nnue`), Turkish and Russian draughts' are
+//! and Lasca's are (square, tower kind) pairs ([`towers`]), Turkish and Russian draughts' are
 //! (square, own or enemy, man or king) ([`pieces`]). A move touches few squares, so the
 //! search keeps each ply's first layer ([`Accumulator`], [`NetStack`]) and redoes only the
 //! touched squares' inputs.
@@ -17,6 +17,7 @@ pub mod accumulator;
 pub mod network;
 pub mod pieces;
 pub mod stack;
+pub mod towers;
 
 pub use accumulator::Accumulator;
 pub use network::{NetError, Network};
