@@ -17,7 +17,7 @@ use std::sync::{Arc, LazyLock};
 pub const INPUTS: usize = NUM_SQUARES * KINDS;
 
 /// The network compiled into the engine (its manifest, how to remake it, is beside it).
-pub const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/lasca-nnue-1.nnue");
+pub const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/lasca-nnue-2.nnue");
 
 /// The embedded network, parsed once (a test checks that it parses).
 static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
