@@ -74,8 +74,7 @@ pub struct TrainArgs {
     /// Threads (the result depends on it; default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
-    /// The game: bashni, turkish or russian (Lasca has no network: it is evaluated by its
-    /// tuned linear evaluation, so it is refused).
+    /// The game: bashni, turkish, russian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
 }

@@ -11,21 +11,15 @@ use crate::games::kit::color::Color;
 use crate::games::kit::nnue::towers::{KINDS, TowerDelta, kind};
 use crate::games::kit::nnue::{FeatureSet, NetShape, Network};
 use crate::games::kit::tower::Tower;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 /// Inputs per perspective: a kind of column on a square.
 pub const INPUTS: usize = NUM_SQUARES * KINDS;
 
-/// The network compiled into the engine (its manifest, how to remake it, is beside it).
-pub const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/lasca-nnue-2.nnue");
-
-/// The embedded network, parsed once (a test checks that it parses).
-static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
-    Arc::new(
-        Network::from_bytes(EMBEDDED_BYTES, Position::SHAPE)
-            .expect("the embedded network is valid"),
-    )
-});
+crate::games::kit::nnue::embedded_network!(
+    Position,
+    include_bytes!("../../../nets/lasca-nnue-2.nnue")
+);
 
 /// What a move changed: its start and landing squares and the columns it jumped, each with
 /// its column before and after.
@@ -47,8 +41,8 @@ impl FeatureSet for Position {
         game: "lasca",
         inputs: INPUTS,
         kinds: KINDS,
-        // 11 soldiers a side: at most 22 columns.
-        max_active: 22,
+        // A position holds at most this many pieces, so at most as many columns.
+        max_active: super::notation::MAX_PIECES,
     };
 
     const NETWORK_EIGHTHS: i32 = 6;

@@ -12,7 +12,7 @@ use crate::games::kit::nnue::towers::TowerDelta;
 use crate::games::kit::nnue::{FeatureSet, NetShape, NetStack, Network};
 use crate::games::kit::square::Square;
 use features::index;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 /// Bashni's evaluator in the search.
 pub type AccumulatorStack = NetStack<Position>;
@@ -21,16 +21,10 @@ pub use crate::games::kit::nnue::towers::KINDS;
 /// Inputs per perspective: a kind of tower on a square.
 pub const INPUTS: usize = 32 * KINDS;
 
-/// The network compiled into the engine (its manifest, how to remake it, is beside it).
-const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../../nets/bashni-nnue-4.nnue");
-
-/// The embedded network, parsed once (a test checks that it parses).
-static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {
-    Arc::new(
-        Network::from_bytes(EMBEDDED_BYTES, Position::SHAPE)
-            .expect("the embedded network is valid"),
-    )
-});
+crate::games::kit::nnue::embedded_network!(
+    Position,
+    include_bytes!("../../../../nets/bashni-nnue-4.nnue")
+);
 
 /// What a move changed on the board: each touched square with its tower before and after.
 pub type Delta = TowerDelta<Square, { MAX_JUMPS + 2 }>;

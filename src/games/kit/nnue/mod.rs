@@ -96,6 +96,29 @@ pub const SCALE: i32 = 400;
 /// scores).
 pub const MAX_EVAL: i32 = 20_000;
 
+/// Declares a game's compiled-in network: `EMBEDDED_BYTES` (the file, `$bytes`) and
+/// `EMBEDDED`, parsed once as `$pos`'s shape on first use (each game's tests check that it
+/// parses); the game's [`FeatureSet::embedded_network`] returns a clone of `EMBEDDED`.
+macro_rules! embedded_network {
+    ($pos:ty, $bytes:expr) => {
+        /// The network compiled into the engine (its manifest, how to remake it, is beside it).
+        pub const EMBEDDED_BYTES: &[u8] = $bytes;
+
+        /// The embedded network, parsed once.
+        static EMBEDDED: std::sync::LazyLock<std::sync::Arc<$crate::games::kit::nnue::Network>> =
+            std::sync::LazyLock::new(|| {
+                std::sync::Arc::new(
+                    $crate::games::kit::nnue::Network::from_bytes(
+                        EMBEDDED_BYTES,
+                        <$pos as $crate::games::kit::nnue::FeatureSet>::SHAPE,
+                    )
+                    .expect("the embedded network is valid"),
+                )
+            });
+    };
+}
+pub(crate) use embedded_network;
+
 /// [`FeatureSet::NETWORK_EIGHTHS`] of a game that evaluates with its network alone.
 pub const NETWORK_ALONE: i32 = 8;
 

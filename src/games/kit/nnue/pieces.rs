@@ -115,19 +115,7 @@ pub fn changed<B: PieceBoard>(
 /// evaluation ([`FeatureSet::NETWORK_EIGHTHS`](super::FeatureSet::NETWORK_EIGHTHS)).
 macro_rules! piece_features {
     ($pos:ty, $game:literal, $squares:expr, $bytes:expr, network_eighths = $eighths:expr) => {
-        /// The network compiled into the engine (its manifest, how to remake it, is beside it).
-        pub const EMBEDDED_BYTES: &[u8] = $bytes;
-
-        static EMBEDDED: std::sync::LazyLock<std::sync::Arc<$crate::games::kit::nnue::Network>> =
-            std::sync::LazyLock::new(|| {
-                std::sync::Arc::new(
-                    $crate::games::kit::nnue::Network::from_bytes(
-                        EMBEDDED_BYTES,
-                        <$pos as $crate::games::kit::nnue::FeatureSet>::SHAPE,
-                    )
-                    .expect("the embedded network is valid"),
-                )
-            });
+        $crate::games::kit::nnue::embedded_network!($pos, $bytes);
 
         impl $crate::games::kit::nnue::FeatureSet for $pos {
             const SHAPE: $crate::games::kit::nnue::NetShape = $crate::games::kit::nnue::NetShape {
