@@ -247,6 +247,9 @@ impl<'a, G: Game> Worker<'a, G> {
     #[inline]
     fn play(&mut self, pos: &G, m: &G::Move, ply: usize) -> G {
         let child = pos.played(m);
+        // The child's probe is the next thing its search does; ask for its bucket now, so
+        // that the memory access overlaps the evaluation's update.
+        self.shared.tt.prefetch(child.hash());
         self.eval.played(ply, pos, &child, m);
         child
     }

@@ -3,8 +3,11 @@
 //! Lock-free: each slot is two `AtomicU64`s, the data and the key XOR the data. A reader
 //! accepts a slot only if `key_xor ^ data` equals its hash, so an entry torn by a concurrent
 //! write (data from one store, key from another) is rejected instead of being trusted.
-//! Four slots make a bucket; replacement prefers the same position, then the shallowest or
-//! oldest entry.
+//! Four slots make a bucket, one cache line aligned to one, so that a probe costs one
+//! memory access; the search asks for a child's bucket ([`TranspositionTable::prefetch`])
+//! as soon as it has made the move, before the evaluation's update, so that the access
+//! overlaps that work. Replacement prefers the same position, then the shallowest or oldest
+//! entry.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -50,6 +53,13 @@ struct Slot {
     key_xor: AtomicU64,
     data: AtomicU64,
 }
+
+/// One bucket: a cache line, aligned to one (a `Vec<Slot>` of a large table starts 16 bytes
+/// past a page, so every bucket straddled two lines).
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket([Slot; SLOTS]);
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
 fn pack(e: &Entry, age: u8) -> u64 {
     e.move_key as u64
@@ -98,8 +108,7 @@ impl std::error::Error for TableError {}
 
 /// The table.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
-    buckets: usize,
+    buckets: Vec<Bucket>,
     age: AtomicU8,
 }
 
@@ -109,7 +118,7 @@ impl TranspositionTable {
     pub fn new(mib: usize) -> Result<TranspositionTable, TableError> {
         let err = TableError { mib };
         let bytes = mib.max(1).checked_mul(1024 * 1024).ok_or(err)?;
-        Self::with_buckets((bytes / (SLOTS * std::mem::size_of::<Slot>())).max(1)).ok_or(err)
+        Self::with_buckets((bytes / std::mem::size_of::<Bucket>()).max(1)).ok_or(err)
     }
 
     /// The smallest table: one bucket.
@@ -117,12 +126,11 @@ impl TranspositionTable {
         Self::with_buckets(1).expect("one bucket is 64 bytes")
     }
 
-    fn with_buckets(buckets: usize) -> Option<TranspositionTable> {
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(buckets * SLOTS).ok()?;
-        slots.resize_with(buckets * SLOTS, Slot::default);
+    fn with_buckets(count: usize) -> Option<TranspositionTable> {
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).ok()?;
+        buckets.resize_with(count, Bucket::default);
         Some(TranspositionTable {
-            slots,
             buckets,
             age: AtomicU8::new(0),
         })
@@ -130,12 +138,16 @@ impl TranspositionTable {
 
     /// Size in MiB.
     pub fn size_mib(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
+        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    fn slots(&self) -> impl Iterator<Item = &Slot> {
+        self.buckets.iter().flat_map(|b| &b.0)
     }
 
     /// Empties the table.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots() {
             s.key_xor.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
@@ -149,9 +161,25 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket(&self, hash: u64) -> &[Slot] {
-        let i = ((hash as u128 * self.buckets as u128) >> 64) as usize;
-        &self.slots[i * SLOTS..(i + 1) * SLOTS]
+    fn bucket(&self, hash: u64) -> &[Slot; SLOTS] {
+        let i = ((hash as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i].0
+    }
+
+    /// Asks the processor to bring `hash`'s bucket into the cache (a hint: it changes no
+    /// result, only when the later probe's memory arrives).
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let line: *const Bucket = self.bucket(hash).as_ptr().cast();
+            // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 processor has; a prefetch
+            // never faults and never writes, and `line` points into the table in any case.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
     }
 
     /// The entry for `hash`, if present and intact.
@@ -213,9 +241,10 @@ impl TranspositionTable {
     /// costs every short search, as datagen's are).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
-            .iter()
+        let n = (self.buckets.len() * SLOTS).min(1000);
+        let used = self
+            .slots()
+            .take(n)
             .filter(|s| matches!(unpack(s.data.load(Ordering::Relaxed)), Some((_, a)) if a == age))
             .count();
         (used * 1000 / n.max(1)) as u32
