@@ -327,18 +327,18 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// The moves of an inner node, or the root moves still to search at the root.
-    fn node_moves(&self, pos: &G, ply: usize) -> G::MoveList {
-        let mut l = G::MoveList::default();
+    /// Fills `l`, which the caller owns: returning a list by value copied all of its inline
+    /// capacity (kilobytes) at every node.
+    fn node_moves(&self, pos: &G, ply: usize, l: &mut G::MoveList) {
         if ply == 0 {
             for m in &self.root_moves {
                 if !self.excluded.contains(m) {
                     l.push(*m);
                 }
             }
-        } else if !pos.generate_captures(&mut l) {
-            pos.generate_quiets(&mut l);
+        } else if !pos.generate_captures(l) {
+            pos.generate_quiets(l);
         }
-        l
     }
 
     /// Principal variation search of `pos` at `depth` remaining plies, `ply` plies from the
@@ -384,7 +384,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
         // Step 4. Moves; none is a loss (captures are compulsory, so a side that can capture
         // has only captures).
-        let mut moves = self.node_moves(pos, ply);
+        let mut moves = G::MoveList::default();
+        self.node_moves(pos, ply, &mut moves);
         if moves.is_empty() {
             return -WIN + ply as i32;
         }
