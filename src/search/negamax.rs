@@ -328,8 +328,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// The moves of an inner node, or the root moves still to search at the root.
     /// Fills `l`, which the caller owns: returning a list by value copied all of its inline
-    /// capacity (kilobytes) at every node.
-    fn node_moves(&self, pos: &G, ply: usize, l: &mut G::MoveList) {
+    /// capacity (kilobytes) at every node. Whether there is any.
+    fn node_moves(&self, pos: &G, ply: usize, l: &mut G::MoveList) -> bool {
         if ply == 0 {
             for m in &self.root_moves {
                 if !self.excluded.contains(m) {
@@ -339,6 +339,7 @@ impl<'a, G: Game> Worker<'a, G> {
         } else if !pos.generate_captures(l) {
             pos.generate_quiets(l);
         }
+        !l.is_empty()
     }
 
     /// Principal variation search of `pos` at `depth` remaining plies, `ply` plies from the
@@ -385,8 +386,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // Step 4. Moves; none is a loss (captures are compulsory, so a side that can capture
         // has only captures).
         let mut moves = G::MoveList::default();
-        self.node_moves(pos, ply, &mut moves);
-        if moves.is_empty() {
+        if !self.node_moves(pos, ply, &mut moves) {
             return -WIN + ply as i32;
         }
         let capturing = G::is_capture(&moves[0]);

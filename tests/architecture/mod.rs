@@ -19,7 +19,11 @@
 //!    own floor (the front ends do not know each other), but the imports of
 //!    [`SIDEWAYS_ALLOWED`]; every top-level module stands on a floor.
 //!
-//! Test modules (`#[cfg(test)] mod ... { ... }`) are left out: a test may reach anywhere.
+//! 5. every `unsafe` block and `unsafe impl` has a `// SAFETY:` comment at most
+//!    [`SAFETY_REACH`] lines above it that argues why it is sound.
+//!
+//! Test modules (`#[cfg(test)] mod ... { ... }`) are left out of 1 to 4: a test may reach
+//! anywhere.
 
 mod graph;
 
@@ -364,4 +368,50 @@ fn no_function_over_100_lines() {
         long.is_empty(),
         "functions over {MAX_FN_LINES} lines: {long:#?}"
     );
+}
+
+/// How far above an `unsafe` block its `// SAFETY:` comment may start, in lines (a long
+/// argument may take several lines before the block).
+const SAFETY_REACH: usize = 12;
+
+/// `(file, line)` of every `unsafe` block or `unsafe impl` without a `// SAFETY:` comment in
+/// the [`SAFETY_REACH`] lines above it (or on its own line).
+fn unsafe_without_safety(files: &[File]) -> Vec<(String, usize)> {
+    let mut bare = Vec::new();
+    for f in files {
+        let lines: Vec<&str> = f.text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if !(code.contains("unsafe {") || code.contains("unsafe impl")) {
+                continue;
+            }
+            let argued = lines[i.saturating_sub(SAFETY_REACH)..=i]
+                .iter()
+                .any(|l| l.contains("// SAFETY:"));
+            if !argued {
+                bare.push((f.rel.clone(), i + 1));
+            }
+        }
+    }
+    bare
+}
+
+#[test]
+fn every_unsafe_block_says_why_it_is_sound() {
+    let files = load();
+    assert!(
+        files.iter().any(|f| f.text.contains("unsafe {")),
+        "the checker should see the crate's unsafe blocks"
+    );
+    let bare = unsafe_without_safety(&files);
+    assert!(
+        bare.is_empty(),
+        "unsafe without a SAFETY comment: {bare:#?}"
+    );
+    let made_up = [File {
+        rel: "x.rs".into(),
+        module: vec!["x".into()],
+        text: "fn f() {\n    let p = 0;\n    unsafe { g(p) };\n}\n".into(),
+    }];
+    assert_eq!(unsafe_without_safety(&made_up), [("x.rs".to_string(), 3)]);
 }
