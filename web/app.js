@@ -584,6 +584,8 @@ async function main() {
       if (ok) notice('The stored variations could not be restored: ' + why);
     }
     if (!ok) notice('The stored game could not be restored: ' + $('notice').textContent);
+    else if (saved.analysis === 'threat') toggleThreat(true);
+    else if (saved.analysis === 'on') { $('analysis-on').checked = true; analyse(true); }
   } else {
     ok = await newGame({ ...ui.settings, ...named });
   }

@@ -26,6 +26,8 @@ function stored() {
     // that the server goes on with its clocks instead of refilling them.
     id: st.id,
     review: ui.review || undefined,
+    // Analysis mode, and threat mode within it: a reload turns them on again.
+    analysis: st.analysis ? (ui.threat ? 'threat' : 'on') : undefined,
   };
 }
 
