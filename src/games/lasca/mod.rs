@@ -45,9 +45,9 @@ impl_game! {
     game {
         type Evaluator = NetStack<Position>;
 
-        /// 226: the median depth-8 score of the start with one of Black's 11 soldiers removed,
-        /// with network 2 blended 6/8 (docs/rules-lasca.md, "Scores").
-        const MAN: i32 = 226;
+        /// 208: the median depth-8 score of the start with one of Black's 11 soldiers removed,
+        /// with network 3 blended 6/8 (docs/rules-lasca.md, "Scores").
+        const MAN: i32 = 208;
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/lasca.txt"));
 

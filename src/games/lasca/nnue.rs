@@ -18,7 +18,7 @@ pub const INPUTS: usize = NUM_SQUARES * KINDS;
 
 crate::games::kit::nnue::embedded_network!(
     Position,
-    include_bytes!("../../../nets/lasca-nnue-2.nnue")
+    include_bytes!("../../../nets/lasca-nnue-3.nnue")
 );
 
 /// What a move changed: its start and landing squares and the columns it jumped, each with
