@@ -109,9 +109,8 @@ impl std::error::Error for TableError {}
 /// Asks Linux to back the reserved, not yet touched capacity of `buckets` with 2 MiB pages
 /// where they fit whole (transparent huge pages, where the system has them "on request"):
 /// every probe is a random access, and with 4 KiB pages almost each one also missed the
-/// address-translation cache (1 to 4 % more nodes a second with the default 16 MiB table,
-/// 2026-11-27; more with larger ones). Nothing
-/// changes if the request is refused.
+/// address-translation cache (measured: 1 to 4 % more nodes a second with the default
+/// 16 MiB table, 2026-11-27). Nothing changes if the request is refused.
 fn ask_for_huge_pages(buckets: &mut Vec<Bucket>) {
     #[cfg(target_os = "linux")]
     {
