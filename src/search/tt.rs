@@ -325,6 +325,19 @@ mod tests {
     }
 
     #[test]
+    fn every_bucket_is_one_cache_line() {
+        let tt = TranspositionTable::new(4).unwrap();
+        assert!(
+            tt.buckets
+                .iter()
+                .all(|b| (b as *const Bucket as usize) % 64 == 0)
+        );
+        assert_eq!(tt.size_mib(), 4);
+        tt.prefetch(42); // a hint only: the table reads the same after it
+        assert_eq!(tt.probe(42), None);
+    }
+
+    #[test]
     fn impossible_sizes_are_errors() {
         for mib in [usize::MAX, usize::MAX / (1024 * 1024), 1 << 40] {
             // black_box: a table that is made and dropped unseen may have its allocation
