@@ -330,7 +330,7 @@ mod tests {
         assert!(
             tt.buckets
                 .iter()
-                .all(|b| (b as *const Bucket as usize) % 64 == 0)
+                .all(|b| (b as *const Bucket as usize).is_multiple_of(64))
         );
         assert_eq!(tt.size_mib(), 4);
         tt.prefetch(42); // a hint only: the table reads the same after it
