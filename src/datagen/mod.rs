@@ -197,10 +197,14 @@ fn play_in_order<G: Game>(
     let failed = AtomicBool::new(false);
     let (tx, rx) = channel::<(u64, GameRecord)>();
     std::thread::scope(|s| {
+        let mut started = 0;
+        let mut refused = None;
         for mut engine in engines {
             let tx = tx.clone();
             let (next, failed, end) = (&next, &failed, games.end);
-            s.spawn(move || {
+            // Each search runs on this game's thread: no thread started per move.
+            engine.search_on_calling_thread(true);
+            let thread = Engine::spawn_with_search_stack(s, move || {
                 while !failed.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= end {
@@ -212,8 +216,16 @@ fn play_in_order<G: Game>(
                     }
                 }
             });
+            match thread {
+                Ok(_) => started += 1,
+                Err(e) => refused = Some(e),
+            }
         }
         drop(tx);
+        // Fewer threads than asked play the same games; none at all is an error.
+        if let (0, Some(e)) = (started, refused) {
+            return Err(format!("cannot start a thread to play on: {e}"));
+        }
         // Records that arrive before the ones they follow wait here.
         let mut waiting = BTreeMap::new();
         let mut expected = games.start;

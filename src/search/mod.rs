@@ -380,6 +380,9 @@ pub struct Engine {
     egdb: Option<egdb::Databases>,
     /// Most pieces of a position the databases are probed for (`EGDBProbeLimit`).
     egdb_limit: u32,
+    /// A one-thread search runs on the caller's thread (see
+    /// [`Engine::search_on_calling_thread`]).
+    on_caller: bool,
 }
 
 impl Default for Engine {
@@ -395,6 +398,8 @@ impl Engine {
     pub const DEFAULT_MOVE_OVERHEAD: u64 = 30;
     /// Most search threads the library runs (more are cut to this).
     pub const MAX_THREADS: usize = 256;
+    /// Stack of each search thread: deep recursion with move lists on the stack.
+    pub const STACK_BYTES: usize = 64 << 20;
 
     /// Most search threads worth running here: one per hardware thread (at most
     /// [`Engine::MAX_THREADS`]). Lazy SMP gains nothing from more, and on an oversubscribed
@@ -422,6 +427,7 @@ impl Engine {
             use_network: true,
             egdb: None,
             egdb_limit: egdb::DEFAULT_PROBE_LIMIT,
+            on_caller: false,
         }
     }
 
@@ -489,6 +495,27 @@ impl Engine {
     /// Number of search threads, at least 1 and at most [`Engine::MAX_THREADS`].
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, Self::MAX_THREADS);
+    }
+
+    /// With one thread, searches on the calling thread instead of a thread started for each
+    /// search, and hands the reports to `on_info` only when the search is done: for callers
+    /// that search many short positions and read no report while it runs (data generation),
+    /// to whom starting a thread with its stack is a cost. The caller's thread must have a
+    /// stack of at least [`Engine::STACK_BYTES`]; [`Engine::spawn_with_search_stack`] starts
+    /// one.
+    pub fn search_on_calling_thread(&mut self, yes: bool) {
+        self.on_caller = yes;
+    }
+
+    /// Starts a thread with a stack deep enough for a search on it (see
+    /// [`Engine::search_on_calling_thread`]).
+    pub fn spawn_with_search_stack<'scope, 'env, T: Send + 'scope>(
+        s: &'scope std::thread::Scope<'scope, 'env>,
+        f: impl FnOnce() -> T + Send + 'scope,
+    ) -> std::io::Result<std::thread::ScopedJoinHandle<'scope, T>> {
+        std::thread::Builder::new()
+            .stack_size(Self::STACK_BYTES)
+            .spawn_scoped(s, f)
     }
 
     /// Time kept in reserve for communication, ms.
@@ -609,6 +636,7 @@ impl Engine {
             control,
             tb: self.egdb.as_ref().and_then(egdb::Databases::of::<G>),
             tb_limit: self.egdb_limit,
+            on_caller: self.on_caller,
         };
         threads::run(&job, on_info)
     }

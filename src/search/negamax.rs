@@ -212,7 +212,9 @@ impl<'a, G: Game> Worker<'a, G> {
             seldepth: 0,
             stopped: false,
             hashes: history.to_vec(),
-            pv: vec![ArrayVec::new(); MAX_PLY + 2],
+            // Rows are added as the search reaches their ply (see `clear_pv`): a short search
+            // does not pay for writing all of them.
+            pv: vec![ArrayVec::new(); 2],
             root_moves,
             excluded: Vec::new(),
             root_depth: 0,
@@ -302,8 +304,21 @@ impl<'a, G: Game> Worker<'a, G> {
         })
     }
 
+    /// Empties the PV at `ply` (and makes its row, and its child's, if the search had not
+    /// been that deep yet).
+    #[inline]
+    fn clear_pv(&mut self, ply: usize) {
+        while self.pv.len() < ply + 2 {
+            self.pv.push(ArrayVec::new());
+        }
+        self.pv[ply].clear();
+    }
+
     /// The PV at `ply` becomes `m` followed by the child's PV.
     fn update_pv(&mut self, ply: usize, m: G::Move) {
+        if ply + 1 >= self.pv.len() {
+            self.clear_pv(ply + 1);
+        }
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -354,7 +369,7 @@ impl<'a, G: Game> Worker<'a, G> {
         pv_node: bool,
     ) -> i32 {
         // Step 1. Out of depth: quiescence resolves the capture chains.
-        self.pv[ply].clear();
+        self.clear_pv(ply);
         if depth <= 0 && ply > 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
@@ -524,7 +539,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Quiescence: a side that must capture searches all its captures (no stand-pat, so a
     /// capture chain is always resolved); otherwise the static evaluation stands.
     fn qsearch(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv[ply].clear();
+        self.clear_pv(ply);
         if self.tick() {
             return 0;
         }

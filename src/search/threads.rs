@@ -26,9 +26,6 @@ use std::sync::{Arc, Mutex};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
-/// Stack of each search thread: deep recursion with move lists on the stack.
-const STACK_BYTES: usize = 64 << 20;
-
 /// Memory that must still be free before another helper starts, for what the running
 /// threads allocate as they search (an allocation that fails aborts the process).
 const MEMORY_MARGIN: usize = 32 << 20;
@@ -57,6 +54,8 @@ pub(super) struct Job<'a, G: Game> {
     pub tb: Option<Arc<dyn Tablebase<G>>>,
     /// Most pieces of a probed position.
     pub tb_limit: u32,
+    /// With one thread, search on the caller's thread (reports come when it is done).
+    pub on_caller: bool,
 }
 
 /// What one thread brings back: its lines at its deepest completed depth and that depth, or
@@ -68,6 +67,12 @@ struct Choice<M> {
     score: Score,
     depth: u32,
     pv: Vec<M>,
+}
+
+/// The main search thread: started, or already done on the caller's thread.
+enum Main<'scope, M> {
+    Running(ScopedJoinHandle<'scope, ThreadResult<M>>),
+    Done(ThreadResult<M>),
 }
 
 struct NoReport;
@@ -286,9 +291,8 @@ fn answer_without_search<G: Game>(
 }
 
 /// Starts search thread `id`, its state built here (where a failed allocation is easier to
-/// foresee) and moved in. Its work runs under `catch_unwind`: a panic comes back as an
-/// error message. The main thread (0), once done, holds its answer while the search must
-/// not end yet, then stops the helpers. An error says why the thread could not start.
+/// foresee) and moved in, to run [`run_worker`]. An error says why the thread could not
+/// start.
 fn spawn_worker<'scope, 'env, G: Game>(
     s: &'scope Scope<'scope, 'env>,
     id: usize,
@@ -300,37 +304,47 @@ fn spawn_worker<'scope, 'env, G: Game>(
     if id > 0 && !memory_left(MEMORY_MARGIN) {
         return Err("not enough memory".to_string());
     }
-    let mut worker = Worker::new(id, shared, job.history, root.to_vec(), reporter);
+    let worker = Worker::new(id, shared, job.history, root.to_vec(), reporter);
     std::thread::Builder::new()
         .name(format!("bashni-search-{id}"))
-        .stack_size(STACK_BYTES)
-        .spawn_scoped(s, move || {
-            let work = AssertUnwindSafe(|| {
-                let result = worker.iterate(job.pos);
-                if job.fault == Some(id) {
-                    panic!("fault injected into search thread {id}");
-                }
-                result
-            });
-            let result = catch_unwind(work).map_err(|p| {
-                let what = p
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| p.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "unknown cause".to_string());
-                format!("search thread {id} panicked: {what}")
-            });
-            drop(worker); // and its reporter: the last report is sent
-            if id == 0 {
-                wait_for_release(job.limits, job.control);
-            }
-            // Whoever ends (the main thread, or a thread that failed) stops the helpers.
-            if id == 0 || result.is_err() {
-                shared.abort.store(true, Ordering::SeqCst);
-            }
-            result
-        })
+        .stack_size(super::Engine::STACK_BYTES)
+        .spawn_scoped(s, move || run_worker(job, shared, worker))
         .map_err(|e| e.to_string())
+}
+
+/// Runs `worker`'s search under `catch_unwind` (a panic comes back as an error message).
+/// The main thread (0), once done, holds its answer while the search must not end yet, then
+/// stops the helpers.
+fn run_worker<G: Game>(
+    job: &Job<G>,
+    shared: &Shared<G>,
+    mut worker: Worker<G>,
+) -> ThreadResult<G::Move> {
+    let id = worker.id;
+    let work = AssertUnwindSafe(|| {
+        let result = worker.iterate(job.pos);
+        if job.fault == Some(id) {
+            panic!("fault injected into search thread {id}");
+        }
+        result
+    });
+    let result = catch_unwind(work).map_err(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".to_string());
+        format!("search thread {id} panicked: {what}")
+    });
+    drop(worker); // and its reporter: the last report is sent
+    if id == 0 {
+        wait_for_release(job.limits, job.control);
+    }
+    // Whoever ends (the main thread, or a thread that failed) stops the helpers.
+    if id == 0 || result.is_err() {
+        shared.abort.store(true, Ordering::SeqCst);
+    }
+    result
 }
 
 /// Runs the main thread and as many helpers as start, forwards their reports to `on_info`,
@@ -352,13 +366,25 @@ fn search_on_threads<G: Game>(
         reported: &reported,
     };
     std::thread::scope(|s| {
-        // 1. The main thread first: without it there is no search.
-        let main = match spawn_worker(s, 0, job, shared, root, Box::new(reporter(&tx))) {
-            Ok(h) => h,
-            Err(e) => {
-                notes.push(format!("error: cannot start the search thread: {e}"));
-                wait_for_release(job.limits, job.control);
-                return None;
+        // 1. The main thread first: without it there is no search. Alone and asked to, it
+        //    runs here, its reports waiting in the channel until it is done.
+        let main = if job.on_caller && job.threads == 1 {
+            let worker = Worker::new(
+                0,
+                shared,
+                job.history,
+                root.to_vec(),
+                Box::new(reporter(&tx)),
+            );
+            Main::Done(run_worker(job, shared, worker))
+        } else {
+            match spawn_worker(s, 0, job, shared, root, Box::new(reporter(&tx))) {
+                Ok(h) => Main::Running(h),
+                Err(e) => {
+                    notes.push(format!("error: cannot start the search thread: {e}"));
+                    wait_for_release(job.limits, job.control);
+                    return None;
+                }
             }
         };
         // 2. Helpers: a thread that cannot be started (no memory for its stack) leaves the
@@ -399,7 +425,10 @@ fn search_on_threads<G: Game>(
             h.join()
                 .unwrap_or_else(|_| Err("a search thread panicked".to_string()))
         };
-        let main = joined(main);
+        let main = match main {
+            Main::Running(h) => joined(h),
+            Main::Done(r) => r,
+        };
         let main_ok = main.is_ok();
         let mut best =
             take_result(main, notes, G::MAN).or_else(|| last.as_ref().map(choice_of_info));
@@ -456,5 +485,42 @@ fn choice_of_info<M: Clone>(info: &SearchInfo<M>) -> Choice<M> {
         score: info.score,
         depth: info.depth,
         pv: info.pv.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::kit::rules::Rules;
+    use crate::games::bashni::Position;
+    use crate::search::{Engine, SearchControl, SearchInfo, SearchLimits};
+
+    /// A search on the caller's thread is the same search as on a thread of its own (same
+    /// move, score and node count) and still reports every depth, once it is done.
+    #[test]
+    fn a_search_on_the_calling_thread_is_the_same_search() {
+        let start = Position::startpos();
+        let pos = start.played(&start.legal_moves()[2]);
+        let limits = SearchLimits {
+            nodes: Some(20_000),
+            ..SearchLimits::default()
+        };
+        let run = |on_caller: bool| {
+            let mut engine = Engine::new();
+            engine.search_on_calling_thread(on_caller);
+            let mut depths = Vec::new();
+            let r = std::thread::scope(|s| {
+                let search = || {
+                    let control = SearchControl::new(false);
+                    let mut seen = |i: &SearchInfo<_>| depths.push(i.depth);
+                    engine.search(&pos, &[], &limits, &control, &mut seen)
+                };
+                let thread = Engine::spawn_with_search_stack(s, search).unwrap();
+                thread.join().unwrap()
+            });
+            (r.best, r.score, r.nodes, r.pv, depths)
+        };
+        let (threaded, here) = (run(false), run(true));
+        assert_eq!(threaded, here);
+        assert!(here.4.len() >= 3, "reports: {:?}", here.4);
     }
 }
