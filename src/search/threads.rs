@@ -347,6 +347,30 @@ fn run_worker<G: Game>(
     result
 }
 
+/// The main search thread started, or (alone, and asked to) run on this thread, its reports
+/// waiting in the channel until it is done. `None`, with a note, when it cannot start.
+fn start_main<'scope, 'env, G: Game>(
+    s: &'scope Scope<'scope, 'env>,
+    job: &'env Job<'env, G>,
+    shared: &'env Shared<'env, G>,
+    root: &'env [G::Move],
+    reporter: Box<dyn Reporter<G::Move> + Send + 'scope>,
+    notes: &mut Vec<String>,
+) -> Option<Main<'scope, G::Move>> {
+    if job.on_caller && job.threads == 1 {
+        let worker = Worker::new(0, shared, job.history, root.to_vec(), reporter);
+        return Some(Main::Done(run_worker(job, shared, worker)));
+    }
+    match spawn_worker(s, 0, job, shared, root, reporter) {
+        Ok(h) => Some(Main::Running(h)),
+        Err(e) => {
+            notes.push(format!("error: cannot start the search thread: {e}"));
+            wait_for_release(job.limits, job.control);
+            None
+        }
+    }
+}
+
 /// Runs the main thread and as many helpers as start, forwards their reports to `on_info`,
 /// and chooses the answer. `None` when no thread produced a line (the caller falls back to
 /// the first legal move). What went wrong goes to `notes`.
@@ -366,27 +390,8 @@ fn search_on_threads<G: Game>(
         reported: &reported,
     };
     std::thread::scope(|s| {
-        // 1. The main thread first: without it there is no search. Alone and asked to, it
-        //    runs here, its reports waiting in the channel until it is done.
-        let main = if job.on_caller && job.threads == 1 {
-            let worker = Worker::new(
-                0,
-                shared,
-                job.history,
-                root.to_vec(),
-                Box::new(reporter(&tx)),
-            );
-            Main::Done(run_worker(job, shared, worker))
-        } else {
-            match spawn_worker(s, 0, job, shared, root, Box::new(reporter(&tx))) {
-                Ok(h) => Main::Running(h),
-                Err(e) => {
-                    notes.push(format!("error: cannot start the search thread: {e}"));
-                    wait_for_release(job.limits, job.control);
-                    return None;
-                }
-            }
-        };
+        // 1. The main thread first: without it there is no search.
+        let main = start_main(s, job, shared, root, Box::new(reporter(&tx)), notes)?;
         // 2. Helpers: a thread that cannot be started (no memory for its stack) leaves the
         //    search to those that did.
         let mut helpers = Vec::new();
