@@ -4,8 +4,9 @@
 use super::negamax::Worker;
 use super::params::{
     ASPIRATION_DELTA, ASPIRATION_GROWTH, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH,
-    ASPIRATION_REPORT_MS,
+    ASPIRATION_REPORT_MS, TIME_TREND_MIN_DEPTH,
 };
+use super::time::Trend;
 use super::report::Line;
 use super::tt::Bound;
 use super::{INFINITY, MAX_DEPTH, WIN, WIN_BOUND};
@@ -32,6 +33,7 @@ impl<G: Game> Worker<'_, G> {
         let mut completed = 0;
         let mut prev_scores: Vec<i32> = Vec::new();
         let mut depth = 1;
+        let mut trend = Trend::new();
         while depth <= max_depth {
             if self.id != 0 {
                 depth = self.helper_depth(depth, max_depth);
@@ -89,7 +91,7 @@ impl<G: Game> Worker<'_, G> {
                 completed = depth as u32;
                 best = vec![line];
             }
-            if self.id == 0 && self.ends_early(best[0].score, depth) {
+            if self.id == 0 && self.ends_early(&mut trend, &best[0], depth) {
                 break;
             }
             // A helper that completes the requested depth first, right after the depth
@@ -150,10 +152,14 @@ impl<G: Game> Worker<'_, G> {
             .map(|(_, line)| line.clone())
     }
 
-    /// Whether the main thread stops after completing `depth` with the best score `top`.
-    fn ends_early(&self, top: i32, depth: i32) -> bool {
+    /// Whether the main thread stops after completing `depth` with the best line `line`
+    /// (`trend` follows the lines of the iterations).
+    fn ends_early(&self, trend: &mut Trend<G::Move>, line: &Line<G::Move>, depth: i32) -> bool {
         let s = self.shared;
-        if s.time.soft_expired(s.control) {
+        let top = line.score;
+        let factor = trend.update(line.pv.first().copied(), top, G::MAN);
+        let stretch = s.features.time_trend && depth >= TIME_TREND_MIN_DEPTH;
+        if s.time.soft_expired_by(s.control, if stretch { factor } else { 1.0 }) {
             return true;
         }
         // `go mate N`: a win in at most N own moves (at most 2N - 1 plies) is proven.

@@ -328,6 +328,9 @@ pub struct Features {
     pub rfp: bool,
     /// Extend by a ply when only one move is legal (forced captures).
     pub single_reply_extension: bool,
+    /// Under a clock, stretch the time of a move whose best move keeps changing or whose
+    /// score falls, and shorten it when both are settled ([`time::Trend`]).
+    pub time_trend: bool,
 }
 
 impl Default for Features {
@@ -337,13 +340,20 @@ impl Default for Features {
             lmr: true,
             rfp: true,
             single_reply_extension: true,
+            time_trend: true,
         }
     }
 }
 
 impl Features {
     /// Option names, as the protocol shows them (`setoption name <name> value true|false`).
-    pub const NAMES: [&'static str; 4] = ["Aspiration", "LMR", "RFP", "SingleReplyExtension"];
+    pub const NAMES: [&'static str; 5] = [
+        "Aspiration",
+        "LMR",
+        "RFP",
+        "SingleReplyExtension",
+        "TimeTrend",
+    ];
 
     /// Switches the feature called `name`; false if there is none.
     pub fn set(&mut self, name: &str, on: bool) -> bool {
@@ -352,6 +362,7 @@ impl Features {
             "lmr" => &mut self.lmr,
             "rfp" => &mut self.rfp,
             "singlereplyextension" => &mut self.single_reply_extension,
+            "timetrend" => &mut self.time_trend,
             _ => return false,
         };
         *slot = on;

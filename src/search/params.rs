@@ -63,3 +63,16 @@ pub const TIME_HARD_PER_BASE: u64 = 4;
 pub const TIME_HARD_OF_LEFT: (u64, u64) = (2, 5);
 /// No new iteration starts after this share of the base time (numerator, denominator).
 pub const TIME_SOFT_OF_BASE: (u64, u64) = (6, 10);
+
+/// The time trend ([`super::time::Trend`]): the soft limit's factor for a settled search...
+pub const TIME_SETTLED: f64 = 0.75;
+/// ... plus this for each recent change of the best move (the count halves every
+/// iteration)...
+pub const TIME_PER_CHANGE: f64 = 0.9;
+/// ... times one plus the score's fall since the last iteration in men over this, within
+/// [`TIME_FALL_RANGE`].
+pub const TIME_FALL_MEN: f64 = 2.0;
+/// The fall's factor stays within these.
+pub const TIME_FALL_RANGE: (f64, f64) = (0.8, 1.5);
+/// The trend is read from this depth on (the first iterations change their mind cheaply).
+pub const TIME_TREND_MIN_DEPTH: i32 = 5;

@@ -1,10 +1,10 @@
 //! Time management: how long to think, from the clock or a fixed limit.
 
 use super::params::{
-    TIME_HARD_OF_LEFT, TIME_HARD_PER_BASE, TIME_INC_USED, TIME_MAX_MOVES_TO_GO, TIME_MOVES_TO_GO,
-    TIME_SOFT_OF_BASE,
+    TIME_FALL_MEN, TIME_FALL_RANGE, TIME_HARD_OF_LEFT, TIME_HARD_PER_BASE, TIME_INC_USED,
+    TIME_MAX_MOVES_TO_GO, TIME_MOVES_TO_GO, TIME_PER_CHANGE, TIME_SETTLED, TIME_SOFT_OF_BASE,
 };
-use super::{SearchControl, SearchLimits};
+use super::{SearchControl, SearchLimits, WIN_BOUND};
 use crate::games::kit::color::Color;
 use std::time::{Duration, Instant};
 
@@ -99,9 +99,114 @@ impl TimeManager {
 
     /// Whether a new iteration should not be started.
     pub fn soft_expired(&self, control: &SearchControl) -> bool {
+        self.soft_expired_by(control, 1.0)
+    }
+
+    /// Whether a new iteration should not be started, the soft limit stretched by `factor`
+    /// (never past the hard limit).
+    pub fn soft_expired_by(&self, control: &SearchControl, factor: f64) -> bool {
         match (self.soft, self.clock_elapsed(control)) {
-            (Some(s), Some(e)) => e >= s,
+            (Some(s), Some(e)) => {
+                let soft = s.mul_f64(factor.max(0.0));
+                e >= self.hard.map_or(soft, |h| soft.min(h))
+            }
             _ => false,
         }
+    }
+}
+
+/// How the main thread's answer moved over its iterations, as Stockfish's time manager
+/// reads it: a best move that keeps changing, or a falling score, is worth more of the time
+/// kept for this move; a move that has stood for several iterations with a steady score is
+/// played sooner.
+#[derive(Debug)]
+pub struct Trend<M> {
+    /// Recent changes of the best move, each halved at every iteration.
+    changes: f64,
+    best: Option<M>,
+    score: Option<i32>,
+}
+
+impl<M: PartialEq + Copy> Trend<M> {
+    /// No iteration seen yet.
+    pub fn new() -> Self {
+        Trend {
+            changes: 0.0,
+            best: None,
+            score: None,
+        }
+    }
+
+    /// Records an iteration's best move and score (internal units, of which `man` is one
+    /// man) and returns the factor for the soft limit.
+    pub fn update(&mut self, best: Option<M>, score: i32, man: i32) -> f64 {
+        self.changes /= 2.0;
+        if self.best.is_some() && best != self.best {
+            self.changes += 1.0;
+        }
+        let fall = match self.score {
+            Some(prev) if prev.abs() < WIN_BOUND && score.abs() < WIN_BOUND => {
+                let men = f64::from(prev - score) / f64::from(man.max(1));
+                (1.0 + men / TIME_FALL_MEN).clamp(TIME_FALL_RANGE.0, TIME_FALL_RANGE.1)
+            }
+            _ => 1.0,
+        };
+        self.best = best;
+        self.score = Some(score);
+        (TIME_SETTLED + TIME_PER_CHANGE * self.changes) * fall
+    }
+}
+
+impl<M: PartialEq + Copy> Default for Trend<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAN: i32 = 100;
+
+    #[test]
+    fn a_settled_search_plays_sooner_and_a_changing_one_thinks_longer() {
+        let mut t = Trend::new();
+        assert_eq!(t.update(Some(1), 20, MAN), TIME_SETTLED);
+        assert_eq!(t.update(Some(1), 20, MAN), TIME_SETTLED);
+        // A new best move: one change, halved at each later iteration.
+        assert_eq!(t.update(Some(2), 20, MAN), TIME_SETTLED + TIME_PER_CHANGE);
+        assert_eq!(t.update(Some(2), 20, MAN), TIME_SETTLED + TIME_PER_CHANGE / 2.0);
+        assert_eq!(t.update(Some(3), 20, MAN), TIME_SETTLED + TIME_PER_CHANGE * 1.25);
+    }
+
+    #[test]
+    fn a_falling_score_stretches_the_time_within_its_range() {
+        let mut t = Trend::new();
+        t.update(Some(1), 100, MAN);
+        // Half a man down: 1 + 0.5 / TIME_FALL_MEN.
+        let f = t.update(Some(1), 50, MAN);
+        assert!((f - TIME_SETTLED * (1.0 + 0.5 / TIME_FALL_MEN)).abs() < 1e-9, "{f}");
+        // Far down or far up: the range's ends.
+        assert_eq!(t.update(Some(1), -900, MAN), TIME_SETTLED * TIME_FALL_RANGE.1);
+        assert_eq!(t.update(Some(1), 900, MAN), TIME_SETTLED * TIME_FALL_RANGE.0);
+        // A win found is no fall.
+        assert_eq!(t.update(Some(1), WIN_BOUND + 5, MAN), TIME_SETTLED);
+    }
+
+    #[test]
+    fn the_stretched_soft_limit_stays_within_the_hard_one() {
+        // 10 ms left: both limits are 1 ms.
+        let limits = SearchLimits::<u32> {
+            wtime: Some(10),
+            ..SearchLimits::default()
+        };
+        let control = SearchControl::new(false);
+        let tm = TimeManager::new(&limits, &control, Color::White, 0);
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(tm.soft_expired_by(&control, 100.0));
+        // No clock: nothing expires, whatever the factor.
+        let free = TimeManager::new(&SearchLimits::<u32>::default(), &control, Color::White, 0);
+        assert!(!free.soft_expired_by(&control, 0.0));
     }
 }
