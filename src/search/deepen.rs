@@ -6,8 +6,8 @@ use super::params::{
     ASPIRATION_DELTA, ASPIRATION_GROWTH, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH,
     ASPIRATION_REPORT_MS, TIME_TREND_MIN_DEPTH,
 };
-use super::time::Trend;
 use super::report::Line;
+use super::time::Trend;
 use super::tt::Bound;
 use super::{INFINITY, MAX_DEPTH, WIN, WIN_BOUND};
 use crate::games::Game;
@@ -159,7 +159,9 @@ impl<G: Game> Worker<'_, G> {
         let top = line.score;
         let factor = trend.update(line.pv.first().copied(), top, G::MAN);
         let stretch = s.features.time_trend && depth >= TIME_TREND_MIN_DEPTH;
-        if s.time.soft_expired_by(s.control, if stretch { factor } else { 1.0 }) {
+        if s.time
+            .soft_expired_by(s.control, if stretch { factor } else { 1.0 })
+        {
             return true;
         }
         // `go mate N`: a win in at most N own moves (at most 2N - 1 plies) is proven.

@@ -495,8 +495,8 @@ fn choice_of_info<M: Clone>(info: &SearchInfo<M>) -> Choice<M> {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::kit::rules::Rules;
     use crate::games::bashni::Position;
+    use crate::games::kit::rules::Rules;
     use crate::search::{Engine, SearchControl, SearchInfo, SearchLimits};
 
     /// A search on the caller's thread is the same search as on a thread of its own (same

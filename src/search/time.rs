@@ -17,6 +17,9 @@ pub struct TimeManager {
     soft: Option<Duration>,
     /// Stop at once after this.
     hard: Option<Duration>,
+    /// Whether the soft limit may be stretched ([`Trend`]): under a clock, not for a fixed
+    /// time a move (`movetime` asks for that time, and gets it).
+    stretch: bool,
 }
 
 impl TimeManager {
@@ -34,6 +37,7 @@ impl TimeManager {
                 start,
                 soft: None,
                 hard: None,
+                stretch: false,
             };
         }
         if let Some(mt) = limits.movetime {
@@ -42,6 +46,7 @@ impl TimeManager {
                 start,
                 soft: Some(t),
                 hard: Some(t),
+                stretch: false,
             };
         }
         let (time, inc) = match us {
@@ -53,6 +58,7 @@ impl TimeManager {
                 start,
                 soft: None,
                 hard: None,
+                stretch: false,
             };
         };
         // Keep the overhead in reserve, then spread what is left over the moves to come.
@@ -70,6 +76,7 @@ impl TimeManager {
             start,
             soft: Some(Duration::from_millis(soft.max(1))),
             hard: Some(Duration::from_millis(hard)),
+            stretch: true,
         }
     }
 
@@ -102,9 +109,10 @@ impl TimeManager {
         self.soft_expired_by(control, 1.0)
     }
 
-    /// Whether a new iteration should not be started, the soft limit stretched by `factor`
-    /// (never past the hard limit).
+    /// Whether a new iteration should not be started, the soft limit of a clock stretched by
+    /// `factor` (never past the hard limit; a fixed time a move is not stretched).
     pub fn soft_expired_by(&self, control: &SearchControl, factor: f64) -> bool {
+        let factor = if self.stretch { factor } else { 1.0 };
         match (self.soft, self.clock_elapsed(control)) {
             (Some(s), Some(e)) => {
                 let soft = s.mul_f64(factor.max(0.0));
@@ -176,8 +184,14 @@ mod tests {
         assert_eq!(t.update(Some(1), 20, MAN), TIME_SETTLED);
         // A new best move: one change, halved at each later iteration.
         assert_eq!(t.update(Some(2), 20, MAN), TIME_SETTLED + TIME_PER_CHANGE);
-        assert_eq!(t.update(Some(2), 20, MAN), TIME_SETTLED + TIME_PER_CHANGE / 2.0);
-        assert_eq!(t.update(Some(3), 20, MAN), TIME_SETTLED + TIME_PER_CHANGE * 1.25);
+        assert_eq!(
+            t.update(Some(2), 20, MAN),
+            TIME_SETTLED + TIME_PER_CHANGE / 2.0
+        );
+        assert_eq!(
+            t.update(Some(3), 20, MAN),
+            TIME_SETTLED + TIME_PER_CHANGE * 1.25
+        );
     }
 
     #[test]
@@ -186,10 +200,19 @@ mod tests {
         t.update(Some(1), 100, MAN);
         // Half a man down: 1 + 0.5 / TIME_FALL_MEN.
         let f = t.update(Some(1), 50, MAN);
-        assert!((f - TIME_SETTLED * (1.0 + 0.5 / TIME_FALL_MEN)).abs() < 1e-9, "{f}");
+        assert!(
+            (f - TIME_SETTLED * (1.0 + 0.5 / TIME_FALL_MEN)).abs() < 1e-9,
+            "{f}"
+        );
         // Far down or far up: the range's ends.
-        assert_eq!(t.update(Some(1), -900, MAN), TIME_SETTLED * TIME_FALL_RANGE.1);
-        assert_eq!(t.update(Some(1), 900, MAN), TIME_SETTLED * TIME_FALL_RANGE.0);
+        assert_eq!(
+            t.update(Some(1), -900, MAN),
+            TIME_SETTLED * TIME_FALL_RANGE.1
+        );
+        assert_eq!(
+            t.update(Some(1), 900, MAN),
+            TIME_SETTLED * TIME_FALL_RANGE.0
+        );
         // A win found is no fall.
         assert_eq!(t.update(Some(1), WIN_BOUND + 5, MAN), TIME_SETTLED);
     }
@@ -205,6 +228,13 @@ mod tests {
         let tm = TimeManager::new(&limits, &control, Color::White, 0);
         std::thread::sleep(Duration::from_millis(5));
         assert!(tm.soft_expired_by(&control, 100.0));
+        // A fixed time a move is used in full, whatever the factor.
+        let fixed = SearchLimits::<u32> {
+            movetime: Some(60_000),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&fixed, &control, Color::White, 0);
+        assert!(!tm.soft_expired_by(&control, 0.0));
         // No clock: nothing expires, whatever the factor.
         let free = TimeManager::new(&SearchLimits::<u32>::default(), &control, Color::White, 0);
         assert!(!free.soft_expired_by(&control, 0.0));
