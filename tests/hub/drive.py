@@ -236,6 +236,11 @@ def play(cmd, variant, index, rng, warnings):
         engine.quit()
         engine.kill_process()
     fen = table.hub_fen()
+    kings = any(x in "WB" for x in fen[1:])
+    if result is None and table.winner() == 0 and variant == "turkish" and kings:
+        # pydraughts' Turkish draw rules with kings are not the game's (a king against a
+        # lone man wins there): bashni must be ahead on the board, as in any adjudication.
+        result = "adjudicated (pydraughts' Turkish draw with kings)"
     if result is None:
         winner = table.winner()
         if winner != ours:
