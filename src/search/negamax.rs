@@ -304,8 +304,8 @@ impl<'a, G: Game> Worker<'a, G> {
         })
     }
 
-    /// Empties the PV at `ply` (and makes its row, and its child's, if the search had not
-    /// been that deep yet).
+    /// Empties the PV at `ply`, making its row and its child's if the search had not been
+    /// that deep yet: every node calls it first, so `update_pv` finds both rows.
     #[inline]
     fn clear_pv(&mut self, ply: usize) {
         while self.pv.len() < ply + 2 {
@@ -314,11 +314,9 @@ impl<'a, G: Game> Worker<'a, G> {
         self.pv[ply].clear();
     }
 
-    /// The PV at `ply` becomes `m` followed by the child's PV.
+    /// The PV at `ply` becomes `m` followed by the child's PV (whose row the node's
+    /// `clear_pv` made).
     fn update_pv(&mut self, ply: usize, m: G::Move) {
-        if ply + 1 >= self.pv.len() {
-            self.clear_pv(ply + 1);
-        }
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
