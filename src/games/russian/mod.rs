@@ -38,8 +38,8 @@ impl_game! {
     game {
         type Evaluator = NetStack<Position>;
 
-        /// 362: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md).
-        const MAN: i32 = 362;
+        /// 338: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md).
+        const MAN: i32 = 338;
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/russian.txt"));
 
