@@ -5,7 +5,7 @@
 use super::MAX_PLY;
 use super::abdada::Busy;
 use super::egdb::{Tablebase, TbProbe, value_score};
-use super::ordering::{Ordering, pick};
+use super::ordering::Ordering;
 use super::params::{
     LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, RFP_MARGIN, RFP_MAX_DEPTH,
     RFP_MIN_COMMANDERS,
@@ -145,6 +145,7 @@ fn tt_cuts(bound: Bound, s: i32, alpha: i32, beta: i32, proof: bool) -> bool {
 
 mod eval_cache;
 mod move_loop;
+mod qsearch;
 
 use eval_cache::EvalCache;
 
@@ -532,67 +533,6 @@ impl<'a, G: Game> Worker<'a, G> {
         let v = self.tb.as_mut()?.probe(pos, limit)?;
         self.tbhits += 1;
         Some(value_score(v, pos.clock(), clock_limit, ply))
-    }
-
-    /// Quiescence: a side that must capture searches all its captures (no stand-pat, so a
-    /// capture chain is always resolved); otherwise the static evaluation stands.
-    fn qsearch(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.clear_pv(ply);
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply as u32);
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos, ply);
-        }
-        if let Some(winner) = pos.decided() {
-            return won_or_lost(winner == pos.side_to_move(), ply);
-        }
-        if !pos.can_capture() {
-            if !pos.has_legal_move() {
-                return -WIN + ply as i32;
-            }
-            if pos.clock_draw() || self.is_repetition(pos) {
-                return 0;
-            }
-            if self.tb.is_some()
-                && let Some(score) = self.probe_tables(pos, ply)
-            {
-                return score;
-            }
-            return self.evaluate(pos, ply);
-        }
-        let mut moves = G::MoveList::default();
-        pos.generate_captures(&mut moves);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.ordering.score(pos, &moves, 0, ply, &mut scores);
-        let mut best = -INFINITY;
-        let n = moves.len();
-        let list = &mut moves[..];
-        for i in 0..n {
-            pick(list, &mut scores, i);
-            let m = list[i];
-            let child = self.play(pos, &m, ply);
-            self.hashes.push(pos.hash());
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
-            self.hashes.pop();
-            if self.stopped {
-                self.scores[ply] = scores;
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.scores[ply] = scores;
-        best
     }
 }
 

@@ -8,7 +8,6 @@ use super::clocks::Clocks;
 use super::ending::{End, Reason, capital};
 use super::engine_worker::{EngineHandle, Job, JobKind};
 use super::error::{ApiError, ErrorKind};
-use super::json::{self, Value};
 use super::line::GameLine;
 use super::notes::{Note, Notes};
 use super::review_report::GameReview;
@@ -18,11 +17,11 @@ use crate::display::plies;
 use crate::games::Variant;
 use crate::games::kit::color::Color;
 use crate::record::game_record::EngineScore;
-use crate::search::egdb::Databases;
 use crate::search::skill::MAX_LEVEL;
 use std::sync::Mutex;
 
 mod offer;
+mod query;
 mod state;
 use std::time::{Duration, Instant};
 
@@ -589,47 +588,6 @@ impl Session {
         self.stalled = false;
         self.reschedule(now);
         self.bump();
-    }
-
-    /// A position of the line held: `ply` plies from the start (default: the current one),
-    /// refused beyond the line's end.
-    pub fn ply_of_line(&self, ply: Option<usize>) -> Result<usize, ApiError> {
-        let len = self.line.moves().len();
-        let ply = ply.unwrap_or(len);
-        if ply > len {
-            return Err(ApiError::new(
-                ErrorKind::BadRequest,
-                format!("'ply' {ply} is beyond the game's {}", plies(len as u64)),
-            ));
-        }
-        Ok(ply)
-    }
-
-    /// The position after `ply` plies (default: the current one) by the endgame databases
-    /// `dbs`: `{"ply", "fen", "tablebase"}`, `tablebase` null without databases, where the
-    /// game is over or where the tables do not hold it ([`super::tablebase::verdict`]).
-    pub fn tablebase_at(
-        &self,
-        ply: Option<usize>,
-        dbs: Option<&Databases>,
-    ) -> Result<Value, ApiError> {
-        let ply = self.ply_of_line(ply)?;
-        let verdict = dbs.map_or(Value::Null, |dbs| self.line.tablebase_at(ply, dbs));
-        Ok(json::object([
-            ("ply", Value::from(ply)),
-            ("fen", Value::from(self.line.fens()[ply].as_str())),
-            ("tablebase", verdict),
-        ]))
-    }
-
-    /// The legal moves of the position after `ply` plies (default: the current one).
-    pub fn legal_at(&self, ply: Option<usize>) -> Result<Value, ApiError> {
-        let ply = self.ply_of_line(ply)?;
-        Ok(json::object([
-            ("ply", Value::from(ply)),
-            ("fen", Value::from(self.line.fens()[ply].as_str())),
-            ("legal", Value::Array(self.line.legal_at(ply))),
-        ]))
     }
 }
 
