@@ -38,8 +38,8 @@ impl_game! {
     game {
         type Evaluator = NetStack<Position>;
 
-        /// 338: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md).
-        const MAN: i32 = 338;
+        /// 326: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md).
+        const MAN: i32 = 326;
 
         const BOOK: Option<&'static str> = Some(include_str!("../../../openings/russian.txt"));
 
