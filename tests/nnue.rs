@@ -419,3 +419,64 @@ fn every_game_with_a_network_trains_loads_and_refuses_another_games() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `train --init` goes on from a shipped network: its first validation loss is already the
+/// network's own (far below a random start's), the manifest records the flag, and another
+/// game's network or a missing file is refused with one line before any data is read.
+#[test]
+fn training_goes_on_from_a_shipped_network_and_refuses_another_games() {
+    let d = dir("init");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/russian-sample.txt");
+    let net = |name: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("nets")
+            .join(name)
+    };
+    let run = |init: Option<&Path>, out: &Path| {
+        let mut cmd = Command::new(BASHNI);
+        cmd.args(["train", "--variant", "russian"]).arg(&data);
+        cmd.args(["--epochs", "1", "--batch", "256", "--threads", "1", "--out"])
+            .arg(out);
+        if let Some(init) = init {
+            cmd.arg("--init").arg(init);
+        }
+        cmd.output().unwrap()
+    };
+    let start_loss =
+        |stdout: &[u8]| number_after(&String::from_utf8_lossy(stdout), "start:", "validation");
+    let random = run(None, &d.join("random.nnue"));
+    assert!(random.status.success());
+    let shipped = net("russian-nnue-3.nnue");
+    let from = run(Some(&shipped), &d.join("from.nnue"));
+    assert!(
+        from.status.success(),
+        "{}",
+        String::from_utf8_lossy(&from.stderr)
+    );
+    let (r, f) = (start_loss(&random.stdout), start_loss(&from.stdout));
+    assert!(
+        f < 0.8 * r,
+        "start from the network {f}, from random weights {r}"
+    );
+    let manifest = std::fs::read_to_string(d.join("from.nnue.md")).unwrap();
+    assert!(
+        manifest.contains(&format!("--init {}", shipped.display())),
+        "{manifest}"
+    );
+    for (init, says) in [
+        (
+            net("bashni-nnue-4.nnue"),
+            "a network of bashni, not of russian",
+        ),
+        (d.join("missing.nnue"), "cannot read --init"),
+    ] {
+        let out = d.join("refused.nnue");
+        let refused = run(Some(&init), &out);
+        let err = String::from_utf8_lossy(&refused.stderr);
+        assert_eq!(refused.status.code(), Some(1), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(!out.exists());
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

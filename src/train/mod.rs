@@ -9,7 +9,8 @@ pub mod model;
 
 use crate::games::Game;
 use crate::games::Variant;
-use crate::games::kit::nnue::FeatureSet;
+use crate::games::kit::nnue::network::MAX_FILE_BYTES;
+use crate::games::kit::nnue::{FeatureSet, Network};
 use crate::tune::data::{Loaded, Samples, load_reported};
 use crate::tune::optimise::golden_min;
 use data::{Entry, NetDataset};
@@ -74,6 +75,10 @@ pub struct TrainArgs {
     /// Threads (the result depends on it; default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// Start from this network's weights (the same game's) instead of random ones, to go on
+    /// training a network on new data.
+    #[arg(long)]
+    pub init: Option<PathBuf>,
     /// The game: bashni, turkish, russian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
@@ -131,7 +136,9 @@ fn train<P: FeatureSet + Game>(args: &TrainArgs) -> Result<(), String> {
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    // 1. Data (bad lines reported and skipped; duplicates kept once).
+    // 1. The starting weights (a bad --init is refused before the data is read), and the data
+    // (bad lines reported and skipped; duplicates kept once).
+    let start = starting_model::<P>(args)?;
     let clock = Instant::now();
     let loaded = load_reported::<NetDataset<P>>(&args.data, args.valid_every)?;
     let held_out = if loaded.valid.is_empty() {
@@ -142,14 +149,15 @@ fn train<P: FeatureSet + Game>(args: &TrainArgs) -> Result<(), String> {
     };
     // 2. K and the objective.
     let fitted = fit_objective(args, &loaded.train, held_out, threads);
-    // 3. Adam on shuffled batches; the best network by validation loss is kept.
+    // 3. Adam on shuffled batches from random weights or --init's; the best network by
+    // validation loss is kept.
     let trained = run_epochs(
         args,
         &pool,
-        threads,
         &loaded.train,
         held_out,
         &fitted.obj,
+        &start,
         &clock,
     );
     // 4. The best network, quantised, and its manifest.
@@ -178,18 +186,31 @@ fn fit_objective<P: FeatureSet + Game>(
     Fitted { obj, linear }
 }
 
+/// The weights training starts from: `--init`'s network, or random ones from `--seed`.
+fn starting_model<P: FeatureSet + Game>(args: &TrainArgs) -> Result<Model, String> {
+    let Some(path) = &args.init else {
+        return Ok(Model::random(P::SHAPE, args.seed));
+    };
+    let bytes = crate::files::read_regular_bytes(path, MAX_FILE_BYTES as u64)
+        .map_err(|e| format!("cannot read --init '{}': {e}", path.display()))?;
+    let net = Network::from_bytes(&bytes, P::SHAPE)
+        .map_err(|e| format!("--init '{}': {e}", path.display()))?;
+    Ok(Model::from_network(&net))
+}
+
 /// Step 3: Adam on shuffled batches, epoch by epoch, the step size cut at each epoch without
 /// a better validation loss, until `--patience` such epochs or `--epochs`.
 fn run_epochs<P: FeatureSet + Game>(
     args: &TrainArgs,
     pool: &rayon::ThreadPool,
-    threads: usize,
     train_set: &NetDataset<P>,
     held_out: &NetDataset<P>,
     obj: &Objective,
+    start: &Model,
     clock: &Instant,
 ) -> Trained {
-    let mut model = Model::random(P::SHAPE, args.seed);
+    let threads = pool.current_num_threads();
+    let mut model = start.clone();
     let mut adam = Adam::new(model.layout.params);
     let mut lr = args.learning_rate;
     let mut best = (
@@ -393,7 +414,7 @@ fn manifest<P: FeatureSet + Game>(
     let _ = writeln!(
         s,
         "Trainer: `bashni train --variant {} {} --out {} --lambda {} --learning-rate {} --decay {} --batch {} \
-         --epochs {} --patience {} --valid-every {} --seed {} --threads {threads}`; K = {k:.6}.\n",
+         --epochs {} --patience {} --valid-every {} --seed {}{} --threads {threads}`; K = {k:.6}.\n",
         P::SHAPE.game,
         files.join(" "),
         args.out.display(),
@@ -404,7 +425,10 @@ fn manifest<P: FeatureSet + Game>(
         args.epochs,
         args.patience,
         args.valid_every,
-        args.seed
+        args.seed,
+        args.init
+            .as_ref()
+            .map_or(String::new(), |p| format!(" --init {}", p.display()))
     );
     let _ = writeln!(s, "| epoch | train loss | validation loss | step size |");
     let _ = writeln!(s, "|---|---|---|---|");

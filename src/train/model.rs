@@ -115,6 +115,30 @@ impl Model {
         Model { layout: l, p }
     }
 
+    /// The weights of a trained network, to go on training from (`bashni train --init`): each
+    /// integer divided by its scale, the factoriser's rows zero (the network holds their sums
+    /// already), so that [`Model::quantise`] gives the same network back.
+    pub fn from_network(net: &Network) -> Model {
+        let l = Layout::of(net.shape);
+        let mut p = vec![0.0f32; l.params];
+        let (qa, qb) = (QA as f32, QB as f32);
+        for (dst, row) in p[l.w1..l.f1].chunks_exact_mut(H).zip(net.w1.iter()) {
+            dst.iter_mut()
+                .zip(row)
+                .for_each(|(d, &w)| *d = w as f32 / qa);
+        }
+        for (d, &b) in p[l.b1..l.w2].iter_mut().zip(&net.b1) {
+            *d = b as f32 / qa;
+        }
+        for (dst, side) in p[l.w2..l.b2].chunks_exact_mut(H).zip(&net.w2) {
+            dst.iter_mut()
+                .zip(side)
+                .for_each(|(d, &w)| *d = w as f32 / qb);
+        }
+        p[l.b2] = net.b2 as f32 / (qa * qb);
+        Model { layout: l, p }
+    }
+
     fn hidden(&self, us: &[u16], them: &[u16]) -> Hidden {
         let l = &self.layout;
         let mut h = Hidden([[0.0; H]; 2]);
@@ -386,6 +410,22 @@ mod tests {
                 "parameter {k}: numeric {numeric}, analytic {analytic}"
             );
         }
+    }
+
+    fn a_network_read_back_quantises_to_itself<P: FeatureSet + Game>() {
+        let shipped = P::embedded_network();
+        let back = Model::from_network(&shipped);
+        assert_eq!(back.quantise(), *shipped);
+        // Trained further by one step, it changes (the parameters are live, not a copy).
+        let mut moved = back.clone();
+        moved.p[moved.layout.b2] += 0.01;
+        assert_ne!(moved.quantise(), *shipped);
+    }
+
+    #[test]
+    fn a_trained_network_is_where_training_can_go_on_from() {
+        a_network_read_back_quantises_to_itself::<crate::games::russian::Position>();
+        a_network_read_back_quantises_to_itself::<crate::games::bashni::Position>();
     }
 
     #[test]
