@@ -30,7 +30,7 @@ piece_features!(
     Position,
     "russian",
     32,
-    include_bytes!("../../../nets/russian-nnue-3.nnue"),
+    include_bytes!("../../../nets/russian-nnue-4.nnue"),
     network_eighths = crate::games::kit::nnue::NETWORK_ALONE
 );
 
