@@ -125,6 +125,39 @@ fn russian_two_and_three_pieces_agree_with_the_simple_solver_at_every_clock() {
     assert!(n > 390_000, "{n} positions");
 }
 
+/// The search's probe keeps the values it found by position hash and decodes each block only
+/// as far as it reads: asked in any order, and again, it answers as a fresh probe of each
+/// position's block decoded whole.
+#[test]
+fn the_search_s_cached_probe_answers_as_whole_blocks_do() {
+    use bashni::search::egdb::{CachedProbe, Tablebase};
+    let store = Store::<russian::Position>::open(russian_dir()).expect("tables");
+    let tb: &dyn Tablebase<russian::Position> = &store;
+    let mut cached = CachedProbe::new(tb, 6);
+    let positions = simple::positions::<russian::Position>(THREE, true);
+    // A stride through the list, forwards and then backwards (every position a second
+    // time): the blocks are met out of order, each many times.
+    let order: Vec<usize> = (0..positions.len()).step_by(13).collect();
+    let mut n = 0;
+    for &i in order.iter().chain(order.iter().rev()) {
+        let pos = &positions[i];
+        let fresh = store.prober().probe(pos).ok();
+        assert_eq!(cached.probe(pos), search_value(fresh), "{}", pos.to_fen());
+        n += 1;
+    }
+    assert!(n > 50_000, "{n} probes");
+}
+
+/// A value as the search's probe gives it: a cursed win's or blessed loss's distance is 0
+/// (a draw at every clock).
+fn search_value(v: Option<Value>) -> Option<Value> {
+    v.map(|v| match v {
+        Value::CursedWin(_) => Value::CursedWin(bashni::egdb::Plies(0)),
+        Value::BlessedLoss(_) => Value::BlessedLoss(bashni::egdb::Plies(0)),
+        v => v,
+    })
+}
+
 #[test]
 fn turkish_two_pieces_and_three_kings_agree_with_the_simple_solver_at_every_clock() {
     let mut sets = TWO.to_vec();

@@ -122,6 +122,14 @@ impl Encoder {
     }
 }
 
+/// A [`Decoder`]'s place in its bytes, kept while the bytes are not borrowed.
+#[derive(Clone, Copy)]
+struct DecoderState {
+    at: usize,
+    code: u32,
+    range: u32,
+}
+
 /// Reads the bits an [`Encoder`] wrote.
 struct Decoder<'a> {
     bytes: &'a [u8],
@@ -142,6 +150,25 @@ impl<'a> Decoder<'a> {
             d.code = (d.code << 8) | u32::from(d.next());
         }
         d
+    }
+
+    /// A decoder of `bytes` that goes on from `state` (taken from a decoder of the same bytes).
+    fn resume(bytes: &'a [u8], state: DecoderState) -> Decoder<'a> {
+        Decoder {
+            bytes,
+            at: state.at,
+            code: state.code,
+            range: state.range,
+        }
+    }
+
+    /// Where this decoder is, to go on from later.
+    fn state(&self) -> DecoderState {
+        DecoderState {
+            at: self.at,
+            code: self.code,
+            range: self.range,
+        }
     }
 
     fn next(&mut self) -> u8 {
@@ -336,20 +363,45 @@ pub fn encode_wdl(classes: &[u8], optional: &[bool], prior: &Prior) -> (Vec<u8>,
 /// Decodes `n` slots of a block of the value layer into `out`.
 pub fn decode_wdl(bytes: &[u8], n: usize, prior: &Prior, out: &mut Vec<u8>) {
     out.clear();
-    let mut m = WdlModel::new(prior);
-    let mut dec = Decoder::new(bytes);
-    for _ in 0..n {
-        let same = &mut m.same[m.prev as usize][run_bucket(m.run)];
-        let c = if dec.bit(same) {
-            let tree = &mut m.other[m.prev as usize][m.before as usize];
-            let hi = dec.bit(&mut tree[0]);
-            let lo = dec.bit(&mut tree[1 + usize::from(hi)]);
-            m.unrank(u8::from(hi) * 2 + u8::from(lo))
-        } else {
-            m.prev
-        };
-        m.push(c);
-        out.push(c);
+    WdlCursor::new(bytes, prior).decode_to(bytes, n, out);
+}
+
+/// A block of the value layer decoded as far as it was needed: a probe decodes up to the
+/// slot it reads, and a later probe of the same block goes on from there (on average half a
+/// block a probe instead of a whole one).
+pub struct WdlCursor {
+    model: WdlModel,
+    dec: DecoderState,
+}
+
+impl WdlCursor {
+    /// At the start of the block coded in `bytes`.
+    pub fn new(bytes: &[u8], prior: &Prior) -> WdlCursor {
+        WdlCursor {
+            model: WdlModel::new(prior),
+            dec: Decoder::new(bytes).state(),
+        }
+    }
+
+    /// Decodes the block's next slots into `out` until it holds `n` (the block's `bytes`
+    /// are those the cursor started on, and `out` holds what it decoded before).
+    pub fn decode_to(&mut self, bytes: &[u8], n: usize, out: &mut Vec<u8>) {
+        let m = &mut self.model;
+        let mut dec = Decoder::resume(bytes, self.dec);
+        while out.len() < n {
+            let same = &mut m.same[m.prev as usize][run_bucket(m.run)];
+            let c = if dec.bit(same) {
+                let tree = &mut m.other[m.prev as usize][m.before as usize];
+                let hi = dec.bit(&mut tree[0]);
+                let lo = dec.bit(&mut tree[1 + usize::from(hi)]);
+                m.unrank(u8::from(hi) * 2 + u8::from(lo))
+            } else {
+                m.prev
+            };
+            m.push(c);
+            out.push(c);
+        }
+        self.dec = dec.state();
     }
 }
 
@@ -417,29 +469,53 @@ pub fn encode_distance(classes: &[u8], distances: &[u16], optional: &[bool]) -> 
 /// block's classes.
 pub fn decode_distance(bytes: &[u8], classes: &[u8], out: &mut Vec<u16>) {
     out.clear();
-    let mut m = DistanceModel::new();
-    let mut dec = Decoder::new(bytes);
-    for &c in classes {
-        if c == DRAW {
-            out.push(0);
-            continue;
+    DistanceCursor::new(bytes).decode_to(bytes, classes, out);
+}
+
+/// A block of the distance layer decoded as far as it was needed (as [`WdlCursor`]).
+pub struct DistanceCursor {
+    model: DistanceModel,
+    dec: DecoderState,
+}
+
+impl DistanceCursor {
+    /// At the start of the block coded in `bytes`.
+    pub fn new(bytes: &[u8]) -> DistanceCursor {
+        DistanceCursor {
+            model: DistanceModel::new(),
+            dec: Decoder::new(bytes).state(),
         }
-        let c = c as usize;
-        if dec.bit(&mut m.same[c]) {
-            let mut node = 1usize;
-            for _ in 0..8 {
-                node = node * 2 + usize::from(dec.bit(&mut m.tree[c][node]));
+    }
+
+    /// Decodes the distances of the block's next slots into `out` until it holds one for
+    /// each of `classes` (the block's classes from its first slot on, as decoded; `bytes`
+    /// and `out` as in [`WdlCursor::decode_to`]); a draw's is 0.
+    pub fn decode_to(&mut self, bytes: &[u8], classes: &[u8], out: &mut Vec<u16>) {
+        let m = &mut self.model;
+        let mut dec = Decoder::resume(bytes, self.dec);
+        for &c in classes.iter().skip(out.len()) {
+            if c == DRAW {
+                out.push(0);
+                continue;
             }
-            let mut d = (node - 256) as u16;
-            if d == SHORT {
-                d = 0;
-                for i in (0..LONG_BITS).rev() {
-                    d |= u16::from(dec.bit(&mut m.long[i as usize])) << i;
+            let c = c as usize;
+            if dec.bit(&mut m.same[c]) {
+                let mut node = 1usize;
+                for _ in 0..8 {
+                    node = node * 2 + usize::from(dec.bit(&mut m.tree[c][node]));
                 }
+                let mut d = (node - 256) as u16;
+                if d == SHORT {
+                    d = 0;
+                    for i in (0..LONG_BITS).rev() {
+                        d |= u16::from(dec.bit(&mut m.long[i as usize])) << i;
+                    }
+                }
+                m.last[c] = d;
             }
-            m.last[c] = d;
+            out.push(m.last[c]);
         }
-        out.push(m.last[c]);
+        self.dec = dec.state();
     }
 }
 
@@ -499,6 +575,46 @@ mod tests {
                 assert_eq!(d[i], distances[i], "slot {i}");
             }
         }
+    }
+
+    #[test]
+    fn a_block_decoded_in_steps_is_the_block_decoded_whole() {
+        let r = noise(4096, 11);
+        let classes: Vec<u8> = r
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                if x % 9 == 0 {
+                    (x % 5) as u8
+                } else {
+                    (i / 200 % 5) as u8
+                }
+            })
+            .collect();
+        let optional = vec![false; classes.len()];
+        let distances: Vec<u16> = r.iter().map(|x| ((x >> 8) % 700) as u16).collect();
+        let prior = Prior::default();
+        let (bytes, filled) = encode_wdl(&classes, &optional, &prior);
+        let dbytes = encode_distance(&filled, &distances, &optional);
+        let (mut whole, mut whole_d) = (Vec::new(), Vec::new());
+        decode_wdl(&bytes, classes.len(), &prior, &mut whole);
+        decode_distance(&dbytes, &whole, &mut whole_d);
+        // Steps of every size, the first of one slot, as probes would ask for them.
+        let (mut wc, mut dc) = (WdlCursor::new(&bytes, &prior), DistanceCursor::new(&dbytes));
+        let (mut out, mut d) = (Vec::new(), Vec::new());
+        let mut n = 1;
+        for step in noise(64, 5).iter().map(|x| (x % 300) as usize) {
+            n = (n + step).min(classes.len());
+            wc.decode_to(&bytes, n, &mut out);
+            assert_eq!(out, whole[..n]);
+            if step % 3 != 0 {
+                dc.decode_to(&dbytes, &out, &mut d);
+                assert_eq!(d, whole_d[..n]);
+            }
+        }
+        wc.decode_to(&bytes, classes.len(), &mut out);
+        dc.decode_to(&dbytes, &out, &mut d);
+        assert_eq!((out, d), (whole, whole_d));
     }
 
     #[test]

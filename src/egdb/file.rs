@@ -17,7 +17,8 @@
 //! almost nothing and read back as that.
 
 use super::coder::{
-    Counts, PRIOR, Prior, count_wdl, decode_distance, decode_wdl, encode_distance, encode_wdl,
+    Counts, DistanceCursor, PRIOR, Prior, WdlCursor, count_wdl, decode_distance, decode_wdl,
+    encode_distance, encode_wdl,
 };
 use super::material::{Side, Signature};
 use super::value::{Plies, Value};
@@ -383,6 +384,36 @@ impl TableFile {
     /// (from [`TableFile::decode_wdl`]); a draw's is 0.
     pub fn decode_distance(&self, b: usize, classes: &[u8], out: &mut Vec<u16>) {
         decode_distance(self.block(1, b), classes, out);
+    }
+
+    /// A cursor at the start of block `b` of the value layer.
+    pub fn wdl_cursor(&self, b: usize) -> WdlCursor {
+        WdlCursor::new(self.block(0, b), &self.prior)
+    }
+
+    /// Decodes block `b`'s classes into `out` until it holds those of its first `n` slots
+    /// (at most the block's), going on from `cursor` (of this block; `out` holds what it
+    /// decoded before).
+    pub fn decode_wdl_to(&self, b: usize, cursor: &mut WdlCursor, n: usize, out: &mut Vec<u8>) {
+        cursor.decode_to(self.block(0, b), n.min(self.block_slots(b)), out);
+    }
+
+    /// A cursor at the start of block `b` of the distance layer.
+    pub fn distance_cursor(&self, b: usize) -> DistanceCursor {
+        DistanceCursor::new(self.block(1, b))
+    }
+
+    /// Decodes block `b`'s distances into `out` until it holds one for each of `classes`
+    /// (the block's first classes, as decoded), going on from `cursor` as
+    /// [`TableFile::decode_wdl_to`].
+    pub fn decode_distance_to(
+        &self,
+        b: usize,
+        cursor: &mut DistanceCursor,
+        classes: &[u8],
+        out: &mut Vec<u16>,
+    ) {
+        cursor.decode_to(self.block(1, b), classes, out);
     }
 
     /// Decodes block `b` whole into `out`: each slot's value.

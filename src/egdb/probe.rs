@@ -1,8 +1,10 @@
 //! The tables of one game, in memory or mapped from their files, and [`Probe`]: the value
 //! of a position ([`Probe::probe`]) or only its class ([`Probe::probe_wdl`], which reads the
-//! value layer alone), with a small cache of decoded blocks of each layer so that a repeated
-//! probe costs an index and a lookup.
+//! value layer alone), with a cache of decoded blocks of each layer so that a repeated probe
+//! costs an index and a lookup. A block is decoded only up to the slot a probe reads (on
+//! average half of it), and a later probe of a slot further on goes on from there.
 
+use super::coder::{DistanceCursor, WdlCursor};
 use super::file::{BLOCK, FileError, TableFile, file_name};
 use super::game::EgdbGame;
 use super::material::{Indexer, Signature, indexer};
@@ -140,8 +142,8 @@ impl<G: EgdbGame> Store<G> {
     pub fn prober(&self) -> Probe<'_, G> {
         Probe {
             store: self,
-            classes: (0..CACHE_LINES).map(|_| (0, Vec::new())).collect(),
-            distances: (0..CACHE_LINES).map(|_| (0, Vec::new())).collect(),
+            classes: (0..CACHE_LINES).map(|_| Line::default()).collect(),
+            distances: (0..CACHE_LINES).map(|_| Line::default()).collect(),
         }
     }
 }
@@ -156,18 +158,38 @@ impl std::str::FromStr for SigText {
     }
 }
 
-/// Decoded blocks a probe keeps.
-const CACHE_LINES: usize = 256; // a line is the top 8 bits of a multiplicative hash
+/// Bits of a line's number: a line is the top bits of a multiplicative hash of its key.
+const CACHE_BITS: u32 = 10;
+/// Decoded blocks a probe keeps (each at most 4 KiB of classes and 8 KiB of distances).
+const CACHE_LINES: usize = 1 << CACHE_BITS;
+
+/// One block of a layer as far as it was decoded, and where its decoder stopped.
+struct Line<C, T> {
+    /// 0 for an empty line, else `id << 32 | block + 1`.
+    key: u64,
+    cursor: Option<C>,
+    /// The block's slots from its first, as far as decoded.
+    slots: Vec<T>,
+}
+
+impl<C, T> Default for Line<C, T> {
+    fn default() -> Self {
+        Line {
+            key: 0,
+            cursor: None,
+            slots: Vec::new(),
+        }
+    }
+}
 
 /// Probes positions of game `G`: [`Probe::probe`], [`Probe::probe_wdl`]. Keeps the blocks
-/// it decoded last.
+/// it decoded last, each decoded only as far as a probe read it.
 pub struct Probe<'a, G> {
     store: &'a Store<G>,
-    /// `(key, classes)` of the value layer's blocks: key 0 is an empty line, else
-    /// `id << 32 | block + 1`.
-    classes: Vec<(u64, Vec<u8>)>,
-    /// `(key, distances)` of the distance layer's blocks, keyed alike.
-    distances: Vec<(u64, Vec<u16>)>,
+    /// The value layer's blocks.
+    classes: Vec<Line<WdlCursor, u8>>,
+    /// The distance layer's blocks, keyed alike.
+    distances: Vec<Line<DistanceCursor, u16>>,
 }
 
 /// Where a position's slot lies: a table in memory and its slot, or a file, its cache key,
@@ -186,7 +208,7 @@ enum Found<'s> {
 
 /// The cache line of `key`.
 fn line(key: u64) -> usize {
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS)) as usize
 }
 
 impl<'a, G: EgdbGame> Probe<'a, G> {
@@ -206,13 +228,7 @@ impl<'a, G: EgdbGame> Probe<'a, G> {
                 let d = if class == Wdl::Draw as u8 {
                     0
                 } else {
-                    let classes = &self.classes[line(key)].1;
-                    let dl = &mut self.distances[line(key)];
-                    if dl.0 != key {
-                        file.decode_distance(block, classes, &mut dl.1);
-                        dl.0 = key;
-                    }
-                    dl.1[at]
+                    self.distance(file, key, block, at)
                 };
                 Value::with_class(class, Plies(d)).ok_or(ProbeError::Damaged(sig))
             }
@@ -241,16 +257,41 @@ impl<'a, G: EgdbGame> Probe<'a, G> {
             .ok_or(ProbeError::Damaged(sig))
     }
 
-    /// The class of slot `at` of block `block` of `file`, decoding the block unless cached.
+    /// The class of slot `at` of block `block` of `file`, decoding the block up to it unless
+    /// cached that far.
     fn class(&mut self, file: &TableFile, key: u64, block: usize, at: usize) -> u8 {
         let l = &mut self.classes[line(key)];
-        if l.0 != key {
-            file.decode_wdl(block, &mut l.1);
-            l.0 = key;
+        if l.key != key {
+            l.key = key;
+            l.slots.clear();
+            l.cursor = Some(file.wdl_cursor(block));
             // The distances cached on this line were decoded with the block's classes.
-            self.distances[line(key)].0 = 0;
+            self.distances[line(key)].key = 0;
         }
-        l.1[at]
+        if l.slots.len() <= at
+            && let Some(cursor) = l.cursor.as_mut()
+        {
+            file.decode_wdl_to(block, cursor, at + 1, &mut l.slots);
+        }
+        l.slots[at]
+    }
+
+    /// The distance of slot `at` of block `block` of `file`, whose class was just read
+    /// ([`Probe::class`]: the line of `key` holds the classes up to `at`).
+    fn distance(&mut self, file: &TableFile, key: u64, block: usize, at: usize) -> u16 {
+        let classes = &self.classes[line(key)].slots[..=at];
+        let l = &mut self.distances[line(key)];
+        if l.key != key {
+            l.key = key;
+            l.slots.clear();
+            l.cursor = Some(file.distance_cursor(block));
+        }
+        if l.slots.len() <= at
+            && let Some(cursor) = l.cursor.as_mut()
+        {
+            file.decode_distance_to(block, cursor, classes, &mut l.slots);
+        }
+        l.slots[at]
     }
 
     /// Where `pos` is answered: at once (decided, no piece left), by a search of its moves

@@ -86,6 +86,43 @@ impl<G: EgdbGame> TbProbe<G> for Probe<'_, G> {
     }
 }
 
+/// Slots of a [`CachedProbe`]: 2^15 of 16 bytes, 512 KiB a search thread.
+const VALUE_CACHE_SLOTS: usize = 1 << 15;
+
+/// One thread's probe of the tables with the values it found lately, by position hash: the
+/// search meets the same table positions again in every iteration (quiescence leaves are
+/// not kept in the transposition table), and decoding a table's block for each costs as
+/// much as tens of nodes. A value is the position's at clock 0, so it holds at any clock.
+pub struct CachedProbe<'a, G> {
+    probe: Box<dyn TbProbe<G> + Send + 'a>,
+    /// `(hash, value)`; hash 0 is an empty slot.
+    slots: Vec<(u64, Option<Value>)>,
+    limit: u32,
+}
+
+impl<'a, G: Game> CachedProbe<'a, G> {
+    /// A probe of `tb` whose positions have at most `limit` pieces.
+    pub fn new(tb: &'a dyn Tablebase<G>, limit: u32) -> Self {
+        CachedProbe {
+            probe: tb.prober(),
+            slots: vec![(0, None); VALUE_CACHE_SLOTS],
+            limit,
+        }
+    }
+
+    /// [`TbProbe::probe`] of `pos` (at the limit given), from the cache if it holds it.
+    pub fn probe(&mut self, pos: &G) -> Option<Value> {
+        let hash = pos.hash();
+        let slot = &mut self.slots[hash as usize & (VALUE_CACHE_SLOTS - 1)];
+        if slot.0 == hash && hash != 0 {
+            return slot.1;
+        }
+        let v = self.probe.probe(pos, self.limit);
+        *slot = (hash, v);
+        v
+    }
+}
+
 impl<G: EgdbGame> Tablebase<G> for Store<G> {
     fn prober(&self) -> Box<dyn TbProbe<G> + Send + '_> {
         Box::new(Store::prober(self))

@@ -4,7 +4,7 @@
 
 use super::MAX_PLY;
 use super::abdada::Busy;
-use super::egdb::{Tablebase, TbProbe, value_score};
+use super::egdb::{CachedProbe, Tablebase, value_score};
 use super::ordering::Ordering;
 use super::params::{
     LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_INDEX, RFP_MARGIN, RFP_MAX_DEPTH,
@@ -175,7 +175,7 @@ pub(super) struct Worker<'a, G: Game> {
     /// Evaluations of positions seen lately.
     eval_cache: EvalCache,
     /// This thread's probe of the endgame databases, if the search has them.
-    tb: Option<Box<dyn TbProbe<G> + Send + 'a>>,
+    tb: Option<CachedProbe<'a, G>>,
     /// Probes answered, and how many of them were flushed to [`Shared::tbhits`].
     tbhits: u64,
     tbhits_flushed: u64,
@@ -224,7 +224,7 @@ impl<'a, G: Game> Worker<'a, G> {
             root_score: -INFINITY,
             eval: G::Evaluator::new(shared.eval),
             eval_cache: EvalCache::new(shared.limits.nodes),
-            tb: shared.tb.map(|tb| tb.prober()),
+            tb: shared.tb.map(|tb| CachedProbe::new(tb, shared.tb_limit)),
             tbhits: 0,
             tbhits_flushed: 0,
         }
@@ -530,7 +530,7 @@ impl<'a, G: Game> Worker<'a, G> {
         {
             return None;
         }
-        let v = self.tb.as_mut()?.probe(pos, limit)?;
+        let v = self.tb.as_mut()?.probe(pos)?;
         self.tbhits += 1;
         Some(value_score(v, pos.clock(), clock_limit, ply))
     }
