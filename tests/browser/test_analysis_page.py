@@ -155,9 +155,16 @@ def test_click_across_a_redraw(server, browser):
     p.open("?fen=" + urllib.request.quote(START))
     p.page.check("#analysis-on")
     wait_analysis(p)
-    tower = p.page.locator('#board [data-square="c3"]').last
-    box = tower.bounding_box()
-    handle = tower.element_handle()
+    # Analysis lines redraw the board as they arrive: a tower found may be gone before it is
+    # measured (its box is then None), so find and measure it again until both hold.
+    handle, box = None, None
+    for _ in range(100):
+        handle = p.page.locator('#board [data-square="c3"]').last.element_handle()
+        box = handle.bounding_box()
+        if box is not None:
+            break
+        time.sleep(0.02)
+    assert box is not None, "the tower on c3 was never measured between two redraws"
     p.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     p.page.mouse.down()
     # Anything that redraws the board: here the analysis asked for again, by the API.
