@@ -536,20 +536,24 @@ mod tests {
             .collect()
     }
 
+    /// Classes in runs of `run` slots, one slot in about `every` a random class instead.
+    fn runs_with_noise(r: &[u64], run: usize, every: u64) -> Vec<u8> {
+        r.iter()
+            .enumerate()
+            .map(|(i, x)| {
+                if x % every == 0 {
+                    (x % 5) as u8
+                } else {
+                    (i / run % 5) as u8
+                }
+            })
+            .collect()
+    }
+
     #[test]
     fn classes_and_distances_round_trip() {
         let r = noise(5000, 7);
-        let classes: Vec<u8> = r
-            .iter()
-            .enumerate()
-            .map(|(i, x)| {
-                if x % 10 == 0 {
-                    (x % 5) as u8
-                } else {
-                    (i / 300 % 5) as u8
-                }
-            })
-            .collect();
+        let classes = runs_with_noise(&r, 300, 10);
         let optional: Vec<bool> = r.iter().map(|x| x % 7 == 3).collect();
         let distances: Vec<u16> = r.iter().map(|x| ((x >> 8) % 600) as u16).collect();
         let mut counts = Counts::default();
@@ -580,17 +584,7 @@ mod tests {
     #[test]
     fn a_block_decoded_in_steps_is_the_block_decoded_whole() {
         let r = noise(4096, 11);
-        let classes: Vec<u8> = r
-            .iter()
-            .enumerate()
-            .map(|(i, x)| {
-                if x % 9 == 0 {
-                    (x % 5) as u8
-                } else {
-                    (i / 200 % 5) as u8
-                }
-            })
-            .collect();
+        let classes = runs_with_noise(&r, 200, 9);
         let optional = vec![false; classes.len()];
         let distances: Vec<u16> = r.iter().map(|x| ((x >> 8) % 700) as u16).collect();
         let prior = Prior::default();
