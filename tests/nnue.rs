@@ -22,7 +22,7 @@ fn sample() -> PathBuf {
 }
 
 fn embedded_net_file() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/bashni-nnue-4.nnue")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/bashni-nnue-5.nnue")
 }
 
 /// Runs `bashni train` on the sample; returns stdout.

@@ -23,7 +23,7 @@ pub const INPUTS: usize = 32 * KINDS;
 
 crate::games::kit::nnue::embedded_network!(
     Position,
-    include_bytes!("../../../../nets/bashni-nnue-4.nnue")
+    include_bytes!("../../../../nets/bashni-nnue-5.nnue")
 );
 
 /// What a move changed on the board: each touched square with its tower before and after.
