@@ -49,12 +49,12 @@ const LEVELS: [(u32, f64); MAX_LEVEL as usize] = [
 
 /// Elo of each level, 0 to 20, as measured by the ladder matches in docs/measurements.md (each level
 /// against the one below at 2 s + 0.02 s a game, anchored at level 0 = 1000). `UCI_Elo` maps
-/// onto it, interpolating between levels. It never falls: levels 17 to 19, whose measured
-/// Elo did not rise (3224, 3207, 3212: within the noise of each other), share their mean,
-/// and an Elo they share plays the highest of them.
+/// onto it, interpolating between levels. It never falls: levels 16 to 19, whose measured
+/// Elo did not rise past level 16's (2856, 2842, 2850, 2839: within the noise of each
+/// other), share their mean, and an Elo they share plays the highest of them.
 pub const LADDER: [u32; MAX_LEVEL as usize + 1] = [
-    1000, 1143, 1316, 1435, 1617, 1772, 1880, 2019, 2162, 2265, 2404, 2527, 2718, 2925, 3065, 3154,
-    3207, 3214, 3214, 3214, 3307,
+    1000, 1123, 1314, 1439, 1576, 1762, 1822, 1918, 2010, 2131, 2247, 2317, 2396, 2565, 2730, 2815,
+    2847, 2847, 2847, 2847, 2972,
 ];
 
 /// Scores beyond this (centi-men) stand for wins and losses when choosing.
