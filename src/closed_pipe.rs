@@ -25,6 +25,9 @@ const EPIPE: i32 = 32;
 /// `ERROR_NO_DATA`, Windows' error for a write to a closed pipe.
 #[cfg(windows)]
 const EPIPE: i32 = 232;
+/// No pipes elsewhere (WebAssembly): an error code no write there returns.
+#[cfg(not(any(unix, windows)))]
+const EPIPE: i32 = 32;
 
 /// Installs the panic hook that turns a failed print to a closed pipe into a quiet exit.
 pub fn install_hook() {

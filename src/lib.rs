@@ -5,7 +5,8 @@
 //! guide in `docs/`.
 //!
 //! Layers, bottom up (tests/architecture checks them: no import goes up a layer, nor from one
-//! front end into another but the few it lists): [`files`] (how any of them reads and writes
+//! front end into another but the few it lists): [`platform`] (the clock and seeds, which
+//! WebAssembly gets from its page); [`files`] (how any of them reads and writes
 //! the user's files: bounded reads, and files replaced whole or not at all); [`games`] (a
 //! folder per game, Bashni, Turkish and Russian draughts and Lasca, each with its rules,
 //! notation and evaluation, on a shared toolkit, [`games::kit`], that holds the traits every
@@ -17,25 +18,41 @@
 //! [`analyse`], [`bench`](mod@bench), [`matchrun`] (engine-vs-engine matches), [`play`]
 //! (a person against the engine), [`serve`] (the same in the browser), [`datagen`], [`tune`]
 //! and [`train`]; and [`cli`], which ties them together.
+//!
+//! The front ends (from [`client`] up) and the command line need an operating system: they
+//! come with the default feature `native`. Without it the engine core (games, search,
+//! protocol and Hub sessions, records) builds for `wasm32-unknown-unknown` (wasm/).
 
+#[cfg(feature = "native")]
 pub mod analyse;
+#[cfg(feature = "native")]
 pub mod bench;
+#[cfg(feature = "native")]
 pub mod cli;
+#[cfg(feature = "native")]
 pub mod client;
 pub mod closed_pipe;
+#[cfg(feature = "native")]
 pub mod datagen;
 pub mod display;
 pub mod egdb;
 pub mod files;
 pub mod games;
 pub mod hub;
+#[cfg(feature = "native")]
 pub mod matchrun;
+pub mod platform;
+#[cfg(feature = "native")]
 pub mod play;
 pub mod protocol;
 pub mod record;
 pub mod review;
 pub mod search;
+#[cfg(feature = "native")]
 pub mod serve;
+#[cfg(feature = "native")]
 pub mod shard;
+#[cfg(feature = "native")]
 pub mod train;
+#[cfg(feature = "native")]
 pub mod tune;

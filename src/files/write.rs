@@ -110,7 +110,7 @@ fn create_temp(target: &Path) -> io::Result<(PathBuf, File)> {
             ".{}.{}.{:08x}.tmp",
             std::process::id(),
             COUNT.fetch_add(1, Ordering::Relaxed),
-            rand::random::<u32>()
+            crate::platform::fresh_seed() as u32
         ));
         let temp = target.with_file_name(temp);
         match OpenOptions::new().write(true).create_new(true).open(&temp) {

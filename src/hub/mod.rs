@@ -21,7 +21,9 @@ pub use output::score_men;
 pub use session::{HUB_VARIANTS, limits_of};
 
 use crate::games::Variant;
+use crate::protocol::runner::{self, HostSession, Runner};
 use crate::protocol::{MAX_LINE_BYTES, Output, reader};
+use crate::search::Poll;
 use session::{Event, Session};
 use std::io::Read;
 use std::sync::mpsc::channel;
@@ -34,8 +36,8 @@ pub fn run(variant: Variant) -> i32 {
 /// Runs Hub reading `input` and writing to `out`, starting in game `variant` (Russian or
 /// Turkish draughts; any other is refused with exit code 2).
 pub fn run_with(input: impl Read + Send + 'static, out: Output, variant: Variant) -> i32 {
-    if !HUB_VARIANTS.contains(&variant) {
-        eprintln!("bashni hub: Hub plays russian or turkish, not {variant}");
+    if let Err(e) = check_variant(variant) {
+        eprintln!("bashni hub: {e}");
         return 2;
     }
     let (tx, rx) = channel();
@@ -45,5 +47,24 @@ pub fn run_with(input: impl Read + Send + 'static, out: Output, variant: Variant
         eprintln!("bashni: cannot start the input thread: {e}");
         return 1;
     }
-    Session::new(out, tx, variant).run(rx)
+    runner::run(Session::new(out, tx, variant, Runner::Threads), rx)
+}
+
+/// Hub on a host's one thread (WebAssembly), in game `variant`, as
+/// [`crate::protocol::host`] runs the UCI-shaped protocol; a game Hub cannot describe is
+/// refused.
+pub fn host(out: Output, variant: Variant, poll: Poll) -> Result<HostSession, String> {
+    check_variant(variant)?;
+    let (tx, rx) = channel();
+    let runner = Runner::Host { poll, ready: None };
+    Ok(HostSession::new(Session::new(out, tx, variant, runner), rx))
+}
+
+/// Whether Hub can play `variant`: the reason when not.
+fn check_variant(variant: Variant) -> Result<(), String> {
+    if HUB_VARIANTS.contains(&variant) {
+        Ok(())
+    } else {
+        Err(format!("Hub plays russian or turkish, not {variant}"))
+    }
 }

@@ -24,10 +24,11 @@ use crate::protocol::options::{HASH, OptionChange, OptionError, Options, parse_c
 use crate::protocol::queue::{self, Next, Now, Ordered, Queue, Role};
 use crate::protocol::quote::quote;
 use crate::protocol::reader::{Input, Line};
+use crate::protocol::runner::{Driven, Runner};
 use crate::search::{Engine, SearchControl, SearchLimits};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::Sender;
 
 /// The games Hub can describe (one piece per square).
 pub const HUB_VARIANTS: [Variant; 2] = [Variant::Russian, Variant::Turkish];
@@ -82,11 +83,48 @@ pub(crate) struct Session {
     busy: Option<Busy>,
     /// Commands read while busy (or behind such a command), in order.
     queue: Queue<HubCommand, HubError>,
+    /// Where searches run.
+    runner: Runner,
+}
+
+impl Driven for Session {
+    type Event = Event;
+
+    fn input(input: Input) -> Event {
+        Event::Input(input)
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::Input(Input::Line(_, line)) => self.on_line(line),
+            Event::Input(Input::Eof) => self.on_eof(),
+            Event::Done(engine, line) => {
+                self.engine = Some(*engine);
+                self.busy = None;
+                self.out.line(&line);
+            }
+        }
+        self.pump();
+    }
+
+    /// Over after `quit` or end of input, once the running search and the queued commands
+    /// are done.
+    fn finished(&self) -> bool {
+        self.queue.finished(self.busy.is_some())
+    }
+
+    fn needs_stop(&self) -> bool {
+        matches!(&self.busy, Some(b) if b.needs_stop || b.control.is_pondering())
+    }
+
+    fn runner(&mut self) -> &mut Runner {
+        &mut self.runner
+    }
 }
 
 impl Session {
     /// A session at the start of `variant` (Russian or Turkish draughts).
-    pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant) -> Session {
+    pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant, runner: Runner) -> Session {
         let options = Options::default();
         Session {
             out,
@@ -98,27 +136,8 @@ impl Session {
             level: Level::default(),
             busy: None,
             queue: Queue::new(),
+            runner,
         }
-    }
-
-    /// Handles events until `quit` or end of input; returns the exit code.
-    pub(crate) fn run(mut self, rx: Receiver<Event>) -> i32 {
-        while let Ok(event) = rx.recv() {
-            match event {
-                Event::Input(Input::Line(_, line)) => self.on_line(line),
-                Event::Input(Input::Eof) => self.on_eof(),
-                Event::Done(engine, line) => {
-                    self.engine = Some(*engine);
-                    self.busy = None;
-                    self.out.line(&line);
-                }
-            }
-            self.pump();
-            if self.queue.finished(self.busy.is_some()) {
-                break;
-            }
-        }
-        0
     }
 
     /// Takes one input line in order (see [`queue`]).
@@ -309,7 +328,10 @@ impl Session {
         let Some(mut engine) = self.engine.take() else {
             return self.error(&"internal error: the engine is missing");
         };
-        let control = SearchControl::new(mode == GoMode::Ponder);
+        if self.runner.on_host() {
+            engine.search_on_calling_thread(true);
+        }
+        let control = self.runner.control(mode == GoMode::Ponder);
         if ponderhit && mode == GoMode::Ponder {
             control.ponderhit();
         }
@@ -321,10 +343,7 @@ impl Session {
             let line = job(&mut engine, &ctl, &out);
             let _ = tx.send(Event::Done(Box::new(engine), line));
         };
-        match std::thread::Builder::new()
-            .name("bashni-hub-search".into())
-            .spawn(work)
-        {
+        match self.runner.start("bashni-hub-search", Box::new(work)) {
             Ok(_) => {
                 self.busy = Some(Busy {
                     control,

@@ -19,12 +19,15 @@ pub mod options;
 pub(crate) mod queue;
 pub mod quote;
 pub mod reader;
+pub mod runner;
 mod session;
 pub mod state;
 mod work;
 
 use crate::games::Variant;
+use crate::search::Poll;
 use crate::search::{Bound, SearchInfo, SearchResult};
+use runner::{HostSession, Runner};
 use session::{Event, Session};
 use std::fmt::Display;
 use std::io::{Read, Write};
@@ -104,7 +107,16 @@ pub fn run_with(input: impl Read + Send + 'static, out: Output, variant: Variant
         eprintln!("bashni: cannot start the input thread: {e}");
         return 1;
     }
-    Session::new(out, tx, variant).run(rx)
+    runner::run(Session::new(out, tx, variant, Runner::Threads), rx)
+}
+
+/// The protocol on a host's one thread (WebAssembly), starting in game `variant`: lines go
+/// in through the [`HostSession`], answers come out through `out`, and searches give the
+/// host `poll` turns (see [`runner`]).
+pub fn host(out: Output, variant: Variant, poll: Poll) -> HostSession {
+    let (tx, rx) = channel();
+    let runner = Runner::Host { poll, ready: None };
+    HostSession::new(Session::new(out, tx, variant, runner), rx)
 }
 
 /// The `info` line of one search report:

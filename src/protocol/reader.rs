@@ -6,8 +6,8 @@
 //! UTF-8 are replaced, and the line ending (`\n` or `\r\n`) is removed.
 
 use crate::files::{LineRead, read_line_limited};
+use crate::platform::Instant;
 use std::io::{BufRead, BufReader, Read};
-use std::time::Instant;
 
 /// What the reader thread hands over.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,6 +23,7 @@ use super::game::{AnyGame, eval_lines, on_game};
 use super::options::{OptionChange, Options, declarations, parse_change};
 use super::queue::{self, Next, Now, Ordered, Queue, Role};
 use super::reader::{Input, Line};
+use super::runner::{Driven, Runner};
 use super::state::{moves_line, state_line};
 use super::work::{PerftJob, PreparedSearch, perft_job, prepare_search};
 use crate::display::diagram;
@@ -32,7 +33,7 @@ use std::fmt::Display;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::Sender;
 
 /// What the session reacts to.
 pub(crate) enum Event {
@@ -86,12 +87,46 @@ pub(crate) struct Session {
     busy: Option<Busy>,
     /// Commands read while busy (or behind such a command), in order.
     queue: Queue<Command, CommandError>,
+    /// Where searches and perfts run.
+    runner: Runner,
+}
+
+impl Driven for Session {
+    type Event = Event;
+
+    fn input(input: Input) -> Event {
+        Event::Input(input)
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::Input(Input::Line(_, line)) => self.on_line(line),
+            Event::Input(Input::Eof) => self.on_eof(),
+            Event::SearchDone(engine, lines) => self.on_search_done(*engine, lines),
+            Event::PerftDone(lines) => self.on_perft_done(lines),
+        }
+        self.pump();
+    }
+
+    /// Over after `quit` or end of input, once the running job and the queued commands are
+    /// done.
+    fn finished(&self) -> bool {
+        self.queue.finished(self.busy.is_some())
+    }
+
+    fn needs_stop(&self) -> bool {
+        matches!(&self.busy, Some(Busy::Search { control, needs_stop }) if *needs_stop || control.is_pondering())
+    }
+
+    fn runner(&mut self) -> &mut Runner {
+        &mut self.runner
+    }
 }
 
 impl Session {
     /// A session at the start position of game `variant` with default options; `tx` feeds
-    /// its own events.
-    pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant) -> Session {
+    /// its own events; its work runs where `runner` says.
+    pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant, runner: Runner) -> Session {
         let options = Options::default();
         Session {
             out,
@@ -102,25 +137,8 @@ impl Session {
             start_variant: variant,
             busy: None,
             queue: Queue::new(),
+            runner,
         }
-    }
-
-    /// Handles events until `quit` or end of input (after the running job and the queued
-    /// commands are done). Returns the exit code.
-    pub(crate) fn run(mut self, rx: Receiver<Event>) -> i32 {
-        while let Ok(event) = rx.recv() {
-            match event {
-                Event::Input(Input::Line(_, line)) => self.on_line(line),
-                Event::Input(Input::Eof) => self.on_eof(),
-                Event::SearchDone(engine, lines) => self.on_search_done(*engine, lines),
-                Event::PerftDone(lines) => self.on_perft_done(lines),
-            }
-            self.pump();
-            if self.queue.finished(self.busy.is_some()) {
-                break;
-            }
-        }
-        0
     }
 
     /// Takes one input line in order (see [`queue`]): `stop`, `ponderhit`, `quit` and an
@@ -318,7 +336,10 @@ impl Session {
         let Some(mut engine) = self.engine.take() else {
             return self.error(&"internal error: the engine is missing");
         };
-        let control = SearchControl::new(args.ponder);
+        if self.runner.on_host() {
+            engine.search_on_calling_thread(true);
+        }
+        let control = self.runner.control(args.ponder);
         if ponderhit && args.ponder {
             control.ponderhit();
         }
@@ -331,10 +352,7 @@ impl Session {
             let lines = job(&mut engine, &ctl, &out);
             let _ = tx.send(Event::SearchDone(Box::new(engine), lines));
         };
-        match std::thread::Builder::new()
-            .name("bashni-search".into())
-            .spawn(work)
-        {
+        match self.runner.start("bashni-search", Box::new(work)) {
             Ok(_) => {
                 self.busy = Some(Busy::Search {
                     control,
@@ -368,10 +386,7 @@ impl Session {
             });
             let _ = tx.send(Event::PerftDone(lines));
         };
-        match std::thread::Builder::new()
-            .name("bashni-perft".into())
-            .spawn(work)
-        {
+        match self.runner.start("bashni-perft", Box::new(work)) {
             Ok(_) => self.busy = Some(Busy::Perft { stop: flag }),
             Err(e) => self.error(&format!("cannot start the perft thread: {e}")),
         }

@@ -136,10 +136,7 @@ fn line_tokens(moves: &[PdnMove], number: u32, white: bool, tokens: &mut Vec<Str
 
 /// Today's date as `YYYY.MM.DD` (UTC).
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let secs = crate::platform::unix_ms() / 1000;
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     format!("{y:04}.{m:02}.{d:02}")
 }

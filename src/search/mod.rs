@@ -21,6 +21,7 @@ use crate::games::kit::moves::Move;
 use crate::games::kit::nnue::stack::network_for;
 use crate::games::kit::nnue::{Accumulator, FeatureSet, Network};
 use crate::games::{EvalConfig, Game};
+use crate::platform::Instant;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 pub use score::{Score, centi_men, internal_units};
@@ -28,7 +29,6 @@ pub(crate) use score::{from_tt, to_tt};
 pub use skill::Strength;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 pub use tt::{Bound, TableError, TranspositionTable};
 
 pub use crate::games::kit::game::MAX_PLY;
@@ -99,6 +99,23 @@ impl<M> Default for SearchLimits<M> {
     }
 }
 
+/// What a search is doing when it gives its host a turn ([`Poll`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Searching: called every few hundred nodes; the host decides how often it really
+    /// hands control to its event loop.
+    Working,
+    /// Done, holding its answer until `stop` or `ponderhit` (`go infinite`, pondering): the
+    /// host may wait for its next input.
+    Waiting,
+}
+
+/// The host's turn while a search runs on the host's only thread (WebAssembly in a Web
+/// Worker): it reads the input that came meanwhile and acts on it (`stop` stops the search
+/// through its [`SearchControl`], `isready` is answered), as the protocol's reader thread does
+/// natively. A plain function, so that the control stays shareable between threads.
+pub type Poll = fn(Turn);
+
 /// Shared between the searcher and whoever controls it (the protocol's reader thread).
 #[derive(Debug)]
 pub struct SearchControl {
@@ -108,18 +125,38 @@ pub struct SearchControl {
     /// counts from it, and `ponderhit` is recorded as an offset from it).
     started: Instant,
     ponderhit_ms: AtomicU64,
+    /// The host's turn, where the search runs on the host's thread; `None` natively.
+    poll: Option<Poll>,
 }
 
 impl SearchControl {
     /// A fresh control; `ponder` starts the search in pondering mode (no time limit until
     /// [`SearchControl::ponderhit`]).
     pub fn new(ponder: bool) -> Arc<SearchControl> {
+        Self::polled(ponder, None)
+    }
+
+    /// A fresh control whose search gives `poll` a turn every few hundred nodes and while it
+    /// holds its answer (see [`Poll`]).
+    pub fn polled(ponder: bool, poll: Option<Poll>) -> Arc<SearchControl> {
         Arc::new(SearchControl {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(ponder),
             started: Instant::now(),
             ponderhit_ms: AtomicU64::new(0),
+            poll,
         })
+    }
+
+    /// Gives the host its turn, if it has one; whether it has.
+    pub fn poll(&self, turn: Turn) -> bool {
+        match self.poll {
+            Some(poll) => {
+                poll(turn);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Asks the search to finish now (it returns within milliseconds).
@@ -323,7 +360,7 @@ impl Engine {
             features: Features::default(),
             fault: None,
             strength: Strength::FULL,
-            rng: StdRng::seed_from_u64(rand::random()),
+            rng: StdRng::seed_from_u64(crate::platform::fresh_seed()),
             network: None,
             use_network: true,
             egdb: None,
@@ -477,7 +514,7 @@ impl Engine {
         history: &[u64],
         limits: &SearchLimits<G::Move>,
         control: &SearchControl,
-        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+        on_info: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
     ) -> SearchResult<G::Move> {
         let level = self.strength.draw_level(&mut self.rng);
         let Some(cap) = skill::depth_cap(level) else {
@@ -522,7 +559,7 @@ impl Engine {
         limits: &SearchLimits<G::Move>,
         control: &SearchControl,
         eval: &EvalConfig,
-        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+        on_info: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
     ) -> SearchResult<G::Move> {
         let job = threads::Job {
             tt: &self.tt,

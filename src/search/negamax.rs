@@ -13,7 +13,7 @@ use super::params::{
 use super::report::{Line, Reporter};
 use super::time::TimeManager;
 use super::tt::{Bound, Entry, MAX_STORED_DEPTH, TranspositionTable};
-use super::{INFINITY, SearchControl, SearchLimits, WIN, WIN_BOUND, from_tt, to_tt};
+use super::{INFINITY, SearchControl, SearchLimits, Turn, WIN, WIN_BOUND, from_tt, to_tt};
 use crate::games::kit::color::Color;
 use crate::games::{EvalConfig, Evaluator, Game, MoveBuf};
 use arrayvec::ArrayVec;
@@ -285,6 +285,7 @@ impl<'a, G: Game> Worker<'a, G> {
     fn check_limits(&mut self) {
         self.flush_nodes();
         let s = self.shared;
+        s.control.poll(Turn::Working);
         if s.control.is_stopped() || s.abort.load(AtomicOrdering::Relaxed) {
             self.stopped = true;
         } else if s.time.hard_expired(s.control) || self.node_limit_reached() {

@@ -16,7 +16,9 @@ use super::params::FORCED_REPLY_DEPTH;
 use super::report::{Line, Reporter};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
-use super::{Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult};
+use super::{
+    Features, MAX_PLY, Score, SearchControl, SearchInfo, SearchLimits, SearchResult, Turn,
+};
 use crate::egdb::{Outcome, Rated, rated_move};
 use crate::games::{EvalConfig, Game};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -84,18 +86,56 @@ impl<M> Reporter<M> for NoReport {
     fn currmove(&mut self, _: u32, _: M, _: usize) {}
 }
 
-/// Sends reports to the caller's thread. Depths are shown once each and in order, by the
+/// What the caller has been shown: every report goes to its `on_info` through here.
+struct Shown<'f, M> {
+    on_info: &'f mut (dyn FnMut(&SearchInfo<M>) + Send),
+    /// The last exact first line shown.
+    last: Option<SearchInfo<M>>,
+    /// The deepest ply reported so far.
+    seldepth: u32,
+}
+
+impl<M: Clone> Shown<'_, M> {
+    fn show(&mut self, info: &SearchInfo<M>) {
+        if info.multipv == 1 && info.bound == Bound::Exact {
+            self.last = Some(info.clone());
+        }
+        self.seldepth = self.seldepth.max(info.seldepth);
+        (self.on_info)(info);
+    }
+}
+
+/// How reports reach the caller: through a channel that the caller's thread reads while
+/// search threads run, or at once when the search runs on the caller's own thread (so that
+/// its reports come while it searches, not when it is done).
+enum Deliver<'a, 'f, M> {
+    Channel(Sender<SearchInfo<M>>),
+    Direct(&'a Mutex<Shown<'f, M>>),
+}
+
+impl<M: Clone> Deliver<'_, '_, M> {
+    fn send(&self, info: SearchInfo<M>) {
+        match self {
+            Deliver::Channel(tx) => {
+                let _ = tx.send(info);
+            }
+            Deliver::Direct(shown) => shown.lock().unwrap_or_else(|p| p.into_inner()).show(&info),
+        }
+    }
+}
+
+/// Sends reports to the caller. Depths are shown once each and in order, by the
 /// thread that completes the next one first: with one line (MultiPV 1) helpers report too,
 /// so that a depth a helper completes ahead of the main thread is shown as well.
-struct ChannelReporter<'a, G: Game> {
-    tx: Sender<SearchInfo<G::Move>>,
+struct ChannelReporter<'a, 'f, G: Game> {
+    tx: Deliver<'a, 'f, G::Move>,
     shared: &'a Shared<'a, G>,
     /// Deepest depth whose first line was sent. Held while a line is decided on and sent,
     /// so that two threads completing consecutive depths at once send them in order.
     reported: &'a Mutex<u32>,
 }
 
-impl<G: Game> Reporter<G::Move> for ChannelReporter<'_, G> {
+impl<G: Game> Reporter<G::Move> for ChannelReporter<'_, '_, G> {
     fn line(&mut self, depth: u32, seldepth: u32, index: usize, line: &Line<G::Move>) -> bool {
         let mut reported = self.reported.lock().unwrap_or_else(|p| p.into_inner());
         let show = if index == 1 && line.bound == Bound::Exact {
@@ -109,8 +149,7 @@ impl<G: Game> Reporter<G::Move> for ChannelReporter<'_, G> {
             *reported + 1 >= depth
         };
         if show {
-            let _ = self
-                .tx
+            self.tx
                 .send(make_info(self.shared, depth, seldepth, index, line));
         }
         show
@@ -124,7 +163,7 @@ impl<G: Game> Reporter<G::Move> for ChannelReporter<'_, G> {
         };
         let mut info = make_info(self.shared, depth, depth, 1, &line);
         info.currmove = Some((m, number));
-        let _ = self.tx.send(info);
+        self.tx.send(info);
     }
 }
 
@@ -156,17 +195,20 @@ fn make_info<G: Game>(
     }
 }
 
-/// Holds the answer back while `go infinite` or pondering goes on.
+/// Holds the answer back while `go infinite` or pondering goes on: the host's turn where it
+/// has one (its input is what ends the wait), else a short sleep between looks.
 fn wait_for_release<M>(limits: &SearchLimits<M>, control: &SearchControl) {
     while (limits.infinite && !control.is_stopped()) || control.is_pondering() {
-        std::thread::sleep(Duration::from_millis(1));
+        if !control.poll(Turn::Waiting) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 }
 
 /// Runs one search on up to `job.threads` threads; see [`super::Engine::search`].
 pub(super) fn run<G: Game>(
     job: &Job<G>,
-    on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    on_info: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
 ) -> SearchResult<G::Move> {
     job.tt.new_search();
     let mut root_moves: Vec<G::Move> = job.pos.legal_moves().to_vec();
@@ -379,13 +421,23 @@ fn search_on_threads<G: Game>(
     shared: &Shared<G>,
     root: &[G::Move],
     notes: &mut Vec<String>,
-    on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    on_info: &mut (dyn FnMut(&SearchInfo<G::Move>) + Send),
 ) -> Option<Choice<G::Move>> {
     let one_line = job.limits.multipv <= 1;
     let reported = Mutex::new(0);
     let (tx, rx) = channel::<SearchInfo<G::Move>>();
+    let shown = Mutex::new(Shown {
+        on_info,
+        last: None,
+        seldepth: 0,
+    });
+    let direct = job.on_caller && job.threads == 1;
     let reporter = |tx: &Sender<SearchInfo<G::Move>>| ChannelReporter {
-        tx: tx.clone(),
+        tx: if direct {
+            Deliver::Direct(&shown)
+        } else {
+            Deliver::Channel(tx.clone())
+        },
         shared,
         reported: &reported,
     };
@@ -415,15 +467,11 @@ fn search_on_threads<G: Game>(
         }
         drop(tx);
         // 3. Reports, as they come, until every thread is done.
-        let mut last: Option<SearchInfo<G::Move>> = None;
-        let mut seldepth = 0;
+        let mut shown = shown.lock().unwrap_or_else(|p| p.into_inner());
         for info in rx {
-            if info.multipv == 1 && info.bound == Bound::Exact {
-                last = Some(info.clone());
-            }
-            seldepth = seldepth.max(info.seldepth);
-            on_info(&info);
+            shown.show(&info);
         }
+        let last = shown.last.take();
         // 4. The answer: the main thread's, unless a helper completed a deeper iteration
         //    (with several lines only the main thread has them all).
         let joined = |h: ScopedJoinHandle<'_, ThreadResult<G::Move>>| {
@@ -460,7 +508,8 @@ fn search_on_threads<G: Game>(
             };
             // Its seldepth is the deepest ply reported so far (make_info keeps it at least
             // the depth).
-            on_info(&make_info(shared, c.depth, seldepth, 1, &line));
+            let info = make_info(shared, c.depth, shown.seldepth, 1, &line);
+            (shown.on_info)(&info);
         }
         best
     })

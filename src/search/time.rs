@@ -6,7 +6,8 @@ use super::params::{
 };
 use super::{SearchControl, SearchLimits, WIN_BOUND};
 use crate::games::kit::color::Color;
-use std::time::{Duration, Instant};
+use crate::platform::Instant;
+use std::time::Duration;
 
 /// Limits of one search, resolved to durations.
 #[derive(Clone, Debug)]

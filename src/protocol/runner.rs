@@ -1,0 +1,361 @@
+//! Where a session's work (a search, a perft) runs, and the loops that drive a session.
+//!
+//! Natively ([`Runner::Threads`], driven by [`run`]) the work runs on a thread of its own
+//! while the session's thread goes on taking input from the reader thread, so that `stop`
+//! and `isready` are answered during a search.
+//!
+//! In WebAssembly there is one thread, the page's Web Worker ([`Runner::Host`], driven
+//! through [`HostSession`]): the session hands its work to the host instead of starting a
+//! thread, the host runs it, and the search gives the host a turn every few hundred nodes
+//! ([`Poll`]) in which the host reads the lines that came meanwhile and gives them to the
+//! session, exactly as the reader thread would. The session's ordering rules (`queue.rs`)
+//! are the same in both.
+
+use super::reader::{Input, Line};
+use crate::platform::Instant;
+use crate::search::{Poll, SearchControl};
+use std::sync::Arc;
+use std::sync::mpsc::Receiver;
+
+/// A session's work, ready to run: it sends its result to the session as an event.
+pub type Work = Box<dyn FnOnce() + Send>;
+
+/// Where a session's work runs.
+pub(crate) enum Runner {
+    /// On a thread started for each job.
+    Threads,
+    /// On the host's thread, when the host takes it ([`Runner::take`]); its searches give
+    /// the host `poll` turns.
+    Host { poll: Poll, ready: Option<Work> },
+}
+
+impl Runner {
+    /// The control of a new search, polled on a host.
+    pub(crate) fn control(&self, ponder: bool) -> Arc<SearchControl> {
+        match self {
+            Runner::Threads => SearchControl::new(ponder),
+            Runner::Host { poll, .. } => SearchControl::polled(ponder, Some(*poll)),
+        }
+    }
+
+    /// Whether the work runs on the host's thread (the engine must then search on the
+    /// calling thread, with one thread).
+    pub(crate) fn on_host(&self) -> bool {
+        matches!(self, Runner::Host { .. })
+    }
+
+    /// Starts `work` on a thread named `name`, or keeps it for the host. An error says why
+    /// no thread could be started.
+    pub(crate) fn start(&mut self, name: &str, work: Work) -> std::io::Result<()> {
+        match self {
+            Runner::Threads => std::thread::Builder::new()
+                .name(name.to_string())
+                .spawn(work)
+                .map(|_| ()),
+            Runner::Host { ready, .. } => {
+                *ready = Some(work);
+                Ok(())
+            }
+        }
+    }
+
+    /// The work kept for the host, if any.
+    pub(crate) fn take(&mut self) -> Option<Work> {
+        match self {
+            Runner::Threads => None,
+            Runner::Host { ready, .. } => ready.take(),
+        }
+    }
+}
+
+/// A session as its drivers see it: events in, and whether it is over.
+pub(crate) trait Driven {
+    /// What the session reacts to: input from the reader, results of its work.
+    type Event: Send + 'static;
+    /// The event of one input (a line, or the end of input).
+    fn input(input: Input) -> Self::Event;
+    /// Handles one event, then runs every queued command the engine being idle lets run.
+    fn handle(&mut self, event: Self::Event);
+    /// Whether the session has ended (`quit`, or end of input, with its work done).
+    fn finished(&self) -> bool;
+    /// Whether the running work is a search that only `stop` is sure to end (`go infinite`,
+    /// pondering, Hub's `go analyze`).
+    fn needs_stop(&self) -> bool;
+    /// Where its work runs.
+    fn runner(&mut self) -> &mut Runner;
+}
+
+/// Runs `session` natively: handles the events of `rx` until the session is over; returns
+/// the exit code.
+pub(crate) fn run<S: Driven>(mut session: S, rx: Receiver<S::Event>) -> i32 {
+    while let Ok(event) = rx.recv() {
+        session.handle(event);
+        if session.finished() {
+            break;
+        }
+    }
+    0
+}
+
+/// A session on its host's one thread (WebAssembly): the host gives it input lines with
+/// [`HostSession::line`], runs the work it hands over ([`HostSession::work`]) outside any
+/// borrow of the session, and then lets it take the work's result
+/// ([`HostSession::settle`]). During the work, the search's [`Poll`] turns give the host the
+/// chance to hand over the lines that came meanwhile: `stop`, `isready` and `ponderhit` act at
+/// once, everything else waits for the engine as it does natively.
+pub struct HostSession(Box<dyn Steps>);
+
+impl HostSession {
+    /// Hosts `session`, whose own events come back on `rx`.
+    pub(crate) fn new<S: Driven + 'static>(session: S, rx: Receiver<S::Event>) -> HostSession {
+        HostSession(Box::new(Hosted { session, rx }))
+    }
+
+    /// One input line (its text without the line ending; `cut_from` its full length when the
+    /// host cut a longer line to the protocol's limit).
+    pub fn line(&mut self, text: String, cut_from: Option<u64>) {
+        self.0
+            .input(Input::Line(Instant::now(), Line { text, cut_from }));
+    }
+
+    /// The end of input: what only `stop` would end is stopped, the rest still runs.
+    pub fn eof(&mut self) {
+        self.0.input(Input::Eof);
+    }
+
+    /// The work ready to run, if any: the host runs it, then calls [`HostSession::settle`].
+    pub fn work(&mut self) -> Option<Work> {
+        self.0.work()
+    }
+
+    /// Takes the results of the work that ran and runs what can run now.
+    pub fn settle(&mut self) {
+        self.0.settle();
+    }
+
+    /// Whether the session is over (`quit`).
+    pub fn finished(&self) -> bool {
+        self.0.finished()
+    }
+
+    /// Whether the running work is a search that only `stop` is sure to end.
+    pub fn needs_stop(&self) -> bool {
+        self.0.needs_stop()
+    }
+}
+
+/// What [`HostSession`] needs of a hosted session, whatever its protocol.
+trait Steps {
+    fn input(&mut self, input: Input);
+    fn work(&mut self) -> Option<Work>;
+    fn settle(&mut self);
+    fn finished(&self) -> bool;
+    fn needs_stop(&self) -> bool;
+}
+
+struct Hosted<S: Driven> {
+    session: S,
+    rx: Receiver<S::Event>,
+}
+
+impl<S: Driven> Steps for Hosted<S> {
+    fn input(&mut self, input: Input) {
+        if !self.session.finished() {
+            self.session.handle(S::input(input));
+        }
+    }
+
+    fn work(&mut self) -> Option<Work> {
+        self.session.runner().take()
+    }
+
+    fn settle(&mut self) {
+        while let Ok(event) = self.rx.try_recv() {
+            self.session.handle(event);
+        }
+    }
+
+    fn finished(&self) -> bool {
+        self.session.finished()
+    }
+
+    fn needs_stop(&self) -> bool {
+        self.session.needs_stop()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Variant;
+    use crate::protocol::Output;
+    use crate::search::Turn;
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+    use std::io::Write;
+    use std::sync::Mutex;
+
+    /// What a test host keeps: the session, the lines that "arrive" at each turn of a
+    /// search, and everything written.
+    #[derive(Default)]
+    struct TestHost {
+        session: Option<HostSession>,
+        /// Lines that come during the search, one per turn.
+        during: VecDeque<String>,
+        turns: usize,
+    }
+
+    thread_local! {
+        static HOST: RefCell<TestHost> = RefCell::new(TestHost::default());
+    }
+
+    /// The written lines, shared with the test.
+    #[derive(Clone, Default)]
+    struct Lines(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Lines {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Lines {
+        fn text(&self) -> Vec<String> {
+            let bytes = self.0.lock().unwrap().clone();
+            String::from_utf8(bytes)
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect()
+        }
+    }
+
+    /// A turn of the search: the next line that "came meanwhile", if any, goes in (a
+    /// waiting search takes them all).
+    fn poll(turn: Turn) {
+        HOST.with(|h| {
+            let mut h = h.borrow_mut();
+            h.turns += 1;
+            let n = if turn == Turn::Waiting { usize::MAX } else { 1 };
+            for _ in 0..n {
+                let Some(line) = h.during.pop_front() else {
+                    break;
+                };
+                h.session.as_mut().unwrap().line(line, None);
+            }
+        });
+    }
+
+    /// Runs `lines` as a host does (each line in, then the work it asks for, with `during`
+    /// coming in at the search's turns); returns what was written.
+    fn host_run(hub: bool, lines: &[&str], during: &[&str]) -> Vec<String> {
+        let out = Lines::default();
+        let session = if hub {
+            crate::hub::host(Output::new(out.clone()), Variant::Russian, poll).unwrap()
+        } else {
+            crate::protocol::host(Output::new(out.clone()), Variant::Russian, poll)
+        };
+        HOST.with(|h| {
+            *h.borrow_mut() = TestHost {
+                session: Some(session),
+                during: during.iter().map(|s| s.to_string()).collect(),
+                turns: 0,
+            }
+        });
+        for line in lines {
+            HOST.with(|h| {
+                h.borrow_mut()
+                    .session
+                    .as_mut()
+                    .unwrap()
+                    .line(line.to_string(), None)
+            });
+            loop {
+                let work = HOST.with(|h| h.borrow_mut().session.as_mut().unwrap().work());
+                let Some(work) = work else { break };
+                work();
+                HOST.with(|h| h.borrow_mut().session.as_mut().unwrap().settle());
+            }
+        }
+        HOST.with(|h| assert!(h.borrow().turns > 0 || during.is_empty()));
+        out.text()
+    }
+
+    #[test]
+    fn a_hosted_search_is_stopped_by_a_line_that_comes_during_it() {
+        let out = host_run(
+            false,
+            &["position startpos", "go infinite"],
+            &["isready", "stop"],
+        );
+        let ready = out.iter().position(|l| l == "readyok").expect("readyok");
+        let best = out
+            .iter()
+            .position(|l| l.starts_with("bestmove "))
+            .expect("bestmove");
+        assert!(ready < best, "readyok comes during the search: {out:?}");
+        assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
+    }
+
+    #[test]
+    fn commands_that_come_during_a_hosted_search_wait_for_it() {
+        // `position` and `d` come during the search: they run after its bestmove, in order.
+        let out = host_run(
+            false,
+            &["go depth 6"],
+            &["position startpos moves c3-d4", "d"],
+        );
+        let best = out
+            .iter()
+            .position(|l| l.starts_with("bestmove "))
+            .expect("bestmove");
+        let fen = out.iter().position(|l| l.starts_with("FEN: ")).expect("d");
+        assert!(best < fen, "{out:?}");
+        assert!(out[fen].contains(" b "), "the position came after: {out:?}");
+    }
+
+    #[test]
+    fn a_hosted_session_says_which_search_needs_stop() {
+        let out = Lines::default();
+        let mut s = crate::protocol::host(Output::new(out.clone()), Variant::Russian, |_| {});
+        s.line("go infinite".to_string(), None);
+        assert!(s.needs_stop());
+        let work = s.work().expect("the search");
+        s.line("stop".to_string(), None);
+        work();
+        s.settle();
+        assert!(!s.needs_stop());
+        s.line("go depth 2".to_string(), None);
+        assert!(!s.needs_stop());
+    }
+
+    #[test]
+    fn hosted_hub_answers_ping_during_a_search_and_stops() {
+        let out = host_run(
+            true,
+            &["hub", "init", "pos", "go analyze"],
+            &["ping", "stop"],
+        );
+        assert!(out.iter().any(|l| l == "ready"), "{out:?}");
+        let pong = out.iter().position(|l| l == "pong").expect("pong");
+        let done = out
+            .iter()
+            .position(|l| l.starts_with("done"))
+            .expect("done");
+        assert!(pong < done, "{out:?}");
+    }
+
+    #[test]
+    fn a_hosted_perft_is_the_native_count() {
+        let out = host_run(false, &["position startpos", "go perft 5"], &[]);
+        assert_eq!(
+            out.last().map(String::as_str),
+            Some("nodes 7482"),
+            "{out:?}"
+        );
+    }
+}
