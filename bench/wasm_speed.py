@@ -5,10 +5,11 @@ docs/measurements.md#webassembly).
     python3 bench/wasm_speed.py [--site target/site] [--bashni target/release/bashni] [--runs 3]
 
 For each game it searches the bench positions (`bashni bench`'s) to a fixed depth, on one
-thread with a cleared 16 MiB table before each, natively (`bashni bench`) and in the module in
-headless Chromium (`ucinewgame`, `position fen`, `go depth`), alternating the two RUNS times; it
-prints each run's nodes a second (the node counts must be equal: the same search), the medians
-and their ratio. It also prints the time from a new Web Worker to the engine's first line
+thread with a cleared 16 MiB table before each, through the protocol (`ucinewgame`, `position
+fen`, `go depth`), in the native binary and in the module in headless Chromium, alternating the
+two RUNS times; both are read the same way (the nodes and time of each search's last `info`
+line); it prints each run's nodes a second (the node counts must be equal: the same search), the
+medians and their ratio. It also prints the time from a new Web Worker to the engine's first line
 (`uciok`) and the compressed size of what a browser downloads. Run it on an idle machine: the
 figures are times.
 
@@ -34,12 +35,32 @@ import test_wasm  # noqa: E402
 DEPTH = {"bashni": 9, "turkish": 8, "russian": 11, "lasca": 9}
 
 
-def native_run(bashni, variant):
-    out = subprocess.run([bashni, "bench", "--variant", variant, "--depth", str(DEPTH[variant])],
-                         capture_output=True, text=True, check=True, timeout=3600).stdout
-    rows = re.findall(r"position +\d+ best \S+ +score +\S+ nodes +(\d+) time +\d+ (.+)$", out, re.M)
-    m = re.search(r"^nodes (\d+) time (\d+) nps (\d+)", out, re.M)
-    return [fen for _, fen in rows], int(m.group(1)), int(m.group(3))
+def bench_fens(bashni, variant):
+    out = subprocess.run([bashni, "bench", "--variant", variant, "--depth", "1"],
+                         capture_output=True, text=True, check=True, timeout=600).stdout
+    return re.findall(r"^position +\d+ best \S+ +score +\S+ nodes +\d+ time +\d+ (.+)$", out, re.M)
+
+
+def totals(lines):
+    """Nodes and ms summed over the searches' last `info ... pv` lines before each bestmove."""
+    nodes = ms = 0
+    last = None
+    for line in lines:
+        if line.startswith("info depth") and " pv " in line:
+            last = line
+        elif line.startswith("bestmove"):
+            nodes += int(re.search(r" nodes (\d+)", last).group(1))
+            ms += int(re.search(r" time (\d+)", last).group(1))
+    return nodes, nodes * 1000 // max(ms, 1)
+
+
+def native_run(bashni, variant, fens):
+    script = [f"setoption name UCI_Variant value {variant}"]
+    for fen in fens:
+        script += ["ucinewgame", f"position fen {fen}", f"go depth {DEPTH[variant]}", "isready"]
+    out = subprocess.run([bashni], input="\n".join(script) + "\n", capture_output=True,
+                         text=True, check=True, timeout=3600).stdout
+    return totals(out.splitlines())
 
 
 def module_run(engine, variant, fens):
@@ -92,8 +113,9 @@ def main():
         engine = Engine(page)
         for variant in a.games.split(","):
             nat, mod = [], []
+            fens = bench_fens(a.bashni, variant)
             for run in range(a.runs):
-                fens, n_nodes, n_nps = native_run(a.bashni, variant)
+                n_nodes, n_nps = native_run(a.bashni, variant, fens)
                 m_nodes, m_nps = module_run(engine, variant, fens)
                 assert m_nodes == n_nodes, f"{variant}: module {m_nodes} nodes, native {n_nodes}"
                 nat.append(n_nps)
