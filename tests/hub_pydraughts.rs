@@ -8,6 +8,7 @@
 //! An install that fails fails the test, loudly: set `BASHNI_SKIP_PYDRAUGHTS=1` to skip it
 //! where PyPI cannot be reached (it then says so on standard error).
 
+use crate::common::deadline::{Bounded, DEADLINE};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -22,7 +23,7 @@ fn venv(version: &str) -> Option<PathBuf> {
     let ready = |p: &Path| {
         Command::new(p)
             .args(["-c", &check])
-            .status()
+            .status_bounded()
             .is_ok_and(|s| s.success())
     };
     if ready(&python) {
@@ -31,11 +32,12 @@ fn venv(version: &str) -> Option<PathBuf> {
     let made = Command::new("python3")
         .args(["-m", "venv"])
         .arg(&dir)
-        .status()
+        .status_bounded()
         .is_ok_and(|s| s.success())
         && Command::new(dir.join("bin").join("pip"))
             .args(["install", "-q", &format!("pydraughts=={version}")])
-            .status()
+            // A download: a slow network gets more than one wait.
+            .status_within(DEADLINE * 5)
             .is_ok_and(|s| s.success());
     if made && ready(&python) {
         return Some(python);
@@ -62,7 +64,7 @@ fn drive(version: &str, variant: &str, games: u32, seed: u32) {
     let out = Command::new(python)
         .arg(script)
         .args([BASHNI, variant, &games.to_string(), &seed.to_string()])
-        .output()
+        .output_bounded()
         .expect("python runs");
     let text = String::from_utf8_lossy(&out.stdout);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -88,7 +90,7 @@ fn pydraughts_0_6_7_plays_russian_and_turkish() {
 fn bashni(args: &[&str]) -> String {
     let out = Command::new(BASHNI)
         .args(args)
-        .output()
+        .output_bounded()
         .expect("bashni runs");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
@@ -116,7 +118,7 @@ fn pdn_py(python: &Path, args: &[&str]) -> String {
     let out = Command::new(python)
         .arg(script)
         .args(args)
-        .output()
+        .output_bounded()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
