@@ -331,6 +331,57 @@ fn a_killed_or_stopped_engine_is_replaced_and_its_move_comes() {
     );
 }
 
+/// An engine killed while it has nothing to do (the person is to move) is seen at once, with
+/// no request to find it out: the game is told and a new engine started (issue 66: on a
+/// busy machine a test's kill came after the engine's move, and the game never noticed).
+/// Then its replacement is killed, and the one started in its place killed as soon as it is
+/// seen (mostly during its handshake): another takes over, and the engine's reply to the
+/// person's move comes.
+#[test]
+fn an_engine_killed_while_idle_or_starting_is_replaced_at_once() {
+    let server = Server::start(&[]);
+    let (id, v) = server.new_game(r#"{"level":0,"human":"white"}"#);
+    let mut events = Events::open(&server, &id);
+    assert_eq!(v["thinking"], Value::Null, "{v}");
+    let first = engine_pid(&server, &[]);
+    signal(first, "-KILL");
+    let told = events.state_until(|v| {
+        v["notice"]
+            .as_str()
+            .is_some_and(|n| n.contains("while idle; the engine was restarted"))
+    });
+    let second = engine_pid(&server, &[first]);
+    wait_until("the killed engine to be reaped", || {
+        server.child_pids() == [second]
+    });
+    assert_eq!(server.status()["engines"], 1);
+    signal(second, "-KILL");
+    // Looked for without a pause, to catch it while it starts.
+    let end = Instant::now() + DEADLINE;
+    let third = loop {
+        let pids = server.child_pids();
+        if let Some(p) = pids.into_iter().find(|p| ![first, second].contains(p)) {
+            break p;
+        }
+        assert!(
+            Instant::now() < end,
+            "waited {DEADLINE:?} for a third engine"
+        );
+        std::thread::yield_now();
+    };
+    signal(third, "-KILL");
+    let seen = version(&told);
+    events.state_until(|v| version(v) > seen && !v["notice"].is_null());
+    wait_until("one engine again", || {
+        let pids = server.child_pids();
+        pids.len() == 1 && ![first, second, third].contains(&pids[0])
+    });
+    let v = play_and_wait(&server, &mut events, &id, "c3-d4");
+    assert_eq!(moves_of(&v).len(), 2, "{v}");
+    assert_eq!(v.get("engine_failed"), Some(&Value::Bool(false)), "{v}");
+    assert_eq!(server.status()["engines"], 1);
+}
+
 #[test]
 fn an_engine_that_fails_twice_lets_the_person_move_or_retry() {
     let server = Server::start(&[]);
