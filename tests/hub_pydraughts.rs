@@ -11,12 +11,22 @@
 use crate::common::deadline::{Bounded, DEADLINE};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
 
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
+
+/// An installation (a virtual environment made, pydraughts downloaded): on a loaded machine
+/// with a slow network, more than one wait (`python3 -m venv` alone took over 120 s at a load
+/// average of 20 on two cores).
+const INSTALL: Duration = Duration::from_secs(DEADLINE.as_secs() * 5);
 
 /// The Python of a virtual environment with `pydraughts==version`, made if missing; `None`
 /// when it cannot be made and `BASHNI_SKIP_PYDRAUGHTS=1` allows skipping.
 fn venv(version: &str) -> Option<PathBuf> {
+    // One test at a time makes an environment (two tests use 0.6.7's).
+    static MAKING: Mutex<()> = Mutex::new(());
+    let _making = MAKING.lock().unwrap_or_else(|e| e.into_inner());
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pydraughts-{version}"));
     let python = dir.join("bin").join("python");
     let check = format!("import draughts, sys; sys.exit(draughts.__version__ != '{version}')");
@@ -32,12 +42,11 @@ fn venv(version: &str) -> Option<PathBuf> {
     let made = Command::new("python3")
         .args(["-m", "venv"])
         .arg(&dir)
-        .status_bounded()
+        .status_within(INSTALL)
         .is_ok_and(|s| s.success())
         && Command::new(dir.join("bin").join("pip"))
             .args(["install", "-q", &format!("pydraughts=={version}")])
-            // A download: a slow network gets more than one wait.
-            .status_within(DEADLINE * 5)
+            .status_within(INSTALL)
             .is_ok_and(|s| s.success());
     if made && ready(&python) {
         return Some(python);
@@ -64,7 +73,9 @@ fn drive(version: &str, variant: &str, games: u32, seed: u32) {
     let out = Command::new(python)
         .arg(script)
         .args([BASHNI, variant, &games.to_string(), &seed.to_string()])
-        .output_bounded()
+        // Whole games, in each of which bashni may use ten times its clock (drive.py's rule
+        // for a busy machine), and pydraughts' own moves: more than one wait.
+        .output_within(DEADLINE * 5)
         .expect("python runs");
     let text = String::from_utf8_lossy(&out.stdout);
     let err = String::from_utf8_lossy(&out.stderr);

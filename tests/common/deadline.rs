@@ -27,7 +27,7 @@ pub const DEADLINE: Duration = Duration::from_secs(120);
 /// How long one test may run, from its first wait, before the watchdog ends the test process:
 /// far beyond any test (the longest take well under a minute on an idle machine), so only a
 /// wait that escaped its own deadline reaches it.
-pub const TEST_LIMIT: Duration = Duration::from_secs(20 * 60);
+pub const TEST_LIMIT: Duration = Duration::from_secs(30 * 60);
 
 /// [`TEST_LIMIT`], or the milliseconds of `BASHNI_TEST_LIMIT_MS` (the watchdog's own test).
 fn test_limit() -> Duration {
