@@ -1,6 +1,7 @@
 //! `bashni bench` for every game: one line per position and the fingerprint line, the same
 //! on every run (the fingerprints themselves: docs/measurements.md, checked by `doc_facts`).
 
+use crate::common::deadline::Bounded;
 use std::process::Command;
 
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
@@ -10,7 +11,7 @@ fn bench(args: &[&str]) -> String {
     let out = Command::new(BASHNI)
         .arg("bench")
         .args(args)
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(
         out.status.success(),
@@ -58,7 +59,7 @@ fn bashni_is_the_default_game() {
 fn an_unknown_game_is_a_clear_error() {
     let out = Command::new(BASHNI)
         .args(["bench", "--variant", "chess"])
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);

@@ -3,20 +3,18 @@
 //! standard output piped and closes the read end before the program writes anything, so its
 //! first line already meets a closed pipe. Commands that would otherwise run until told to
 //! stop (`analyse --infinite`, the protocol with `go infinite`) keep their input open: only
-//! the closed output can end them. A test that hangs fails after [`LIMIT`].
+//! the closed output can end them. A test that hangs fails after [`DEADLINE`].
 
+use crate::common::deadline::{Bounded, DEADLINE, join};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Generous limit for one run on a slow, busy machine.
-const LIMIT: Duration = Duration::from_secs(60);
-
 const BIN: &str = env!("CARGO_BIN_EXE_bashni");
 
-/// How many times a run that still goes on after [`LIMIT`] is tried again before the test
+/// How many times a run that still goes on after [`DEADLINE`] is tried again before the test
 /// fails: a first line can reach a pipe whose read end another thread's fork still held.
 const ATTEMPTS: usize = 3;
 
@@ -28,13 +26,13 @@ fn ends_quietly(args: &[&str], input: &str, keep_open: bool) {
             return;
         }
         eprintln!(
-            "note: bashni {args:?} still ran {LIMIT:?} after its output was closed (attempt {attempt})"
+            "note: bashni {args:?} still ran {DEADLINE:?} after its output was closed (attempt {attempt})"
         );
     }
-    panic!("bashni {args:?} still ran {LIMIT:?} after its output was closed, {ATTEMPTS} times");
+    panic!("bashni {args:?} still ran {DEADLINE:?} after its output was closed, {ATTEMPTS} times");
 }
 
-/// One run of [`ends_quietly`]: false when it still ran after [`LIMIT`] (then killed).
+/// One run of [`ends_quietly`]: false when it still ran after [`DEADLINE`] (then killed).
 fn run_closed(args: &[&str], input: &str, keep_open: bool) -> bool {
     // The pipe is made here and its read end closed before the child starts, so the child's
     // first line meets a closed pipe. Tests run on parallel threads (other modules' too): a
@@ -69,7 +67,7 @@ fn run_closed(args: &[&str], input: &str, keep_open: bool) -> bool {
         let _ = stderr.read_to_string(&mut s);
         s
     });
-    let deadline = Instant::now() + LIMIT;
+    let deadline = Instant::now() + DEADLINE;
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
@@ -82,7 +80,10 @@ fn run_closed(args: &[&str], input: &str, keep_open: bool) -> bool {
         std::thread::sleep(Duration::from_millis(20));
     };
     drop(stdin);
-    let err = err.join().unwrap();
+    let err = join(
+        err,
+        format!("the standard error of bashni {args:?} to close"),
+    );
     assert!(!err.contains("panicked"), "bashni {args:?}: {err}");
     assert_eq!(status.code(), Some(0), "bashni {args:?}: {status}; {err}");
     true
@@ -145,7 +146,7 @@ fn datagen_and_tune() {
         .args(["--out", data.to_str().unwrap()])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
+        .status_bounded()
         .unwrap();
     assert!(ok.success());
     let out = scratch().join("weights.rs");

@@ -1,6 +1,7 @@
 //! `bashni datagen` driven as a user (or a batch system) runs it: determinism whatever the
 //! thread count, shards that add up to the whole run, and resuming a stopped run.
 
+use crate::common::deadline::Bounded;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -20,7 +21,7 @@ fn datagen(out: &PathBuf, extra: &[&str]) -> String {
         .args(["datagen", "--games", "6", "--nodes", "600", "--out"])
         .arg(out)
         .args(extra)
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(
         status.status.success(),
@@ -67,7 +68,7 @@ fn bad_arguments_are_clear_errors() {
     let out = Command::new(BASHNI)
         .args(["datagen", "--games", "2", "--shard", "5/4", "--out"])
         .arg(temp("bad"))
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -128,7 +129,7 @@ fn turkish_data_reads_back_and_resumes() {
             "datagen", "--games", "6", "--nodes", "600", "--resume", "--out",
         ])
         .arg(&cut)
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(!refused.status.success());
     assert_eq!(
@@ -171,7 +172,7 @@ fn data_names_its_game_and_another_game_is_not_added_to_it() {
             .args(&args)
             .arg("--out")
             .arg(&russian_file)
-            .output()
+            .output_bounded()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
@@ -199,7 +200,7 @@ fn refused_resume(file: &PathBuf, extra: &[&str]) -> String {
         ])
         .arg(file)
         .args(extra)
-        .output()
+        .output_bounded()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(1), "{err}");

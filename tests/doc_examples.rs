@@ -28,15 +28,13 @@
 //! are formats, or commands that take minutes. So that no example escapes by a missing
 //! tag, a block that is not run must not contain `$ `, `> ` or `< ` lines.
 
+use crate::common::deadline::DEADLINE;
 use crate::common::docs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
-
-/// Generous limit for one command or one answer on a slow, busy machine.
-const LIMIT: Duration = Duration::from_secs(60);
+use std::time::Instant;
 
 /// One fenced block: its info string, first line number (1-based) and lines.
 struct Block {
@@ -231,7 +229,7 @@ fn run_console(doc: &str, block: &Block) -> Vec<String> {
     failures
 }
 
-/// Runs `cmd` with `sh -c` (killed after [`LIMIT`]); its output lines.
+/// Runs `cmd` with `sh -c` (killed after [`DEADLINE`]); its output lines.
 fn run_shell(cmd: &str, path: &str) -> Vec<String> {
     let mut child = Command::new("sh")
         .arg("-c")
@@ -246,13 +244,13 @@ fn run_shell(cmd: &str, path: &str) -> Vec<String> {
         .expect("cannot start sh");
     let rx = line_reader(child.stdout.take().unwrap());
     let mut lines = Vec::new();
-    let deadline = Instant::now() + LIMIT;
+    let deadline = Instant::now() + DEADLINE;
     loop {
         match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
             Ok(l) => lines.push(l),
             Err(RecvTimeoutError::Disconnected) => break,
             Err(RecvTimeoutError::Timeout) => {
-                lines.push(format!("(still running after {LIMIT:?}: killed)"));
+                lines.push(format!("(still running after {DEADLINE:?}: killed)"));
                 break;
             }
         }
@@ -316,7 +314,7 @@ fn run_protocol(doc: &str, block: &Block) -> Vec<String> {
             stdin = None; // end of input: the engine finishes and exits
         }
         let mut got: Vec<String> = Vec::new();
-        let deadline = Instant::now() + LIMIT;
+        let deadline = Instant::now() + DEADLINE;
         let done = |got: &[String]| lines_match(expected, got, true);
         while !(k < last && done(&got)) {
             match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {

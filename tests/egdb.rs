@@ -4,6 +4,7 @@
 
 mod simple;
 
+use crate::common::deadline::Bounded;
 use bashni::egdb::{EgdbGame, Store, Value, Wdl};
 use bashni::games::{Game, Rules, russian, turkish};
 use simple::Result3;
@@ -17,7 +18,7 @@ const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
 fn bashni(args: &[&str]) -> (i32, String) {
     let out = Command::new(BASHNI)
         .args(args)
-        .output()
+        .output_bounded()
         .expect("run bashni");
     let text =
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);

@@ -5,12 +5,13 @@
 //! checks drive the real binary; `ulimit -v` makes memory reservations fail.
 
 use crate::common;
+use common::deadline::{join, wait_output};
 
 use bashni::games::bashni::movegen::legal_moves;
 use bashni::games::bashni::notation::{START_FEN, parse_fen};
 use bashni::games::bashni::position::Position;
 use bashni::search::{Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
-use common::gui::{Gui, WAIT};
+use common::gui::{DEADLINE, Gui};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -32,7 +33,7 @@ fn run_limited(vmem_kib: u64, args: &[&str], input: &str) -> (i32, String, Strin
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
     drop(stdin);
-    let out = child.wait_with_output().unwrap();
+    let out = wait_output(child, format!("bashni {args:?} under ulimit -v {vmem_kib}"));
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -168,7 +169,7 @@ fn hash_allocation_failure_is_an_error() {
 }
 
 /// Issue 14 item 4: threads that cannot be started (no memory for their stacks) leave the
-/// search to those that did, an info line says so, and the answer comes (within [`WAIT`],
+/// search to those that did, an info line says so, and the answer comes (within [`DEADLINE`],
 /// a hang guard: how soon is a speed figure, not a verdict).
 #[test]
 fn threads_that_cannot_start() {
@@ -183,13 +184,13 @@ fn threads_that_cannot_start() {
     let t = Instant::now();
     let (code, out, err) = run_limited(1_200_000, &args, "");
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(t.elapsed() < WAIT, "{:?}", t.elapsed());
+    assert!(t.elapsed() < DEADLINE, "{:?}", t.elapsed());
     assert!(err.contains("search threads could be started"), "{err}");
     assert!(out.contains("Best move: "), "{out}");
 }
 
 /// Issue 14 item 5: `Threads` goes no higher than the hardware threads (the range says so),
-/// and a search with many threads still ends by its move time (an answer within [`WAIT`]: a
+/// and a search with many threads still ends by its move time (an answer within [`DEADLINE`]: a
 /// thread that ignored the clock would search the start position for hours).
 #[test]
 fn threads_capped_at_the_hardware() {
@@ -223,7 +224,7 @@ fn threads_capped_at_the_hardware() {
         },
     );
     assert!(r.best.is_some());
-    assert!(t.elapsed() < WAIT, "{:?}", t.elapsed());
+    assert!(t.elapsed() < DEADLINE, "{:?}", t.elapsed());
 }
 
 /// Issue 11 item 4: a panic in any search thread is reported and a legal move still comes:
@@ -315,7 +316,7 @@ fn check_answer(e: &mut Engine, pos: &Position, multipv: usize, ponder: bool) {
         hit.ponderhit();
     });
     let r = e.search(pos, &[], &limits, &control, &mut |_| {});
-    waker.join().unwrap();
+    join(waker, "the ponderhit thread");
     let legal = legal_moves(pos).to_vec();
     let what = format!("{pos:?} multipv {multipv} ponder {ponder}: {r:?}");
     match r.best {

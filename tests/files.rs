@@ -6,6 +6,7 @@
 //! link is written through, reads are bounded (`/dev/zero`, `/dev/full`), and numeric limits
 //! keep the protocol's ranges.
 
+use crate::common::deadline::{Bounded, join, wait_output};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -16,7 +17,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 fn bashni(args: &[&str]) -> Output {
     Command::new(BASHNI)
         .args(args)
-        .output()
+        .output_bounded()
         .expect("run bashni")
 }
 
@@ -89,7 +90,7 @@ fn tune_reads_an_endless_input_with_bounded_memory() {
         .arg(format!(
             "ulimit -v 262144; exec {BASHNI} tune /dev/zero --out /dev/null"
         ))
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(!out.status.success());
     let err = stderr(&out);
@@ -137,8 +138,8 @@ fn run_limited(blocks: Option<u64>, args: &[&str], input: &str, ready: impl FnOn
     let feed = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
-    let out = child.wait_with_output().unwrap();
-    feed.join().unwrap();
+    let out = wait_output(child, format!("bashni {args:?}"));
+    join(feed, "the input's writer");
     out
 }
 
@@ -153,7 +154,7 @@ fn limit_block() -> u64 {
             "ulimit -f 1; head -c 8192 /dev/zero > {}",
             f.display()
         ))
-        .output()
+        .output_bounded()
         .unwrap();
     std::fs::metadata(&f).unwrap().len()
 }
@@ -285,7 +286,10 @@ fn datagen_past_the_file_size_limit_keeps_whole_games_only() {
             .chain([out.display().to_string()])
             .collect()
     };
-    let made = Command::new(BASHNI).args(args(&full)).output().unwrap();
+    let made = Command::new(BASHNI)
+        .args(args(&full))
+        .output_bounded()
+        .unwrap();
     assert!(made.status.success(), "{}", stderr(&made));
     let text = std::fs::read_to_string(&full).unwrap();
     // Where each game ends: after its `# game` line.
@@ -359,7 +363,7 @@ impl Tmpfs {
         let mounted = Command::new("mount")
             .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
             .arg(&dir)
-            .output();
+            .output_bounded();
         let why = match mounted {
             Ok(o) if o.status.success() => return Some(Tmpfs(dir)),
             Ok(o) => String::from_utf8_lossy(&o.stderr)
@@ -379,14 +383,14 @@ impl Tmpfs {
         Command::new("mount")
             .args(["-o", "remount,ro"])
             .arg(&self.0)
-            .status()
+            .status_bounded()
             .is_ok_and(|s| s.success())
     }
 }
 
 impl Drop for Tmpfs {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
+        let _ = Command::new("umount").arg(&self.0).status_bounded();
         let _ = std::fs::remove_dir(&self.0);
     }
 }

@@ -33,9 +33,10 @@
 //! An example fails when it prints a line starting with `error:` (clap's usage errors and
 //! `bashni`'s own), or exits with any code but 0 (2 is clap's, and `bashni`'s, for bad
 //! arguments). A server passes if it stops on SIGTERM with code 0 or by that signal. Speed
-//! never fails an example: one still running after [`LIMIT`] (a hundred times the slowest
+//! never fails an example: one still running after [`DEADLINE`] (forty times the slowest
 //! here) is stopped and judged only by the `error:` lines it printed, with a note.
 
+use crate::common::deadline::{Bounded, DEADLINE};
 use std::collections::BTreeSet;
 use std::fs::{self, File};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -45,9 +46,6 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
-
-/// Longest wait for one example, far beyond any here (the slowest takes about 3 s).
-const LIMIT: Duration = Duration::from_secs(300);
 
 /// How often a running example is looked at.
 const POLL: Duration = Duration::from_millis(20);
@@ -118,7 +116,7 @@ fn help(path: &[String]) -> String {
     let out = Command::new(BASHNI)
         .args(path)
         .arg("--help")
-        .output()
+        .output_bounded()
         .expect("run bashni --help");
     assert!(out.status.success(), "bashni {path:?} --help: {out:?}");
     String::from_utf8(out.stdout).expect("help is UTF-8")
@@ -259,7 +257,7 @@ enum End {
     Exited(ExitStatus),
     /// A server, stopped by the test's SIGTERM, with this status.
     Stopped(ExitStatus),
-    /// Still running after [`LIMIT`]: killed, judged on its output so far.
+    /// Still running after [`DEADLINE`]: killed, judged on its output so far.
     Overran,
 }
 
@@ -322,7 +320,7 @@ impl Place {
     }
 
     /// Runs `script` in `dir` until it ends, or for a server until it has printed on
-    /// standard output (its address; then SIGTERM), or until [`LIMIT`].
+    /// standard output (its address; then SIGTERM), or until [`DEADLINE`].
     fn run(&self, dir: &Path, script: &str, server: bool, log: &str) -> Outcome {
         let (mut cmd, out, err) = self.shell(dir, script, log);
         let mut child = cmd.spawn().expect("start sh");
@@ -338,7 +336,7 @@ impl Place {
         if matches!(end, End::Overran) {
             signal_group(child.id(), "KILL");
             let _ = child.wait();
-            eprintln!("note: `{script}` was still running after {LIMIT:?}; stopped");
+            eprintln!("note: `{script}` was still running after {DEADLINE:?}; stopped");
         }
         Outcome {
             end,
@@ -348,11 +346,11 @@ impl Place {
     }
 }
 
-/// Waits for `child` to exit, for at most [`LIMIT`] and only while `ready` is false; `None`
+/// Waits for `child` to exit, for at most [`DEADLINE`] and only while `ready` is false; `None`
 /// if it is still running.
 fn wait(child: &mut Child, ready: impl Fn() -> bool) -> Option<ExitStatus> {
     let started = Instant::now();
-    while started.elapsed() < LIMIT && !ready() {
+    while started.elapsed() < DEADLINE && !ready() {
         if let Some(status) = child.try_wait().unwrap() {
             return Some(status);
         }
@@ -365,7 +363,7 @@ fn wait(child: &mut Child, ready: impl Fn() -> bool) -> Option<ExitStatus> {
 fn signal_group(pid: u32, signal: &str) {
     let _ = Command::new("kill")
         .args([&format!("-{signal}"), "--", &format!("-{pid}")])
-        .status();
+        .status_bounded();
 }
 
 /// Whether a run passes: no `error:` line and, unless the test stopped it, exit code 0.

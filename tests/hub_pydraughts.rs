@@ -8,21 +8,32 @@
 //! An install that fails fails the test, loudly: set `BASHNI_SKIP_PYDRAUGHTS=1` to skip it
 //! where PyPI cannot be reached (it then says so on standard error).
 
+use crate::common::deadline::{Bounded, DEADLINE};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
 
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
+
+/// An installation (a virtual environment made, pydraughts downloaded): on a loaded machine
+/// with a slow network, more than one wait (`python3 -m venv` alone took over 120 s at a load
+/// average of 20 on two cores).
+const INSTALL: Duration = Duration::from_secs(DEADLINE.as_secs() * 5);
 
 /// The Python of a virtual environment with `pydraughts==version`, made if missing; `None`
 /// when it cannot be made and `BASHNI_SKIP_PYDRAUGHTS=1` allows skipping.
 fn venv(version: &str) -> Option<PathBuf> {
+    // One test at a time makes an environment (two tests use 0.6.7's).
+    static MAKING: Mutex<()> = Mutex::new(());
+    let _making = MAKING.lock().unwrap_or_else(|e| e.into_inner());
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pydraughts-{version}"));
     let python = dir.join("bin").join("python");
     let check = format!("import draughts, sys; sys.exit(draughts.__version__ != '{version}')");
     let ready = |p: &Path| {
         Command::new(p)
             .args(["-c", &check])
-            .status()
+            .status_bounded()
             .is_ok_and(|s| s.success())
     };
     if ready(&python) {
@@ -31,11 +42,11 @@ fn venv(version: &str) -> Option<PathBuf> {
     let made = Command::new("python3")
         .args(["-m", "venv"])
         .arg(&dir)
-        .status()
+        .status_within(INSTALL)
         .is_ok_and(|s| s.success())
         && Command::new(dir.join("bin").join("pip"))
             .args(["install", "-q", &format!("pydraughts=={version}")])
-            .status()
+            .status_within(INSTALL)
             .is_ok_and(|s| s.success());
     if made && ready(&python) {
         return Some(python);
@@ -62,7 +73,9 @@ fn drive(version: &str, variant: &str, games: u32, seed: u32) {
     let out = Command::new(python)
         .arg(script)
         .args([BASHNI, variant, &games.to_string(), &seed.to_string()])
-        .output()
+        // Whole games, in each of which bashni may use ten times its clock (drive.py's rule
+        // for a busy machine), and pydraughts' own moves: more than one wait.
+        .output_within(DEADLINE * 5)
         .expect("python runs");
     let text = String::from_utf8_lossy(&out.stdout);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -88,7 +101,7 @@ fn pydraughts_0_6_7_plays_russian_and_turkish() {
 fn bashni(args: &[&str]) -> String {
     let out = Command::new(BASHNI)
         .args(args)
-        .output()
+        .output_bounded()
         .expect("bashni runs");
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
@@ -116,7 +129,7 @@ fn pdn_py(python: &Path, args: &[&str]) -> String {
     let out = Command::new(python)
         .arg(script)
         .args(args)
-        .output()
+        .output_bounded()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(

@@ -3,6 +3,7 @@
 //! fault and every move replayed by the rules from the PDN; a Hub engine's illegal move is
 //! its fault; bad settings are refused.
 
+use crate::common::deadline::Bounded;
 use bashni::games::{Game, Record, russian, turkish};
 use bashni::record::pdn::parse_games;
 use std::path::PathBuf;
@@ -22,7 +23,7 @@ fn run(args: &[&str]) -> Output {
     Command::new(BASHNI)
         .arg("match")
         .args(args)
-        .output()
+        .output_bounded()
         .unwrap()
 }
 

@@ -7,6 +7,7 @@
 //! out is many times what a depth-limited reply takes; one that must run out is beaten by a
 //! fake that sleeps or stays silent, which a busy machine only makes later).
 
+use crate::common::deadline::{Bounded, Lines, wait_output};
 use bashni::games::bashni::notation::{START_FEN, parse_fen};
 use bashni::games::{Game, Outcome, Record, Variant, lasca, russian, turkish};
 use bashni::record::pdn::parse_games;
@@ -88,7 +89,7 @@ fn bashni(line: &str, files: &[&PathBuf]) -> Run {
         .collect();
     let out = Command::new(BASHNI)
         .args(&args)
-        .output()
+        .output_bounded()
         .expect("run bashni");
     Run {
         code: out.status.code().unwrap_or(-1),
@@ -624,7 +625,6 @@ fn each_game_plays_its_own_book() {
 /// until the match ends their games, so none is reported as a crash.
 #[test]
 fn a_signal_stops_the_match_with_its_report() {
-    use std::io::{BufRead, BufReader};
     use std::os::unix::process::CommandExt;
     let result = temp("signal.json");
     let mut child = Command::new(BASHNI)
@@ -650,25 +650,25 @@ fn a_signal_stops_the_match_with_its_report() {
         .process_group(0)
         .spawn()
         .expect("start bashni match");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut lines = Lines::new(child.stdout.take().unwrap(), "bashni match");
     let mut stdout = String::new();
     let mut finished = 0;
     while finished < 2 {
-        let line = lines.next().expect("the match ended early").unwrap();
+        let line = lines.next().expect("the match ended early");
         finished += line.starts_with("Finished game") as u32;
         stdout += &line;
         stdout.push('\n');
     }
     let kill = Command::new("kill")
         .args(["-TERM", "--", &format!("-{}", child.id())])
-        .status()
+        .status_bounded()
         .unwrap();
     assert!(kill.success());
     for line in lines {
-        stdout += &line.unwrap();
+        stdout += &line;
         stdout.push('\n');
     }
-    let out = child.wait_with_output().unwrap();
+    let out = wait_output(child, "bashni match after SIGTERM");
     let stderr = String::from_utf8_lossy(&out.stderr);
     let run = Run {
         code: out.status.code().unwrap_or(-1),

@@ -3,6 +3,7 @@
 //! included, in every game that has a network.
 
 use crate::common;
+use crate::common::deadline::Bounded;
 
 use common::gui::Gui;
 use std::path::{Path, PathBuf};
@@ -48,7 +49,7 @@ fn train(out: &Path, threads: &str) -> String {
             "--out",
         ])
         .arg(out)
-        .output()
+        .output_bounded()
         .unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout).to_string();
     assert!(
@@ -201,7 +202,10 @@ fn a_damaged_or_missing_network_file_is_refused_and_the_engine_keeps_its_network
 fn eval_file_refuses_a_fifo_a_device_and_a_folder_and_keeps_answering() {
     let d = dir("fifo");
     let fifo = d.join("net.nnue");
-    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status_bounded()
+        .expect("mkfifo");
     assert!(made.success());
     let mut gui = Gui::start(&[]);
     gui.handshake();
@@ -211,7 +215,7 @@ fn eval_file_refuses_a_fifo_a_device_and_a_folder_and_keeps_answering() {
     for path in [fifo.as_path(), Path::new("/dev/zero"), d.as_path()] {
         gui.send(&format!("setoption name EvalFile value {}", path.display()));
         // A blocking open (FIFO) or an endless read (/dev/zero) never answers: `until_line`
-        // fails after WAIT. How soon `readyok` comes is not a verdict.
+        // fails after DEADLINE. How soon `readyok` comes is not a verdict.
         gui.send("isready");
         let lines = gui.until_line("readyok");
         let errors: Vec<&String> = lines
@@ -256,7 +260,7 @@ fn train_refuses_bad_rates_its_own_data_as_out_and_another_games_data() {
             .args(["--epochs", "1", "--out"])
             .arg(out)
             .arg(data)
-            .output()
+            .output_bounded()
             .unwrap();
         (
             run.status.code(),
@@ -314,7 +318,7 @@ fn train_game(variant: &str, data: &Path, out: &Path) {
         .arg(data)
         .args(["--epochs", "2", "--batch", "256", "--threads", "1", "--out"])
         .arg(out)
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(
         run.status.success(),
@@ -440,7 +444,7 @@ fn training_goes_on_from_a_shipped_network_and_refuses_another_games() {
         if let Some(init) = init {
             cmd.arg("--init").arg(init);
         }
-        cmd.output().unwrap()
+        cmd.output_bounded().unwrap()
     };
     let start_loss =
         |stdout: &[u8]| number_after(&String::from_utf8_lossy(stdout), "start:", "validation");

@@ -9,6 +9,7 @@ mod clock;
 mod egdb;
 
 use crate::common;
+use crate::common::deadline::Bounded;
 
 use bashni::search::skill::LADDER;
 use common::gui::{run_bytes_to_end, run_to_end};
@@ -403,7 +404,7 @@ fn save_refuses_a_fifo_instead_of_blocking_on_it() {
     let fifo = dir.join("pipe");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
-        .status()
+        .status_bounded()
         .expect("mkfifo");
     assert!(made.success());
     let save = format!("save {}", fifo.display());
@@ -431,7 +432,7 @@ fn load_refuses_a_fifo_and_a_file_too_large_and_keeps_the_game() {
     let _ = std::fs::remove_file(&fifo);
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
-        .status()
+        .status_bounded()
         .expect("mkfifo");
     assert!(made.success());
     // 5 MiB without a byte on disk (a sparse file).

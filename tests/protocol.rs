@@ -1,7 +1,7 @@
 //! Protocol tests: the real binary driven as a GUI drives it (handshake, every kind of `go`,
 //! stop, isready and ponderhit during a search, MultiPV, bad input of every kind, end of
 //! input, perft, `d`, `eval`) and `bashni analyse`. Every read has a timeout
-//! (`common::gui::WAIT`, a hang guard). No verdict depends on the machine's speed: a limit is
+//! (`common::gui::DEADLINE`, a hang guard). No verdict depends on the machine's speed: a limit is
 //! checked by what a slower machine cannot make happen (an answer before the move time, a
 //! search that ends by itself where the wrong clock would think for many minutes), never by
 //! how soon an answer comes.
@@ -123,7 +123,7 @@ fn go_nodes_and_movetime() {
         assert!(n <= 20000 + 4096, "node limit overrun: {l}");
     }
     // A busy machine answers later, never earlier: only the lower bound is a check. The
-    // upper one is that it answers at all (within WAIT): a move time that is ignored from the
+    // upper one is that it answers at all (within DEADLINE): a move time that is ignored from the
     // start position searches on for hours.
     let sent = gui.send("go movetime 300");
     let (lines, t) = gui.until_timed(|l| l.starts_with("bestmove"));
@@ -139,13 +139,13 @@ fn go_nodes_and_movetime() {
 }
 
 /// A clock of ten hours: a search that spends it as its own thinks for minutes (a 25th of it
-/// is the base time), so an answer within `WAIT` shows the other, half-second clock was used.
+/// is the base time), so an answer within `DEADLINE` shows the other, half-second clock was used.
 const TEN_HOURS_MS: u64 = 36_000_000;
 
 #[test]
 fn go_with_clocks_uses_the_movers_clock() {
     // Each side to move with half a second against the other's ten hours: the answer comes
-    // (within WAIT, even ten times slower than usual) only if the mover's own clock is used.
+    // (within DEADLINE, even ten times slower than usual) only if the mover's own clock is used.
     let mut gui = Gui::new();
     let sent = gui.send(&format!(
         "go wtime 500 btime {TEN_HOURS_MS} winc 10 binc 10"
@@ -198,7 +198,7 @@ fn movestogo_spends_more_of_the_clock() {
     let mut gui = Gui::new();
     // One move to the control: about half a second of a 2 s clock, not 1/25 of it. A busy
     // machine makes the answer later, never earlier, so the lower bound is the check; that
-    // the search still ends by itself is the answer within WAIT. (How much of the clock is
+    // the search still ends by itself is the answer within DEADLINE. (How much of the clock is
     // left over is a speed figure: the latency benchmark's game at 1 s + 10 ms measures it.)
     let sent = gui.send("go wtime 2000 btime 2000 movestogo 1");
     let (_, t) = gui.until_timed(|l| l.starts_with("bestmove"));
@@ -225,7 +225,7 @@ fn infinite_until_stop_and_isready_meanwhile() {
         gui.non_info_within(Duration::from_millis(200)).is_empty(),
         "search disturbed"
     );
-    // An infinite search answers only because of `stop` (within WAIT; how soon is the
+    // An infinite search answers only because of `stop` (within DEADLINE; how soon is the
     // latency benchmark's figure).
     gui.send("stop");
     let (lines, _) = gui.bestmove();
@@ -249,7 +249,7 @@ fn ponder_then_ponderhit() {
         "{}",
         gui.dump()
     );
-    // After `ponderhit` the clock applies and the search ends by itself (within WAIT; a lost
+    // After `ponderhit` the clock applies and the search ends by itself (within DEADLINE; a lost
     // `ponderhit` would ponder on until `stop`).
     gui.send("ponderhit");
     let (lines, _) = gui.bestmove();
@@ -431,7 +431,7 @@ fn end_of_input_finishes_the_search() {
 #[test]
 fn end_of_input_stops_a_mate_search_without_a_short_enough_win() {
     // No win in 2 from the start: only `stop` (or end of input) can end this search. Before
-    // the fix it ran on after end of input (run_to_end gives up after WAIT).
+    // the fix it ran on after end of input (run_to_end gives up after DEADLINE).
     let (code, out, _) = run_to_end(&[], "position startpos\ngo mate 2\n");
     assert_eq!(code, 0);
     assert!(

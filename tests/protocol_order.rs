@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::gui::{Gui, WAIT, run_to_end};
+use common::gui::{DEADLINE, Gui, run_to_end};
 use std::time::{Duration, Instant};
 
 /// How many `bestmove` lines `lines` holds.
@@ -13,7 +13,7 @@ fn bestmoves(lines: &[String]) -> usize {
     lines.iter().filter(|l| l.starts_with("bestmove ")).count()
 }
 
-/// Reads until `n` `bestmove` lines have come (panics with the transcript after [`WAIT`]).
+/// Reads until `n` `bestmove` lines have come (panics with the transcript after [`DEADLINE`]).
 fn until_bestmoves(gui: &mut Gui, n: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut seen = 0;
@@ -91,7 +91,7 @@ fn stop_quit_and_end_of_input_end_a_perft() {
     let started = Instant::now();
     let (code, out, _) = run_to_end(&[], "go perft 16\nquit\n");
     assert_eq!(code, 0, "{out}");
-    assert!(started.elapsed() < WAIT);
+    assert!(started.elapsed() < DEADLINE);
     let mut gui = Gui::new();
     gui.send("go perft 16");
     std::thread::sleep(Duration::from_millis(50));

@@ -413,7 +413,7 @@ fn settle(gui: &mut Gui, stress: &mut Stress, seen: &mut Seen) {
     gui.send_bytes(b"stop\nisready\n");
     stress.expect.readyoks += 1;
     while !seen.complete(&stress.expect) {
-        let Some((_, line)) = gui.next_timed(common::gui::WAIT) else {
+        let Some((_, line)) = gui.next_timed(common::gui::DEADLINE) else {
             panic!("no answer (alive: {})\n{}", !gui.exited(), tail(gui));
         };
         seen.take(&line, &stress.expect, gui);
@@ -424,7 +424,7 @@ fn settle(gui: &mut Gui, stress: &mut Stress, seen: &mut Seen) {
 fn check_position(gui: &mut Gui, stress: &Stress, seen: &mut Seen) {
     gui.send("d");
     loop {
-        let Some((_, line)) = gui.next_timed(common::gui::WAIT) else {
+        let Some((_, line)) = gui.next_timed(common::gui::DEADLINE) else {
             panic!("no answer to d\n{}", tail(gui));
         };
         seen.take(&line, &stress.expect, gui);

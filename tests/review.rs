@@ -3,6 +3,7 @@
 //! that hangs two men is marked `??`, the engine's own move is not marked, nor is a move
 //! from the opening book; a finished game is worth its result; counts read in their number.
 
+use crate::common::deadline::Bounded;
 use bashni::games::{Rules, russian};
 use bashni::record::pdn::parse_games;
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ fn temp(name: &str) -> PathBuf {
 
 /// Runs bashni; (exit code, stdout, stderr).
 fn bashni(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BASHNI).args(args).output().unwrap();
+    let out = Command::new(BASHNI).args(args).output_bounded().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

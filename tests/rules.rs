@@ -1,6 +1,7 @@
 //! One small position per rule of docs/rules.md, the worked examples, perft from the start, bad
 //! FENs, and round trips along random games.
 
+use crate::common::deadline::Bounded;
 use bashni::games::bashni::movegen::legal_moves;
 use bashni::games::bashni::notation::{START_FEN, parse_fen, parse_move, to_fen};
 use bashni::games::bashni::perft::perft;
@@ -266,7 +267,7 @@ fn perft_command_refuses_absurd_depths_and_divides() {
     let bashni = env!("CARGO_BIN_EXE_bashni");
     let out = std::process::Command::new(bashni)
         .args(["perft", "100"])
-        .output()
+        .output_bounded()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
@@ -274,7 +275,7 @@ fn perft_command_refuses_absurd_depths_and_divides() {
     assert!(err.contains("perft depth 100 is too large"), "{err}");
     let out = std::process::Command::new(bashni)
         .args(["perft", "3", "--divide"])
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);

@@ -6,6 +6,7 @@
 //! protocol.
 
 use crate::common;
+use crate::common::deadline::Bounded;
 
 use common::gui::Gui;
 
@@ -122,7 +123,7 @@ fn a_won_position_reads_winning_not_a_figure() {
     );
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_bashni"))
         .args(["analyse", "--depth", "4", fen])
-        .output()
+        .output_bounded()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");

@@ -1,6 +1,6 @@
 //! Search tests: loss distances, tactics that need depth, legal moves everywhere, determinism, limits, stop, draws, and the shared table under threads.
 
-use crate::common::gui::WAIT;
+use crate::common::deadline::{DEADLINE, join};
 use bashni::games::bashni::movegen::legal_moves;
 use bashni::games::bashni::notation::{parse_fen, parse_move};
 use bashni::games::bashni::position::Position;
@@ -84,7 +84,7 @@ fn one_thread_is_deterministic() {
     assert_eq!(a.best, b.best);
 }
 
-/// Time limits are checked by the search ending at all (within [`WAIT`], a hang guard that a
+/// Time limits are checked by the search ending at all (within [`DEADLINE`], a hang guard that a
 /// machine ten times slower stays far inside): a move time or clock that is ignored searches
 /// the start position for hours. How soon it ends is a speed figure (bench/, the latency
 /// benchmark), not a verdict.
@@ -100,7 +100,11 @@ fn limits_are_respected() {
         },
         1,
     );
-    assert!(t.elapsed() < WAIT, "movetime 200 took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < DEADLINE,
+        "movetime 200 took {:?}",
+        t.elapsed()
+    );
     assert!(r.best.is_some());
     let r = search(
         &pos,
@@ -124,7 +128,11 @@ fn limits_are_respected() {
         ..Default::default()
     };
     search(&pos, clock, 2);
-    assert!(t.elapsed() < WAIT, "clock search took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < DEADLINE,
+        "clock search took {:?}",
+        t.elapsed()
+    );
 }
 
 #[test]
@@ -145,10 +153,10 @@ fn stop_ends_an_infinite_search() {
     };
     let r = e.search(&pos, &[], &limits, &control, &mut |_| {});
     let returned = Instant::now();
-    let stopped_at = stopper.join().unwrap();
+    let stopped_at = join(stopper, "the stopper thread");
     assert!(r.best.is_some());
-    // Only `stop` can end it: returning at all is the check (WAIT is a hang guard).
-    assert!(returned.duration_since(stopped_at) < WAIT);
+    // Only `stop` can end it: returning at all is the check (DEADLINE is a hang guard).
+    assert!(returned.duration_since(stopped_at) < DEADLINE);
 }
 
 #[test]
@@ -228,7 +236,10 @@ fn tt_entries_are_never_torn() {
             })
         })
         .collect();
-    let hits: u64 = handles.into_iter().map(|h| h.join().unwrap()).sum();
+    let hits: u64 = handles
+        .into_iter()
+        .map(|h| join(h, "a thread of the table's test"))
+        .sum();
     assert!(hits > 0);
 }
 

@@ -2,11 +2,11 @@
 //! port, requests written by hand on a TcpStream (no HTTP crate needed).
 
 use crate::common;
+use crate::common::deadline::Bounded;
 
 use bashni::serve::json::{self, Value};
 use common::serve::*;
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 #[test]
 fn bad_requests_are_refused_and_change_nothing() {
@@ -233,19 +233,11 @@ fn a_closed_stream_frees_its_game_and_engine() {
     events.next();
     assert_eq!(server.children(), 1);
     drop(events);
-    let start = Instant::now();
-    loop {
+    wait_until(format!("game {id} and its engine to be closed"), || {
         let (status, _) = server.call("GET", &format!("/api/games/{id}"), "");
         let engines = server.status().get("engines").and_then(Value::as_u64);
-        if status == 404 && engines == Some(0) && server.children() == 0 {
-            break;
-        }
-        assert!(
-            start.elapsed() < PATIENCE,
-            "game {id} still open ({status})"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    }
+        status == 404 && engines == Some(0) && server.children() == 0
+    });
 }
 
 /// Plays one game against level 0 to the end or `plies` plies, always the first legal move.
@@ -460,7 +452,7 @@ fn serve_variant_names_the_game_the_page_starts_with() {
     assert_eq!(str_of(&info, "default_variant"), "turkish");
     let refused = Command::new(BASHNI)
         .args(["serve", "--port", "0", "--variant", "chess"])
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(!refused.status.success());
     assert!(

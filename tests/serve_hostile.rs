@@ -7,7 +7,7 @@ use crate::common;
 
 use bashni::serve::json::{self, Value};
 use common::serve::*;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::Shutdown;
 
 /// Sends `request`, shuts the sending side (as `nc -N` does), and reads the answer to its
@@ -16,8 +16,7 @@ fn half_closed(server: &Server, request: &str) -> u16 {
     let mut s = server.connect();
     s.write_all(request.as_bytes()).unwrap();
     s.shutdown(Shutdown::Write).unwrap();
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
+    let out = read_to_close(&mut s, &format!("the answer to {request:?}"));
     String::from_utf8_lossy(&out)
         .strip_prefix("HTTP/1.1 ")
         .and_then(|r| r.get(..3))
@@ -169,8 +168,7 @@ fn the_page_cannot_be_framed_and_has_a_content_security_policy() {
         server.addr
     )
     .unwrap();
-    let mut answer = String::new();
-    s.read_to_string(&mut answer).unwrap();
+    let answer = String::from_utf8_lossy(&read_to_close(&mut s, "the page")).into_owned();
     let (head, html) = answer.split_once("\r\n\r\n").unwrap();
     let header = |name: &str| {
         head.lines()
@@ -219,9 +217,8 @@ fn a_post_without_a_body_must_be_json_too() {
              Content-Length: 0\r\n\r\n"
         )
         .unwrap();
-        let mut answer = String::new();
-        let _ = s.read_to_string(&mut answer);
-        answer
+        let answer = read_to_close(&mut s, &format!("the answer to POST {path}"));
+        String::from_utf8_lossy(&answer)
             .strip_prefix("HTTP/1.1 ")
             .and_then(|r| r.get(..3))
             .and_then(|c| c.parse::<u16>().ok())

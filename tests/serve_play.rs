@@ -139,6 +139,29 @@ fn a_clock_that_ran_out_while_the_page_was_closed_ends_the_game() {
     assert_eq!(ms(&v, "black_ms"), 0, "{v}");
 }
 
+/// A game whose flag fell while its page was open, reopened in its place (a reload sends
+/// `resume`), has ended: its answer says so at once, with the result and the reason, and the
+/// clock stays at 0, stopped (issue 66: it answered as a live game until the next move).
+#[test]
+fn a_game_reopened_after_its_flag_fell_has_ended() {
+    let server = Server::start(&[]);
+    let body =
+        r#"{"level":0,"clock":{"base_ms":1000,"inc_ms":0},"moves":["c3-d4"],"human":"black"}"#;
+    let (id, _) = server.new_game(body);
+    let mut events = Events::open(&server, &id);
+    let v = events.state_until(over);
+    assert_eq!(str_of(&v["result"], "reason"), "time forfeit", "{v}");
+    let again = body.replace("\"human\"", &format!("\"resume\":\"{id}\",\"human\""));
+    let (id2, v) = server.new_game(&again);
+    for v in [v, server.ok("GET", &format!("/api/games/{id2}"), "")] {
+        assert!(over(&v), "{v}");
+        assert_eq!(str_of(&v["result"], "reason"), "time forfeit", "{v}");
+        assert_eq!(str_of(&v["result"], "result"), "1-0", "{v}");
+        assert_eq!(ms(&v, "black_ms"), 0, "{v}");
+        assert_eq!(v["time"]["running"], Value::Null, "{v}");
+    }
+}
+
 #[test]
 fn a_draw_offer_is_answered_by_the_rule_of_play() {
     let server = Server::start(&[]);

@@ -6,7 +6,6 @@ use crate::common;
 
 use bashni::serve::json::Value;
 use common::serve::*;
-use std::time::{Duration, Instant};
 
 fn count(v: &Value, key: &str) -> u64 {
     v.get(key)
@@ -54,15 +53,6 @@ fn game_of(server: &Server, line: &[String]) -> String {
     server
         .new_game(&format!(r#"{{"human":"both","moves":{moves}}}"#))
         .0
-}
-
-/// Waits until `f` holds, at most [`PATIENCE`].
-fn wait_until(what: &str, mut f: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !f() {
-        assert!(start.elapsed() < PATIENCE, "waited {PATIENCE:?} for {what}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! together must play exactly the whole match's games: the same moves and results in the same
 //! order, and the merged report the same counts.
 
+use crate::common::deadline::Bounded;
 use bashni::games::{Record, Rules, Variant};
 use bashni::record::pdn::parse_games;
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ struct Run {
 fn bashni(args: &[&str]) -> Run {
     let out = Command::new(BASHNI)
         .args(args)
-        .output()
+        .output_bounded()
         .expect("run bashni");
     Run {
         code: out.status.code().unwrap_or(-1),
@@ -306,7 +307,7 @@ fn shard_auto_reads_the_batch_environment() {
         for (k, v) in vars {
             cmd.env(k, v);
         }
-        cmd.output().unwrap()
+        cmd.output_bounded().unwrap()
     };
     let none = run(&[], &[]);
     assert!(!none.status.success());

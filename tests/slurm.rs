@@ -10,6 +10,7 @@
 //! Ignored by default (it needs Debian's slurmctld, slurmd, slurm-client and munge, and root);
 //! `.ci/run` installs them and runs `cargo test --profile suite -- --ignored slurm::`.
 
+use crate::common::deadline::Bounded;
 use bashni::games::bashni::game::Game;
 use bashni::games::bashni::notation::START_FEN;
 use bashni::record::pdn::parse_games;
@@ -123,12 +124,12 @@ impl Drop for Cluster {
         let _ = Command::new(format!("{ROOT}/tests/slurm/cluster.sh"))
             .arg("stop")
             .arg(&self.dir)
-            .output();
+            .output_bounded();
     }
 }
 
 fn run(cmd: &mut Command) -> Output {
-    cmd.output().expect("run a command")
+    cmd.output_bounded().expect("run a command")
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -3,6 +3,7 @@
 //! a PDN written by pydraughts), written in PDN `[FEN]` tags.
 
 use crate::common;
+use crate::common::deadline::Bounded;
 
 use bashni::games::{Rules, Variant, russian, turkish};
 use bashni::record::game_record::fen_tag;
@@ -74,7 +75,7 @@ fn analyse_reads_a_pydraughts_fen_and_pdn() {
     let fen_line = |what: &str| {
         let out = Command::new(BASHNI)
             .args(["analyse", "--variant", "russian", what, "--depth", "2"])
-            .output()
+            .output_bounded()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(out.status.success(), "{text}");

@@ -1,5 +1,6 @@
 //! `bashni tune` run as a user runs it: on data from `bashni datagen`, with damaged lines.
 
+use crate::common::deadline::Bounded;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -28,7 +29,7 @@ fn tune_lowers_the_loss_and_skips_bad_lines() {
             "--out",
         ])
         .arg(&data)
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(made.status.success());
     // Damage the file: a broken line in the middle and a line cut off at the end.
@@ -42,7 +43,7 @@ fn tune_lowers_the_loss_and_skips_bad_lines() {
         .args(["tune", "--epochs", "40", "--learning-rate", "2", "--out"])
         .arg(&out)
         .arg(&data)
-        .output()
+        .output_bounded()
         .unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -75,7 +76,7 @@ fn tune_refuses_what_it_cannot_use() {
         .args(["tune", "--out"])
         .arg(d.join("w.txt"))
         .arg(d.join("missing.txt"))
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(!run.status.success());
     let err = String::from_utf8_lossy(&run.stderr);
@@ -99,7 +100,7 @@ fn tune_fits_turkish_weights() {
             .arg(&out)
             .args(extra)
             .arg(&sample)
-            .output()
+            .output_bounded()
             .unwrap();
         let stdout = String::from_utf8_lossy(&run.stdout).to_string();
         assert!(
@@ -130,7 +131,7 @@ fn tune_fits_turkish_weights() {
         .arg("--out")
         .arg(d.join("never.txt"))
         .arg(&sample)
-        .output()
+        .output_bounded()
         .unwrap();
     assert!(!bashni.status.success());
     let err = String::from_utf8_lossy(&bashni.stderr);
@@ -181,7 +182,7 @@ fn tune_refuses_data_of_another_game() {
             .args(["tune", "--variant", variant, "--out"])
             .arg(&out)
             .arg(data)
-            .output()
+            .output_bounded()
             .unwrap();
         let err = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(1), "{err}");
@@ -213,7 +214,7 @@ fn tune_refuses_bad_learning_rates_and_writing_over_its_data() {
             ])
             .arg(d.join("w.txt"))
             .arg(&data)
-            .output()
+            .output_bounded()
             .unwrap();
         let err = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(2), "{rate}: {err}");
@@ -229,7 +230,7 @@ fn tune_refuses_bad_learning_rates_and_writing_over_its_data() {
         .args(["tune", "--variant", "turkish", "--epochs", "1", "--out"])
         .arg(&same)
         .arg(&data)
-        .output()
+        .output_bounded()
         .unwrap();
     let err = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(2), "{err}");

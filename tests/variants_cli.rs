@@ -2,13 +2,14 @@
 //! own FEN, and clear one-line errors for an unknown variant or a FEN of the wrong game.
 
 use crate::common;
+use crate::common::deadline::Bounded;
 
 use std::process::{Command, Output};
 
 fn bashni(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bashni"))
         .args(args)
-        .output()
+        .output_bounded()
         .expect("the binary runs")
 }
 

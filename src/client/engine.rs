@@ -186,6 +186,20 @@ impl EngineProcess {
         variant: Variant,
         proto: Proto,
     ) -> Result<EngineProcess, EngineError> {
+        Self::start_watched(spec, variant, proto, || {})
+    }
+
+    /// Like [`EngineProcess::start_speaking`]; `ended` is called, on the thread that reads the
+    /// engine's output, as soon as that output ends (the process exited, was killed, or closed
+    /// it), whenever that happens: during the handshake, a search, or while nobody reads. A
+    /// caller that waits for other things (a server's jobs) learns of the engine's death
+    /// through it without asking.
+    pub fn start_watched(
+        spec: &EngineSpec,
+        variant: Variant,
+        proto: Proto,
+        ended: impl FnOnce() + Send + 'static,
+    ) -> Result<EngineProcess, EngineError> {
         let mut cmd = Command::new(&spec.cmd);
         cmd.args(&spec.args)
             .stdin(Stdio::piped())
@@ -213,10 +227,16 @@ impl EngineProcess {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
+        let mut ended = Some(ended);
         let deliver = move |input| {
             let msg = match input {
                 Input::Line(at, line) => Msg::Line(at, line.text.trim().to_string()),
-                Input::Eof => Msg::Eof,
+                Input::Eof => {
+                    if let Some(ended) = ended.take() {
+                        ended();
+                    }
+                    Msg::Eof
+                }
             };
             tx.send(msg).is_ok()
         };

@@ -72,7 +72,8 @@ impl Clocks {
 /// page opens in its place goes on with them (a reload must not refill a clock).
 #[derive(Clone, Debug)]
 pub struct Retired {
-    /// Time left for White and Black when the game was closed, ms (never below 0).
+    /// Time left for White and Black when the game was closed, ms (below 0 for a side whose
+    /// flag had fallen).
     pub left: [i64; 2],
     /// The side whose clock was running then, if any.
     pub running: Option<Color>,

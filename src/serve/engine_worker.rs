@@ -13,17 +13,25 @@
 //! The engines are this very program, started from its file as it was when the server started
 //! ([`pin_program`]): a rebuild that replaces the binary while the server runs changes nothing.
 //!
+//! The worker waits on one channel for everything that concerns it ([`Order`]): the game's
+//! jobs, the game's close, and the end of its engine's output, which the engine's output
+//! reader sends the moment the engine dies ([`EngineProcess::start_watched`]). So an engine
+//! killed while idle, between two jobs or during its handshake is seen at once, whatever the
+//! load: the game is told and a new engine started (a death during a search is seen by the
+//! search itself).
+//!
 //! An engine that crashes or stops answering is killed and started again, and the job it
 //! failed is run once more on the new engine; if that fails too, the game is told
-//! ([`Session::engine_failed`]) and the person may move or retry. When the game is closed
-//! ([`EngineHandle::shutdown`]) the search is stopped and the engine quits at once, whatever
-//! else still holds the game.
+//! ([`Session::engine_failed`]) and the person may move or retry. An engine that cannot be
+//! started ([`START_TRIES`] tries in a row) fails the job; the next job tries again. When the
+//! game is closed ([`EngineHandle::shutdown`]) the search is stopped and the engine quits at
+//! once, whatever else still holds the game.
 
 use super::session::{Session, lock};
 use crate::client::engine::{
     EngineError, EngineProcess, GoReply, GoWatcher, PvInfo, parse_pv_info,
 };
-use crate::client::spec::{EngineSpec, Limit};
+use crate::client::spec::{EngineSpec, Limit, Proto};
 use crate::games::Variant;
 use crate::serve::json::{self, Value};
 use std::path::PathBuf;
@@ -38,6 +46,10 @@ pub const STOP_GRACE: Duration = Duration::from_secs(2);
 
 /// Shortest time between two analysis updates pushed to the page.
 pub const ANALYSIS_PUSH: Duration = Duration::from_millis(100);
+
+/// Starts tried in a row before an engine is given up for the job at hand (an engine killed
+/// during its handshake, or one too slow to answer it on a loaded machine, is tried again).
+pub const START_TRIES: usize = 3;
 
 /// What a job is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,25 +95,55 @@ pub struct Job {
     pub epoch: u64,
 }
 
+/// What the worker waits for, on its one channel.
+pub enum Order {
+    /// A job from the game.
+    Job(Job),
+    /// The output of the engine with this serial number ended: it died (or was replaced).
+    Ended(u64),
+    /// The game is closed: quit the engine and end.
+    Quit,
+}
+
 /// The game's side of its engine worker.
 pub struct EngineHandle {
     epoch: Arc<AtomicU64>,
-    /// None once the game is closed: the worker then sees its channel closed and quits.
-    jobs: Option<Sender<Job>>,
+    /// None once the game is closed (the worker was told to quit).
+    jobs: Option<Sender<Order>>,
     busy: Option<JobKind>,
 }
 
+/// The worker's side, before its thread starts: its channel, the shared generation, and the
+/// count of engine processes; [`Inbox::start_engine`] starts the first engine.
+pub struct Inbox {
+    orders: Receiver<Order>,
+    /// Given to every engine's output reader, which sends [`Order::Ended`] on it.
+    ends: Sender<Order>,
+    epoch: Arc<AtomicU64>,
+    /// Engine processes running (the server's count).
+    live: Arc<AtomicUsize>,
+    /// The serial number of the next engine started.
+    next: u64,
+}
+
 impl EngineHandle {
-    /// A handle and the receiving end for [`spawn_worker`].
-    pub fn new() -> (EngineHandle, Receiver<Job>, Arc<AtomicU64>) {
+    /// A handle, and the inbox for [`spawn_worker`]; `live` counts engine processes.
+    pub fn new(live: Arc<AtomicUsize>) -> (EngineHandle, Inbox) {
         let (tx, rx) = channel();
         let epoch = Arc::new(AtomicU64::new(0));
         let handle = EngineHandle {
             epoch: epoch.clone(),
-            jobs: Some(tx),
+            jobs: Some(tx.clone()),
             busy: None,
         };
-        (handle, rx, epoch)
+        let inbox = Inbox {
+            orders: rx,
+            ends: tx,
+            epoch,
+            live,
+            next: 0,
+        };
+        (handle, inbox)
     }
 
     /// Stops the current job (if any) and queues `job` (if any) in its place.
@@ -110,12 +152,11 @@ impl EngineHandle {
         self.busy = job.as_ref().map(|j| j.kind);
         if let Some(mut job) = job {
             job.epoch = epoch;
-            // A worker that has gone (its engine could not be restarted) takes no jobs; the
-            // game says so through its notice.
+            // A worker that has gone (the game was closed, or its thread died) takes no jobs.
             let sent = self
                 .jobs
                 .as_ref()
-                .is_some_and(|jobs| jobs.send(job).is_ok());
+                .is_some_and(|jobs| jobs.send(Order::Job(job)).is_ok());
             if !sent {
                 self.busy = None;
             }
@@ -140,14 +181,15 @@ impl EngineHandle {
     /// The game is closed: stop the search and let the worker quit its engine.
     pub fn shutdown(&mut self) {
         self.epoch.fetch_add(1, Ordering::SeqCst);
-        self.jobs = None;
+        if let Some(jobs) = self.jobs.take() {
+            let _ = jobs.send(Order::Quit);
+        }
         self.busy = None;
     }
 }
 
 impl Drop for EngineHandle {
-    /// The game is gone: stop the search; the worker then sees the closed channel and quits
-    /// its engine.
+    /// The game is gone: stop the search and tell the worker to quit its engine.
     fn drop(&mut self) {
         self.shutdown();
     }
@@ -249,51 +291,91 @@ pub fn engine_spec(setup: &EngineSetup) -> std::io::Result<EngineSpec> {
     })
 }
 
-/// Starts the engine process of `setup` (blocking until it is ready).
-pub fn start_engine(setup: &EngineSetup) -> Result<EngineProcess, String> {
-    let spec = engine_spec(setup).map_err(|e| format!("cannot find the bashni program: {e}"))?;
-    EngineProcess::start(&spec).map_err(|e| e.to_string())
+/// A running engine: its process (killed when dropped), and its serial number, which its
+/// [`Order::Ended`] names.
+pub struct Engine {
+    process: EngineProcess,
+    serial: u64,
+    _counted: Counted,
 }
 
-/// Starts the worker thread of a game whose engine was started with `setup`; `live` counts
-/// running engine processes.
+/// One place in the count of engine processes, given back when dropped.
+struct Counted(Arc<AtomicUsize>);
+
+impl Counted {
+    fn new(live: &Arc<AtomicUsize>) -> Counted {
+        live.fetch_add(1, Ordering::SeqCst);
+        Counted(live.clone())
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Inbox {
+    /// Starts an engine for `setup` (blocking until it is ready, [`START_TRIES`] tries): its
+    /// death, whenever it comes, is an [`Order::Ended`] on this inbox.
+    pub fn start_engine(&mut self, setup: &EngineSetup) -> Result<Engine, String> {
+        let spec =
+            engine_spec(setup).map_err(|e| format!("cannot find the bashni program: {e}"))?;
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let serial = self.next;
+            self.next += 1;
+            let ends = self.ends.clone();
+            let ended = move || {
+                let _ = ends.send(Order::Ended(serial));
+            };
+            match EngineProcess::start_watched(&spec, Variant::Bashni, Proto::Uci, ended) {
+                Ok(process) => {
+                    return Ok(Engine {
+                        process,
+                        serial,
+                        _counted: Counted::new(&self.live),
+                    });
+                }
+                // A program that cannot be started stays so; anything else (killed during the
+                // handshake, too slow on a loaded machine) is tried again.
+                Err(e @ EngineError::Spawn(..)) => return Err(e.to_string()),
+                Err(e) if tries >= START_TRIES => return Err(e.to_string()),
+                Err(_) => {}
+            }
+        }
+    }
+}
+
+/// Starts the worker thread of a game whose engine was started with `setup` (`engine`, by
+/// [`Inbox::start_engine`]).
 pub fn spawn_worker(
     setup: EngineSetup,
-    engine: EngineProcess,
-    jobs: Receiver<Job>,
-    epoch: Arc<AtomicU64>,
+    engine: Engine,
+    inbox: Inbox,
     session: Weak<Mutex<Session>>,
-    live: Arc<AtomicUsize>,
 ) -> std::io::Result<()> {
-    live.fetch_add(1, Ordering::SeqCst);
-    let counted = live.clone();
     let worker = Worker {
         setup,
         engine: Some(engine),
-        jobs,
-        epoch,
+        inbox,
         session,
         skill: None,
         multipv: 1,
     };
     std::thread::Builder::new()
         .name("serve-engine".into())
-        .spawn(move || {
-            worker.run();
-            live.fetch_sub(1, Ordering::SeqCst);
-        })
+        .spawn(move || worker.run())
         .map(|_| ())
-        .inspect_err(|_| {
-            counted.fetch_sub(1, Ordering::SeqCst);
-        })
 }
 
 struct Worker {
     /// The game and databases, which a restarted engine is told again.
     setup: EngineSetup,
-    engine: Option<EngineProcess>,
-    jobs: Receiver<Job>,
-    epoch: Arc<AtomicU64>,
+    /// None when no engine could be started: the next job tries again.
+    engine: Option<Engine>,
+    inbox: Inbox,
     session: Weak<Mutex<Session>>,
     /// Options as last set in the engine (None: not yet).
     skill: Option<u8>,
@@ -301,44 +383,83 @@ struct Worker {
 }
 
 impl Worker {
+    /// Takes orders until the game is closed.
     fn run(mut self) {
-        while let Ok(job) = self.jobs.recv() {
-            if !self.is_current(&job) {
-                continue;
-            }
-            let Err(first) = self.run_job(&job) else {
-                continue;
-            };
-            // 1. The engine crashed or hung: a new one, and the same job once more.
-            if let Err(e) = self.restart() {
-                self.fail(
-                    &job,
-                    format!("{first}; the engine could not be restarted: {e}"),
-                );
-                return;
-            }
-            if !self.is_current(&job) {
-                continue;
-            }
-            self.tell(format!("{first}; the engine was restarted"));
-            let Err(second) = self.run_job(&job) else {
-                continue;
-            };
-            // 2. It failed again: the game says so; the person may move or retry.
-            let restarted = self.restart();
-            self.fail(&job, format!("{first}, then {second}"));
-            if let Err(e) = restarted {
-                self.tell(format!("the engine could not be restarted: {e}"));
-                return;
+        // The inbox holds a sender itself: the channel ends only with `Quit`.
+        while let Ok(order) = self.inbox.orders.recv() {
+            match order {
+                Order::Job(job) => self.job(job),
+                Order::Ended(serial) => self.ended(serial),
+                Order::Quit => break,
             }
         }
-        if let Some(e) = self.engine.take() {
-            e.quit();
+        if let Some(Engine {
+            process, _counted, ..
+        }) = self.engine.take()
+        {
+            process.quit(); // and then its place in the count
+        }
+    }
+
+    /// Engine `serial` died: if it is the current one (idle, since a job in progress sees
+    /// its engine's death itself), the game is told and a new engine started.
+    fn ended(&mut self, serial: u64) {
+        if self.engine.as_ref().is_none_or(|e| e.serial != serial) {
+            return; // an engine replaced already
+        }
+        if self.session.strong_count() == 0 {
+            return;
+        }
+        let died = EngineError::Crashed("bashni".into());
+        match self.restart() {
+            Ok(()) => self.tell(format!("{died} while idle; the engine was restarted")),
+            Err(e) => self.tell(format!(
+                "{died} while idle, and could not be restarted: {e}; it is tried again with the \
+                 next request"
+            )),
+        }
+    }
+
+    /// Runs `job`: on a new engine if the last one is gone, once more on a new engine if it
+    /// fails.
+    fn job(&mut self, job: Job) {
+        if !self.is_current(&job) {
+            return;
+        }
+        if self.engine.is_none()
+            && let Err(e) = self.restart()
+        {
+            self.fail(&job, format!("the engine could not be started: {e}"));
+            return;
+        }
+        let Err(first) = self.run_job(&job) else {
+            return;
+        };
+        // 1. The engine crashed or hung: a new one, and the same job once more.
+        if let Err(e) = self.restart() {
+            self.fail(
+                &job,
+                format!("{first}; the engine could not be restarted: {e}"),
+            );
+            return;
+        }
+        if !self.is_current(&job) {
+            return;
+        }
+        self.tell(format!("{first}; the engine was restarted"));
+        let Err(second) = self.run_job(&job) else {
+            return;
+        };
+        // 2. It failed again: the game says so; the person may move or retry.
+        let restarted = self.restart();
+        self.fail(&job, format!("{first}, then {second}"));
+        if let Err(e) = restarted {
+            self.tell(format!("the engine could not be restarted: {e}"));
         }
     }
 
     fn is_current(&self, job: &Job) -> bool {
-        job.epoch == self.epoch.load(Ordering::SeqCst)
+        job.epoch == self.inbox.epoch.load(Ordering::SeqCst)
     }
 
     /// Kills the engine (if it still runs) and starts a new one.
@@ -346,7 +467,7 @@ impl Worker {
         self.engine = None; // dropping it kills the process
         self.skill = None;
         self.multipv = 1;
-        self.engine = Some(start_engine(&self.setup)?);
+        self.engine = Some(self.inbox.start_engine(&self.setup)?);
         Ok(())
     }
 
@@ -365,10 +486,11 @@ impl Worker {
     }
 
     fn set_options(&mut self, job: &Job) -> Result<(), EngineError> {
-        let engine = self
+        let engine = &mut self
             .engine
             .as_mut()
-            .ok_or_else(|| EngineError::Crashed("bashni".into()))?;
+            .ok_or_else(|| EngineError::Crashed("bashni".into()))?
+            .process;
         if self.skill != Some(job.skill) {
             engine.send(&format!("setoption name Skill Level value {}", job.skill))?;
             self.skill = Some(job.skill);
@@ -384,7 +506,7 @@ impl Worker {
         self.set_options(job)?;
         let mut watch = Watch {
             epoch: job.epoch,
-            current: self.epoch.clone(),
+            current: self.inbox.epoch.clone(),
             feed: match job.kind {
                 JobKind::Analyse { ply, threat } => {
                     Some(Feed::new(self.session.clone(), ply, threat))
@@ -392,10 +514,11 @@ impl Worker {
                 _ => None,
             },
         };
-        let engine = self
+        let engine = &mut self
             .engine
             .as_mut()
-            .ok_or_else(|| EngineError::Crashed("bashni".into()))?;
+            .ok_or_else(|| EngineError::Crashed("bashni".into()))?
+            .process;
         let deadline = Instant::now() + job.limit;
         let (_, reply) =
             engine.go_watched(&job.position, &job.go, deadline, STOP_GRACE, &mut watch);

@@ -3,7 +3,7 @@
 //! [`UNWATCHED_LIMIT`] or when a clock runs out.
 
 use super::clocks::Retired;
-use super::engine_worker::{EngineHandle, EngineSetup, spawn_worker, start_engine};
+use super::engine_worker::{EngineHandle, EngineSetup, spawn_worker};
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::session::{Caps, Session, lock};
@@ -55,7 +55,7 @@ pub struct Registry {
     games: Mutex<HashMap<String, SharedSession>>,
     /// Games open or being opened (a slot is taken before the engine starts).
     slots: AtomicUsize,
-    /// Engine processes running (counted by their worker threads).
+    /// Engine processes running (each counted while it runs).
     live_engines: Arc<AtomicUsize>,
     /// Games opened since the start.
     opened: AtomicUsize,
@@ -198,11 +198,11 @@ impl Registry {
                 .filter(|t| t.games.contains(&variant))
                 .map(|t| t.dir.clone()),
         };
-        let engine = start_engine(&setup).map_err(|e| {
+        let (handle, mut inbox) = EngineHandle::new(self.live_engines.clone());
+        let engine = inbox.start_engine(&setup).map_err(|e| {
             ApiError::new(ErrorKind::Internal, format!("cannot start the engine: {e}"))
         })?;
         let id = format!("{:016x}", rand::random::<u64>());
-        let (handle, jobs, epoch) = EngineHandle::new();
         let now = Instant::now();
         let session = Arc::new(Mutex::new(Session::new(
             id.clone(),
@@ -211,15 +211,7 @@ impl Registry {
             handle,
             now,
         )));
-        spawn_worker(
-            setup,
-            engine,
-            jobs,
-            epoch,
-            Arc::downgrade(&session),
-            self.live_engines.clone(),
-        )
-        .map_err(|e| {
+        spawn_worker(setup, engine, inbox, Arc::downgrade(&session)).map_err(|e| {
             ApiError::new(
                 ErrorKind::Internal,
                 format!("cannot start the engine's thread: {e}"),

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import subprocess
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -17,8 +18,28 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 FILES = "abcdefgh"
-# Generous limits, only so a broken page cannot hang CI.
-WAIT_MS = 30_000
+# The longest any single wait lasts (a page's change, a request, a command): generous for a
+# loaded machine, only so that a broken page or server fails instead of hanging CI; the same
+# as the Rust tests' DEADLINE (tests/common/deadline.rs).
+DEADLINE_S = 120
+WAIT_MS = DEADLINE_S * 1000
+
+
+def until(what, f):
+    """Polls `f` until it returns something true, and returns that; fails after DEADLINE_S
+    saying it waited for `what`."""
+    end = time.monotonic() + DEADLINE_S
+    while True:
+        got = f()
+        if got:
+            return got
+        assert time.monotonic() < end, f"waited {DEADLINE_S} s for {what}"
+        time.sleep(0.05)
+
+
+def run(args, **kw):
+    """subprocess.run with the deadline (a hung command fails the test)."""
+    return subprocess.run(args, timeout=DEADLINE_S, **kw)
 
 
 def parse_fen(fen):
@@ -49,13 +70,22 @@ class Server:
     def __init__(self, *args):
         self.proc = subprocess.Popen([BASHNI, "serve", "--port", "0", *args],
                                      stdout=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline()
+        # Its first line says where it listens, read on a thread: a server that never listens
+        # fails the test instead of hanging it.
+        said = []
+        reader = threading.Thread(target=lambda: said.append(self.proc.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(DEADLINE_S)
+        if not said:
+            self.proc.kill()
+            raise AssertionError(f"bashni serve {args} said nowhere it listens within {DEADLINE_S} s")
+        line = said[0]
         m = re.search(r"http://\S+/", line)
         assert m, f"no address in {line!r}"
         self.url = m.group(0)
 
     def get(self, path):
-        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=30) as r:
+        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=DEADLINE_S) as r:
             return json.loads(r.read())
 
     def stop(self):
@@ -71,6 +101,7 @@ class Page:
         if context is None:
             context = browser.new_context(viewport={"width": 1180, "height": 820})
         self.page = context.new_page()
+        self.page.set_default_timeout(WAIT_MS)
         self.errors = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         # Anything the page's Content-Security-Policy blocks is an error too.
@@ -118,12 +149,10 @@ class Page:
             """() => { const s = document.getElementById('status');
                        return s.dataset.state && s.dataset.thinking !== 'play'; }""",
             timeout=WAIT_MS)
-        for _ in range(300):
+        def settled():
             st = self.state()
-            if st["thinking"] != "play" and self.moves_shown() == st["moves"]:
-                return st
-            time.sleep(0.05)
-        raise AssertionError(f"page moves {self.moves_shown()} never matched {self.state()['moves']}")
+            return st if st["thinking"] != "play" and self.moves_shown() == st["moves"] else None
+        return until("the page's moves to match the server's", settled)
 
     def check_board(self, fen=None):
         """Every data-tower on the board equals the FEN (the server's last one by default)."""
@@ -162,7 +191,7 @@ class Page:
     def pdn(self):
         """The game's PDN as the page's download link gives it."""
         href = self.page.get_attribute("#pdn-download", "href")
-        with urllib.request.urlopen(self.server.url + href.lstrip("/"), timeout=30) as r:
+        with urllib.request.urlopen(self.server.url + href.lstrip("/"), timeout=DEADLINE_S) as r:
             return r.read().decode()
 
 
@@ -235,11 +264,10 @@ def click_move(p, m):
     """Plays legal move `m` (as the page's state lists it) on the board: its first square
     (the legal moves of an earlier position come a moment later: the click is tried until it
     selects), its last, and its button in #choice when several captures join those squares."""
-    for _ in range(100):
+    def selected():
         p.click(m["path"][0])
-        if p.page.locator("#marks .hl-sel").count():
-            break
-        time.sleep(0.1)
+        return p.page.locator("#marks .hl-sel").count()
+    until(f"a click on {m['path'][0]} to select it", selected)
     p.click(m["path"][-1])
     if p.page.locator(f'#choice button[data-move="{m["move"]}"]').count():
         p.page.click(f'#choice button[data-move="{m["move"]}"]')

@@ -23,7 +23,7 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
-from harness import ARGS, CHROMIUM, OUT, TOWER_FENS, WAIT_MS, Page, Server, parse_fen, play_by_clicking, play_first_legal
+from harness import ARGS, CHROMIUM, OUT, TOWER_FENS, WAIT_MS, Page, Server, until, parse_fen, play_by_clicking, play_first_legal
 
 ANALYSIS_DEPTH = 6
 START = "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0 1"
@@ -157,14 +157,8 @@ def test_click_across_a_redraw(server, browser):
     wait_analysis(p)
     # Analysis lines redraw the board as they arrive: a tower found may be gone before it is
     # measured (its box is then None), so find and measure it again until both hold.
-    handle, box = None, None
-    for _ in range(100):
-        handle = p.page.locator('#board [data-square="c3"]').last.element_handle()
-        box = handle.bounding_box()
-        if box is not None:
-            break
-        time.sleep(0.02)
-    assert box is not None, "the tower on c3 was never measured between two redraws"
+    box = until("the tower on c3 to be measured between two redraws",
+                lambda: p.page.locator('#board [data-square="c3"]').last.element_handle().bounding_box())
     p.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     p.page.mouse.down()
     # Anything that redraws the board: here the analysis asked for again, by the API.

@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from harness import ARGS, CHROMIUM, OUT, WAIT_MS, Page, Server, wait_notice
+from harness import ARGS, CHROMIUM, OUT, WAIT_MS, Page, Server, until, wait_notice
 
 PDN = """[Event "Club final"]
 [Site "Ufa"]
@@ -127,11 +127,7 @@ def test_comments_round_trip(server, browser):
     p.page.wait_for_function(f"() => document.body.dataset.game && document.body.dataset.game !== '{old}'",
                              timeout=WAIT_MS)
     p.wait_settled()
-    for _ in range(100):
-        if rows(p) == want:
-            break
-        time.sleep(0.05)
-    assert rows(p) == want, rows(p)
+    until(f"the rows {want}", lambda: rows(p) == want)
     assert tags_shown(p) == tags, tags_shown(p)
     # The downloads: the server's PDN of the main line, and the page's with the variations.
     p.page.click("#position-box summary")

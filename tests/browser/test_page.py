@@ -26,7 +26,7 @@ import urllib.request
 from playwright.sync_api import sync_playwright
 
 from harness import (ARGS, CHROMIUM, FILES, OUT, ROOT, TOWER_FENS, WAIT_MS, Page, Server, choose,
-                     click_move, parse_fen, play_by_clicking, play_first_legal, wait_notice)
+                     click_move, parse_fen, play_by_clicking, play_first_legal, until, wait_notice)
 from test_tree import (test_engine_game_variation, test_pdn_variations, test_result_stays_with_its_line,
                        test_review, test_variation_from_analysis)
 from test_comments_page import test_comments_round_trip, test_paste_pdn
@@ -196,12 +196,7 @@ def test_analysis(server, browser):
     p.page.uncheck("#analysis-on")
     p.page.wait_for_function("() => document.getElementById('analysis-panel').hidden",
                              timeout=WAIT_MS)
-    for _ in range(100):
-        st = p.state()
-        if st["analysis"] is None and st["thinking"] is None:
-            break
-        time.sleep(0.05)
-    assert st["analysis"] is None and st["thinking"] is None, st
+    until("the analysis to stop", lambda: (lambda st: st["analysis"] is None and st["thinking"] is None)(p.state()))
     assert not p.errors, p.errors
     p.page.close()
 

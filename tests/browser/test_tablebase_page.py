@@ -18,7 +18,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-from harness import ARGS, BASHNI, CHROMIUM, ROOT, WAIT_MS, Page, Server
+from harness import ARGS, BASHNI, CHROMIUM, ROOT, WAIT_MS, Page, Server, run
 
 EGDB = os.path.join(ROOT, "target", "tmp", "browser-egdb")
 # Three kings against one, the lone king off the long diagonal: won in 18 plies (docs/egdb.md).
@@ -30,12 +30,12 @@ def build():
     os.makedirs(EGDB, exist_ok=True)
     for extra in ([], ["--material", "KKKvK"]):
         pieces = "4" if extra else "3"
-        subprocess.run([BASHNI, "egdb", "build", "--variant", "russian", "--pieces", pieces,
+        run([BASHNI, "egdb", "build", "--variant", "russian", "--pieces", pieces,
                         "--out", EGDB, *extra], check=True, stdout=subprocess.DEVNULL)
 
 
 def probe(fen):
-    out = subprocess.run([BASHNI, "egdb", "probe", "--variant", "russian", "--dir", EGDB,
+    out = run([BASHNI, "egdb", "probe", "--variant", "russian", "--dir", EGDB,
                           "--fen", fen], check=True, capture_output=True, text=True)
     return out.stdout.strip()
 

@@ -6,13 +6,12 @@ import json
 import os
 import re
 import subprocess
-import time
 import urllib.request
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from harness import (BASHNI, OUT, TOWER_FENS, WAIT_MS, Page, click_move, play_by_clicking,
-                     play_first_legal, wait_notice)
+from harness import (BASHNI, DEADLINE_S, OUT, TOWER_FENS, WAIT_MS, Page, click_move, play_by_clicking,
+                     play_first_legal, until, wait_notice)
 
 
 def test_variation_from_analysis(server, browser, shot=None):
@@ -35,19 +34,13 @@ def test_variation_from_analysis(server, browser, shot=None):
     # The second line's second move: a variation from ply 1.
     # (read and clicked in one go, tried again while no line has two moves: the lines
     # change as the search deepens)
-    pv = None
-    for _ in range(200):
-        pv = p.page.evaluate("""() => {
+    pv = until("an analysis line with two moves to click", lambda: p.page.evaluate("""() => {
             const lis = [...document.querySelectorAll('#an-lines li')]
                 .map(li => [...li.querySelectorAll('.pv-move')]).filter(ms => ms.length >= 2);
             const ms = lis[1] || lis[0];
             if (!ms) return null;
             ms[1].click();
-            return ms.map(e => e.dataset.move); }""")
-        if pv:
-            break
-        time.sleep(0.05)
-    assert pv, "no analysis line with two moves to click"
+            return ms.map(e => e.dataset.move); }"""))
     line = main[:1] + pv[:2]
     p.page.wait_for_function(
         "() => document.getElementById('board').dataset.ply === '3' && document.querySelectorAll('#moves > [data-variation]').length >= 1",
@@ -89,11 +82,8 @@ def test_variation_from_analysis(server, browser, shot=None):
     assert p.state()["moves"] == line
     p.page.click('#moves > [data-ply="2"]:not([data-variation])')
     # (the server holds the main line again, or a line beginning with it)
-    for _ in range(100):
-        if p.state()["moves"][:2] == main and p.page.get_attribute("#board", "data-ply") == "2":
-            break
-        time.sleep(0.05)
-    assert p.state()["moves"][:2] == main
+    until("the main line again at ply 2",
+          lambda: p.state()["moves"][:2] == main and p.page.get_attribute("#board", "data-ply") == "2")
     p.check_board(p.state()["fens"][2])
     p.page.click('#moves > [data-variation]:last-child')
     p.page.wait_for_selector("#var-promote:not([hidden])", timeout=WAIT_MS)
@@ -128,11 +118,10 @@ def test_engine_game_variation(server, browser):
     assert p.page.get_attribute("#board", "data-ply") == "0"
     legal = p.server.get(f"/api/games/{p.game()}/legal?ply=0")["legal"]
     m = [x for x in legal if x["move"] != main[0]][0]
-    for _ in range(50):
+    def selected():
         p.click(m["path"][0])
-        if p.page.locator("#marks .hl-sel").count():
-            break
-        time.sleep(0.1)
+        return p.page.locator("#marks .hl-sel").count()
+    until(f"a click on {m['path'][0]} to select it", selected)
     p.click(m["path"][-1])
     p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-variation]').length === 1",
                              timeout=WAIT_MS)
@@ -140,12 +129,7 @@ def test_engine_game_variation(server, browser):
     assert p.state()["moves"] == [m["move"]]
     assert p.page.get_attribute("#moves > [data-variation]", "data-move") == m["move"]
     p.page.uncheck("#analysis-on")
-    for _ in range(100):
-        st = p.state()
-        if st["moves"] == main and st["analysis"] is None:
-            break
-        time.sleep(0.05)
-    assert st["moves"] == main and st["analysis"] is None, st
+    until("the main line without analysis", lambda: (lambda st: st["moves"] == main and st["analysis"] is None)(p.state()))
     p.wait_settled()
     assert p.moves_shown() == main
     assert p.page.locator("#moves > [data-variation]").count() == 1
@@ -165,7 +149,7 @@ def level0_game(plies=40):
                     "option.Skill Level=0", "--engine", f"cmd={BASHNI}", "name=full strength",
                     "--games", "1", "--initial", "--depth", "8", "--max-plies", str(plies),
                     "--pdn", out, "--quiet"],
-                   check=True, capture_output=True, timeout=120)
+                   check=True, capture_output=True, timeout=DEADLINE_S)
     with open(out) as f:
         return f.read()
 
@@ -187,14 +171,10 @@ def review_on_page(p, server, pdn):
     p.page.wait_for_function(f"() => /^\\d+\\/{n}$/.test(document.getElementById('review').dataset.progress || '')",
                              timeout=WAIT_MS)
     p.page.wait_for_function(f"() => document.getElementById('review').dataset.progress === '{n}/{n}'",
-                             timeout=90_000)
-    report = server.get(f"/api/games/{p.game()}/review")
-    for _ in range(100):
-        if not report["running"]:
-            break
-        time.sleep(0.1)
-        report = server.get(f"/api/games/{p.game()}/review")
-    assert not report["running"] and len(report["moves"]) == n, report
+                             timeout=WAIT_MS)
+    report = until("the review to end",
+                   lambda: (lambda r: None if r["running"] else r)(server.get(f"/api/games/{p.game()}/review")))
+    assert len(report["moves"]) == n, report
     p.page.wait_for_function("() => !document.getElementById('review').disabled", timeout=WAIT_MS)
     plies = p.page.eval_on_selector_all("#review-graph [data-ply]", "els => els.map(e => +e.dataset.ply)")
     assert plies == list(range(1, n + 1)), plies
@@ -303,11 +283,7 @@ def test_pdn_variations(server, browser, shot=None):
     # The nested variation's last move shows its position.
     p.page.click('#moves > [data-variation][data-move="b4-a5"]')
     p.page.wait_for_function("() => document.getElementById('board').dataset.ply === '3'", timeout=WAIT_MS)
-    for _ in range(100):
-        if p.state()["moves"] == ["c3-b4", "f6-e5", "b4-a5"]:
-            break
-        time.sleep(0.05)
-    assert p.state()["moves"] == ["c3-b4", "f6-e5", "b4-a5"]
+    until("the nested variation's line", lambda: p.state()["moves"] == ["c3-b4", "f6-e5", "b4-a5"])
     p.check_board()
     assert p.page.locator("#moves li.current").count() == 1
     assert p.page.get_attribute("#moves li.current", "data-move") == "b4-a5"

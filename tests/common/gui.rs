@@ -6,12 +6,12 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-/// Limit for any single answer (and any [`run_to_end`] run): only a guard against a hang, never
-/// a speed check. The slowest answer a test waits for (a Lasca `go perft 17`, a deep search)
-/// takes about a second on an idle machine, so a machine ten times slower stays far inside it;
-/// a search that ignores its limit, a `stop` that is lost or a blocked read never answers.
-/// Tests check that things happen, and in what order, not how fast: speed belongs to bench/.
-pub const WAIT: Duration = Duration::from_secs(60);
+// Every answer (and any [`run_to_end`] run) is awaited at most the tests' one deadline,
+// [`DEADLINE`]: only a guard against a hang, never a speed check. The slowest answer a test
+// waits for (a Lasca `go perft 17`, a deep search) takes about a second on an idle machine; a
+// search that ignores its limit, a `stop` that is lost or a blocked read never answers. Tests
+// check that things happen, and in what order, not how fast: speed belongs to bench/.
+pub use super::deadline::DEADLINE;
 
 /// A running engine and everything it said so far.
 pub struct Gui {
@@ -25,6 +25,7 @@ pub struct Gui {
 impl Gui {
     /// Starts `bashni` with these arguments (none: protocol mode).
     pub fn start(args: &[&str]) -> Gui {
+        super::deadline::watch();
         let mut child = Command::new(env!("CARGO_BIN_EXE_bashni"))
             .args(args)
             .stdin(Stdio::piped())
@@ -99,9 +100,9 @@ impl Gui {
     }
 
     /// Lines up to and including the first that satisfies `done`, with its arrival time.
-    /// Panics with the transcript if it does not come within [`WAIT`].
+    /// Panics with the transcript if it does not come within [`DEADLINE`].
     pub fn until_timed(&mut self, done: impl Fn(&str) -> bool) -> (Vec<String>, Instant) {
-        let deadline = Instant::now() + WAIT;
+        let deadline = Instant::now() + DEADLINE;
         let mut lines = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -114,7 +115,7 @@ impl Gui {
                     }
                 }
                 None => panic!(
-                    "no expected line within {WAIT:?}; transcript:\n{}",
+                    "no expected line within {DEADLINE:?}; transcript:\n{}",
                     self.dump()
                 ),
             }
@@ -162,18 +163,10 @@ impl Gui {
         said
     }
 
-    /// Waits for the process to exit within [`WAIT`].
+    /// Waits for the process to exit within [`DEADLINE`].
     pub fn wait_exit(&mut self) -> ExitStatus {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            if Instant::now() > deadline {
-                panic!("bashni did not exit; transcript:\n{}", self.dump());
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        let what = format!("bashni to exit (transcript:\n{})", self.dump());
+        super::deadline::wait_child(&mut self.child, what)
     }
 
     /// The transcript so far, one line each.
@@ -198,7 +191,8 @@ impl Drop for Gui {
     }
 }
 
-/// Runs `bashni` with `args` and `input` on stdin to completion (killed after [`WAIT`]);
+/// Runs `bashni` with `args` and `input` on stdin to completion (killed and failed after
+/// [`DEADLINE`]);
 /// returns the exit code, stdout and stderr.
 pub fn run_to_end(args: &[&str], input: &str) -> (i32, String, String) {
     run_bytes_to_end(args, input.as_bytes())
@@ -218,29 +212,10 @@ pub fn run_bytes_to_end(args: &[&str], input: &[u8]) -> (i32, String, String) {
     std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let drain = |mut r: Box<dyn std::io::Read + Send>| {
-        std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = r.read_to_string(&mut s);
-            s
-        })
-    };
-    let out = drain(Box::new(child.stdout.take().unwrap()));
-    let err = drain(Box::new(child.stderr.take().unwrap()));
-    let deadline = Instant::now() + WAIT;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("bashni {args:?} did not finish within {WAIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let out = super::deadline::wait_output(child, format!("bashni {args:?}"));
     (
-        status.code().unwrap_or(-1),
-        out.join().unwrap(),
-        err.join().unwrap(),
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod deadline;
 pub mod docs;
 pub mod gui;
 pub mod latency;

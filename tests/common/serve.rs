@@ -1,17 +1,17 @@
 //! `bashni serve` driven over HTTP as a page would: the real binary on a free loopback
 //! port, requests written by hand on a TcpStream (no HTTP crate needed). Used by
-//! tests/serve.rs and tests/serve_abuse.rs.
+//! tests/serve*.rs and others. Every read has a deadline ([`DEADLINE`]): a server that
+//! stops answering fails the test with what it waited for.
 
+use super::deadline::{self, left, watch};
+pub use super::deadline::{DEADLINE, wait_for, wait_until};
 use bashni::serve::json::{self, Value};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::Instant;
 
 pub const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
-
-/// Longest wait for anything (only to keep a broken server from hanging the test).
-pub const PATIENCE: Duration = Duration::from_secs(60);
 
 pub struct Server {
     pub child: Child,
@@ -25,6 +25,7 @@ impl Server {
 
     /// `program serve --port 0 args` (a copy of the binary, say).
     pub fn start_from(program: &std::path::Path, args: &[&str]) -> Server {
+        watch();
         let mut child = Command::new(program)
             .args(["serve", "--port", "0"])
             .args(args)
@@ -32,10 +33,23 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("start bashni serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        // Its first line says where it listens; read on a thread, so that a server that never
+        // listens fails the test instead of blocking it.
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = match rx.recv_timeout(DEADLINE) {
+            Ok(line) => line,
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("bashni serve {args:?} said nowhere it listens within {DEADLINE:?}");
+            }
+        };
         let addr = line
             .split("http://")
             .nth(1)
@@ -45,9 +59,12 @@ impl Server {
         Server { child, addr }
     }
 
+    /// A new connection; each read and write on it fails after [`DEADLINE`].
     pub fn connect(&self) -> TcpStream {
+        watch();
         let s = TcpStream::connect(&self.addr).unwrap();
-        s.set_read_timeout(Some(PATIENCE)).unwrap();
+        s.set_read_timeout(Some(DEADLINE)).unwrap();
+        s.set_write_timeout(Some(DEADLINE)).unwrap();
         s
     }
 
@@ -63,8 +80,7 @@ impl Server {
         s.write_all(head.as_bytes()).unwrap();
         // The server may answer (413) and close before reading a large body.
         let _ = s.write_all(body);
-        let mut out = Vec::new();
-        let _ = s.read_to_end(&mut out);
+        let out = read_to_close(&mut s, &format!("the answer to {method} {path}"));
         let text = String::from_utf8_lossy(&out).to_string();
         let status = text
             .split_whitespace()
@@ -175,12 +191,39 @@ pub fn error_of(v: &Value) -> &str {
     str_of(v, "error")
 }
 
+/// Reads `s` until the server closes it; fails if that takes more than [`DEADLINE`] in all
+/// (a server that trickles bytes included), saying it waited for `what`.
+#[track_caller]
+pub fn read_to_close(s: &mut TcpStream, what: &str) -> Vec<u8> {
+    let end = deadline::deadline();
+    let mut out = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        let wait = left(end);
+        assert!(!wait.is_zero(), "waited {DEADLINE:?} for {what}");
+        s.set_read_timeout(Some(wait)).unwrap();
+        match s.read(&mut buf) {
+            Ok(0) => return out,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                panic!("waited {DEADLINE:?} for {what}")
+            }
+            // A reset after the answer (a refused large body): what came is the answer.
+            Err(_) => return out,
+        }
+    }
+}
+
 /// An open event stream.
 pub struct Events {
     pub reader: BufReader<TcpStream>,
+    /// The game's id, for messages.
+    id: String,
 }
 
 impl Events {
+    #[track_caller]
     pub fn open(server: &Server, id: &str) -> Events {
         let mut s = server.connect();
         write!(
@@ -189,20 +232,45 @@ impl Events {
             server.addr
         )
         .unwrap();
-        let mut reader = BufReader::new(s);
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
+        let mut events = Events {
+            reader: BufReader::new(s),
+            id: id.to_string(),
+        };
+        let line = events.line(deadline::deadline(), "the event stream's answer");
         assert!(line.starts_with("HTTP/1.1 200"), "{line}");
-        Events { reader }
+        events
     }
 
-    /// The next event: its name and data.
-    pub fn next(&mut self) -> (String, Value) {
+    /// One line of the stream, read by `end` (else the test fails saying it waited for
+    /// `what`); the server's heartbeats come every second, so only a hung server is silent.
+    #[track_caller]
+    fn line(&mut self, end: Instant, what: &str) -> String {
+        let mut line = String::new();
+        loop {
+            let wait = left(end);
+            assert!(
+                !wait.is_zero(),
+                "waited {DEADLINE:?} for {what} on game {}'s event stream",
+                self.id
+            );
+            self.reader.get_ref().set_read_timeout(Some(wait)).unwrap();
+            // A timed-out read keeps what it read so far in `line`; the next goes on.
+            match self.reader.read_line(&mut line) {
+                Ok(0) => panic!("game {}'s event stream closed ({what})", self.id),
+                Ok(_) => return line,
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => panic!("game {}'s event stream: {e} ({what})", self.id),
+            }
+        }
+    }
+
+    /// The next event by `end`: its name and data.
+    #[track_caller]
+    fn next_by(&mut self, end: Instant, what: &str) -> (String, Value) {
         let (mut event, mut data) = (String::new(), None);
         loop {
-            let mut line = String::new();
-            let n = self.reader.read_line(&mut line).unwrap();
-            assert!(n > 0, "stream closed");
+            let line = self.line(end, what);
             let line = line.trim_end();
             if let Some(e) = line.strip_prefix("event: ") {
                 event = e.to_string();
@@ -216,14 +284,41 @@ impl Events {
         }
     }
 
-    /// Reads events until a state for which `done` holds.
-    pub fn state_until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+    /// The next event: its name and data (within [`DEADLINE`]).
+    #[track_caller]
+    pub fn next(&mut self) -> (String, Value) {
+        self.next_by(deadline::deadline(), "the next event")
+    }
+
+    /// Reads events until one for which `done` holds (given the event's name and data), within
+    /// [`DEADLINE`] in all; fails saying it waited for `what`, with the last event seen.
+    #[track_caller]
+    pub fn until(&mut self, what: &str, done: impl Fn(&str, &Value) -> bool) -> (String, Value) {
+        let end = deadline::deadline();
+        let mut last = String::from("none");
         loop {
-            let (e, v) = self.next();
-            if e == "state" && done(&v) {
-                return v;
+            let wait = left(end);
+            assert!(
+                !wait.is_zero(),
+                "waited {DEADLINE:?} for {what} on game {}'s event stream; the last event: {last}",
+                self.id
+            );
+            let (e, v) = self.next_by(end, what);
+            if done(&e, &v) {
+                return (e, v);
             }
+            last = format!("{e} {v}");
         }
+    }
+
+    /// Reads events until a state for which `done` holds (within [`DEADLINE`] in all; the
+    /// failure names the caller's line and the last state seen).
+    #[track_caller]
+    pub fn state_until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+        self.until("a state that meets the test's condition", |e, v| {
+            e == "state" && done(v)
+        })
+        .1
     }
 }
 

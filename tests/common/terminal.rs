@@ -1,15 +1,11 @@
 //! `bashni` on a terminal: a pseudo-terminal for its standard input, output and error, so it
 //! behaves as it does for a person (prompts, the offer to save before leaving).
 
+use super::deadline::{join, wait_child};
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// How long a run may take before the test gives up on it: far beyond what a short session
-/// needs on a slow machine (no verdict is about time; this only ends a hung run).
-const LIMIT: Duration = Duration::from_secs(120);
 
 /// Runs `bashni args` on a fresh pseudo-terminal, typing `typed` (lines, each ended by a
 /// newline) at once: the terminal holds them until the program reads each. Returns the exit
@@ -39,19 +35,9 @@ pub fn run_on_terminal(args: &[&str], typed: &str) -> (i32, String) {
         }
         String::from_utf8_lossy(&bytes).into_owned()
     });
-    let deadline = Instant::now() + LIMIT;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("bashni {args:?} still ran {LIMIT:?} after it was started on a terminal");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let shown = shown.join().unwrap();
+    // No verdict is about time: the deadline only ends a hung run.
+    let status = wait_child(&mut child, format!("bashni {args:?} on a terminal"));
+    let shown = join(shown, format!("the terminal of bashni {args:?} to close"));
     drop(master);
     (status.code().unwrap_or(-1), shown)
 }

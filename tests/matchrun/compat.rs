@@ -3,6 +3,7 @@
 //! and every example of `bashni match --help`, started as written.
 
 use super::{BASHNI, Run, bashni, parse_games, temp};
+use crate::common::deadline::{Bounded, Lines, wait_output};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -237,7 +238,7 @@ fn a_match_that_cannot_start_prints_only_its_error() {
 fn help_examples() -> Vec<String> {
     let out = Command::new(BASHNI)
         .args(["match", "--help"])
-        .output()
+        .output_bounded()
         .unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
     let mut examples = Vec::new();
@@ -262,7 +263,6 @@ fn help_examples() -> Vec<String> {
 /// Starts `words` (a `bashni match` command) in `dir` and waits for its first line (shown
 /// once the engines run); then stops it with SIGTERM. Returns the output.
 fn start_and_stop(dir: &Path, words: &[&str]) -> Run {
-    use std::io::{BufRead, BufReader};
     use std::os::unix::process::CommandExt;
     let mut child = Command::new(BASHNI)
         .args(&words[1..])
@@ -272,21 +272,21 @@ fn start_and_stop(dir: &Path, words: &[&str]) -> Run {
         .process_group(0)
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut lines = Lines::new(child.stdout.take().unwrap(), words.join(" "));
     let mut stdout = String::new();
-    if let Some(Ok(first)) = lines.next() {
+    if let Some(first) = lines.next() {
         stdout = first + "\n";
         let kill = Command::new("kill")
             .args(["-TERM", "--", &format!("-{}", child.id())])
-            .status()
+            .status_bounded()
             .unwrap();
         assert!(kill.success());
     }
     for line in lines {
-        stdout += &line.unwrap();
+        stdout += &line;
         stdout.push('\n');
     }
-    let out = child.wait_with_output().unwrap();
+    let out = wait_output(child, words.join(" "));
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout,

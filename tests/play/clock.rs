@@ -1,15 +1,11 @@
 //! The clock of `bashni play`, driven live through its pipes: what the board and `time`
 //! show, a time control set in the middle of a game, and a flag that falls while the person
-//! thinks (no line typed). Waits are generous (a minute for what must come); what is
+//! thinks (no line typed). Waits are generous (the tests' deadline for what must come); what is
 //! asserted about times holds however slow the machine: only lower bounds of elapsed time
 //! are relied on (a sleep of the test is at least that long for the program too).
 
 use crate::common::gui::Gui;
 use std::time::{Duration, Instant};
-
-/// Longest wait for a line that must come (a flag due within seconds, an engine reply at a
-/// low level).
-const MUST_COME: Duration = Duration::from_secs(60);
 
 /// `bashni play ARGS` at level 1 (replies in milliseconds), seed 1, through pipes.
 fn start(args: &[&str]) -> Gui {
@@ -19,24 +15,9 @@ fn start(args: &[&str]) -> Gui {
 }
 
 /// Lines up to and including the first that satisfies `done`, and when it came; panics
-/// with the transcript when none comes within [`MUST_COME`].
+/// with the transcript when none comes within the tests' deadline.
 fn until(gui: &mut Gui, done: impl Fn(&str) -> bool) -> (Vec<String>, Instant) {
-    let deadline = Instant::now() + MUST_COME;
-    let mut lines = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let Some((at, line)) = gui.next_timed(left) else {
-            panic!(
-                "no expected line within {MUST_COME:?}; transcript:\n{}",
-                gui.dump()
-            );
-        };
-        let last = done(&line);
-        lines.push(line);
-        if last {
-            return (lines, at);
-        }
-    }
+    gui.until_timed(done)
 }
 
 /// The next clock line (under a board, or `time`'s answer).

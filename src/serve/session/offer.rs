@@ -103,7 +103,8 @@ impl Session {
         let c = self.clocks.as_ref()?;
         let run = self.clocks_run();
         Some(Retired {
-            left: c.left(self.side(), run, now).map(|t| t.max(0)),
+            // Below 0 where a flag has fallen: the game opened in its place ends on time too.
+            left: c.left(self.side(), run, now),
             running: run.then(|| self.side()),
             start_fen: self.line.fens()[0].clone(),
             moves: self.line.moves().to_vec(),
