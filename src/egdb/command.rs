@@ -162,12 +162,16 @@ pub fn run(args: EgdbArgs) -> i32 {
         EgdbCommand::Probe { variant, dir, fen } => {
             game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_probe::<G>(&dir, &fen)))
         }
-        EgdbCommand::Verify { variant, dir } => run_all(&dir, variant, |v| {
-            crate::for_variant!(v, G => dispatch_verify::<G>(&dir))
-        }),
-        EgdbCommand::Info { variant, dir } => run_all(&dir, variant, |v| {
-            crate::for_variant!(v, G => dispatch_info::<G>(&dir))
-        }),
+        EgdbCommand::Verify { variant, dir } => run_all(
+            &dir,
+            variant,
+            |v| crate::for_variant!(v, G => dispatch_verify::<G>(&dir)),
+        ),
+        EgdbCommand::Info { variant, dir } => run_all(
+            &dir,
+            variant,
+            |v| crate::for_variant!(v, G => dispatch_info::<G>(&dir)),
+        ),
     };
     match result {
         Ok(()) => 0,

@@ -6,9 +6,7 @@
 //! slot further on goes on from there.
 
 use super::coder::{DistanceCursor, WdlCursor};
-use super::file::{
-    BLOCK, Changed, DISTANCES, Expected, FileError, TableFile, VALUES, file_name,
-};
+use super::file::{BLOCK, Changed, DISTANCES, Expected, FileError, TableFile, VALUES, file_name};
 use super::game::EgdbGame;
 use super::material::{Indexer, Signature, indexer};
 use super::value::{Plies, Value, Wdl, after_resets, wdl_after_resets};
@@ -43,7 +41,10 @@ impl fmt::Display for ProbeError {
                 "the file of the table of {sig} changed since it was opened; open the tables again"
             ),
             ProbeError::Impossible => {
-                write!(f, "a man on its own last rank: no game reaches such a position")
+                write!(
+                    f,
+                    "a man on its own last rank: no game reaches such a position"
+                )
             }
         }
     }
@@ -282,7 +283,13 @@ impl<'a, G: EgdbGame> Probe<'a, G> {
 
     /// The class of slot `at` of block `block` of `file`, reading the block and decoding it
     /// up to the slot unless cached that far.
-    fn class(&mut self, file: &TableFile, key: u64, block: usize, at: usize) -> Result<u8, Changed> {
+    fn class(
+        &mut self,
+        file: &TableFile,
+        key: u64,
+        block: usize,
+        at: usize,
+    ) -> Result<u8, Changed> {
         let l = &mut self.classes[line(key)];
         if l.key != key {
             // The distances cached on this line were decoded with the block's classes.

@@ -25,7 +25,11 @@ const TASKS_PER_GAME: u64 = 12;
 /// The games a match plays at once: `asked` (`--concurrency`), but no more than `pairs`,
 /// the game pairs to play (at least one). `asked` beyond what the machine can hold is an
 /// error that says how many it can.
-pub fn games_at_once(asked: usize, engines: &[EngineSpec], pairs: u64) -> Result<usize, ConfigError> {
+pub fn games_at_once(
+    asked: usize,
+    engines: &[EngineSpec],
+    pairs: u64,
+) -> Result<usize, ConfigError> {
     if asked == 0 {
         return Err(ConfigError::OutOfRange(
             "--concurrency",
@@ -37,7 +41,9 @@ pub fn games_at_once(asked: usize, engines: &[EngineSpec], pairs: u64) -> Result
     {
         return Err(ConfigError::OutOfRange(
             "--concurrency",
-            format!("{asked} games at once are more than this machine can hold (at most {most}: {why})"),
+            format!(
+                "{asked} games at once are more than this machine can hold (at most {most}: {why})"
+            ),
         ));
     }
     Ok((asked as u64).min(pairs).max(1) as usize)
@@ -123,7 +129,10 @@ mod tests {
         if machine_limit(&engines).is_some() {
             let e = games_at_once(100_000_000, &engines, u64::MAX / 4).unwrap_err();
             let text = e.to_string();
-            assert!(text.starts_with("--concurrency: 100000000 games at once"), "{text}");
+            assert!(
+                text.starts_with("--concurrency: 100000000 games at once"),
+                "{text}"
+            );
             assert_eq!(text.lines().count(), 1);
         }
     }

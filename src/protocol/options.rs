@@ -349,7 +349,11 @@ fn egdb_path(value: Option<&str>) -> Result<OptionChange, OptionError> {
         // The folder is named in the error (and in the path of a table refused): a value
         // longer than an error quotes is cut, as every input an error repeats is.
         let long = path.chars().count() > QUOTE_CHARS;
-        OptionError::Egdb(if long { e.replace(path, &quote(path)) } else { e })
+        OptionError::Egdb(if long {
+            e.replace(path, &quote(path))
+        } else {
+            e
+        })
     })?;
     Ok(OptionChange::EgdbPath(path.to_string(), Some(dbs)))
 }
