@@ -481,4 +481,70 @@ mod tests {
         ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// A table file's name says what it must hold; anything but a regular file is never
+    /// read; and a block of a file changed after it was checked is never decoded.
+    #[test]
+    fn foreign_strange_and_changed_files_are_refused() {
+        let values: Vec<u16> = (0..10_000u32)
+            .map(|i| Value::Win(Plies((i % 9) as u16)).encode())
+            .collect();
+        let optional = vec![false; values.len()];
+        let dir = std::env::temp_dir().join(format!("bashni-egdb-changed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let sig = Signature::parse("KKvK").unwrap();
+        let (path, ..) = write(&dir, Variant::Russian, sig, 30, &values, &optional).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        let expected = Expected {
+            variant: Variant::Russian,
+            sig,
+            limit: 30,
+            slots: values.len() as u64,
+        };
+        let mut out = Vec::new();
+        // Another table's file, or a good one whose name says another size.
+        let foreign = Expected {
+            sig: Signature::parse("KvK").unwrap(),
+            ..expected
+        };
+        assert!(matches!(
+            TableFile::read(&path, &foreign),
+            Err(FileError::Foreign(..))
+        ));
+        let bigger = Expected {
+            slots: expected.slots * 1000,
+            ..expected
+        };
+        assert!(matches!(
+            TableFile::read(&path, &bigger),
+            Err(FileError::Damaged(_, "wrong number of slots"))
+        ));
+        // Not a regular file: refused before it is read.
+        assert!(matches!(
+            TableFile::read(&dir, &expected),
+            Err(FileError::NotRegular(..))
+        ));
+        // A file changed after it was opened: its blocks are refused, never decoded.
+        let t = TableFile::read(&path, &expected).unwrap();
+        let mut bytes = Vec::new();
+        assert_eq!(t.read_block(VALUES, 1, &mut bytes), Ok(()));
+        std::fs::write(&path, &good[..good.len() / 2]).unwrap();
+        assert_eq!(t.read_block(VALUES, 1, &mut bytes), Err(Changed));
+        assert!(bytes.is_empty());
+        assert_eq!(t.decode(0, &mut out), Err(Changed));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_checksum_fed_in_parts_is_the_checksum_of_the_whole() {
+        let bytes: Vec<u8> = (0..1000u32).map(|i| (i * 7 + i / 13) as u8).collect();
+        let whole = checksum(&bytes);
+        for cut in [1, 3, 7, 8, 9, 500, 999] {
+            let mut sum = Checksum::new();
+            for part in bytes.chunks(cut) {
+                sum.update(part);
+            }
+            assert_eq!(sum.finish(), whole, "parts of {cut}");
+        }
+    }
 }

@@ -517,9 +517,12 @@ mod tests {
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        let join = rt.block_on(tokio::task::spawn_blocking(|| -> u8 {
-            panic!("index out of bounds: the len is 868 but the index is 886")
-        }));
+        let join = rt.block_on(async {
+            tokio::task::spawn_blocking(|| -> u8 {
+                panic!("index out of bounds: the len is 868 but the index is 886")
+            })
+            .await
+        });
         let e = failed(join.unwrap_err());
         assert_eq!(e.status(), 500);
         for leak in ["868", "index", "panicked", "bounds"] {

@@ -38,8 +38,9 @@ impl Stamp {
     }
 }
 
-/// Reads `buf.len()` bytes of `file` from `offset` (without moving its position, so threads
-/// may read one file at once); an error if the file ends before.
+/// Reads `buf.len()` bytes of `file` from `offset` (on Unix and Windows without moving its
+/// position, so threads may read one file at once; elsewhere, as on WebAssembly, which has no
+/// threads, by moving it); an error if the file ends before.
 pub(super) fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
     #[cfg(unix)]
     {
@@ -59,6 +60,13 @@ pub(super) fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()
             }
         }
         Ok(())
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        use std::io::{Seek, SeekFrom};
+        let mut file = file;
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(buf)
     }
 }
 

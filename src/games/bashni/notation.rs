@@ -66,10 +66,6 @@ fen::fen_error_from!(FenError);
 /// Parses a FEN (docs/rules.md, section 4.2). Clock and move number are optional (default `0 1`).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     let pos = fen::read_fen!(text, "plies since capture", Position, parse_board);
-    let at = |file, rank| Square::from_coords(file, rank).map_or(Tower::EMPTY, |sq| pos.tower(sq));
-    if let Some(sq) = fen::man_on_last_rank((8, 8), at) {
-        return Err(FenError::Board(BoardError::ManOnLastRank(sq)));
-    }
     match validate(&pos) {
         Ok(()) => Ok(pos),
         Err(SetupError::TooManyPieces(c, n)) => Err(FenError::TooManyPieces(c, n)),
