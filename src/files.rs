@@ -3,17 +3,19 @@
 //! ([`append`]), a line is read with bounded memory and a bounded scan
 //! ([`read_line_limited`]), and a whole file is read only up to a size ([`read_text`];
 //! [`read_regular_text`] and [`read_regular_bytes`] also refuse what is not a regular file,
-//! before opening it, as opening a FIFO blocks until someone writes to it).
+//! before opening it, as opening a FIFO blocks until someone writes to it; [`open_regular`]
+//! opens one so, for a reader of its own: the endgame tables).
 //!
 //! Every file the program writes goes through [`replace`] (`play`'s `save`, `tune --out`,
 //! `openings --out`, `train --out` and its manifest, `match --result`, `match-report
-//! --result`, `analyse --out`) or [`append`] (`datagen --out`, `match --pdn`), and
+//! --result`, `analyse --out`), [`replace_entry`] (`egdb build`'s tables) or [`append`]
+//! (`datagen --out`, `match --pdn`), and
 //! every reader of a file or a pipe line by line (`datagen --resume`, `tune`, the protocol and
 //! the match runner, through [`crate::protocol::reader`]) goes through these functions.
 
 mod write;
 
-pub use write::{append, catch_file_size_signal, replace};
+pub use write::{append, catch_file_size_signal, replace, replace_entry};
 
 use std::fmt;
 use std::fs::{self, File};
@@ -141,19 +143,35 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
 /// the reader and a device is never read; a file larger than `limit` is refused without
 /// being read.
 pub fn read_regular_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
-    let meta = fs::metadata(path).map_err(ReadError::Io)?;
-    if !meta.is_file() {
-        return Err(ReadError::NotRegular);
-    }
-    if meta.len() > limit {
+    let file = open_regular(path)?;
+    if file.metadata().map_err(ReadError::Io)?.len() > limit {
         return Err(ReadError::TooLarge(limit));
     }
-    let file = File::open(path).map_err(ReadError::Io)?;
+    read_at_most(file, limit)
+}
+
+/// Opens the regular file at `path` (or at the end of a link to one) for reading; anything
+/// else is refused with [`ReadError::NotRegular`] and never blocks: it is refused before it
+/// is opened, and the open itself does not wait (`O_NONBLOCK`), so that a FIFO put in the
+/// file's place in between is opened at once and refused too. A regular file reads as usual
+/// (the flag means nothing to it).
+pub fn open_regular(path: &Path) -> Result<File, ReadError> {
+    if !fs::metadata(path).map_err(ReadError::Io)?.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(ReadError::Io)?;
     // What was opened, in case the path changed in between.
     if !file.metadata().map_err(ReadError::Io)?.is_file() {
         return Err(ReadError::NotRegular);
     }
-    read_at_most(file, limit)
+    Ok(file)
 }
 
 /// Like [`read_text`], but only for a regular file (see [`read_regular_bytes`]).

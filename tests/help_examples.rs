@@ -592,6 +592,16 @@ fn help_lists_of_games_name_lasca() {
             "the endgame databases are those two games' only",
         ),
         (
+            "bashni egdb verify",
+            "",
+            "the endgame databases are those two games' only",
+        ),
+        (
+            "bashni egdb info",
+            "",
+            "the endgame databases are those two games' only",
+        ),
+        (
             "bashni analyse",
             "standard `W:Wa1",
             "the standard FEN is theirs",

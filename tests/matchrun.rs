@@ -689,3 +689,5 @@ fn a_signal_stops_the_match_with_its_report() {
 
 /// cutechess-cli's and fastchess's spellings (`-engine`, `-each`, `-pgnout`, ...).
 mod compat;
+/// `--concurrency`'s bounds, and no PDN file before a game.
+mod limits;

@@ -186,7 +186,7 @@ fn analyse<G: Game>(args: &AnalyseArgs) -> i32 {
             return 1;
         }
     };
-    match args.egdb.open() {
+    match args.egdb.open(Some(G::VARIANT)) {
         Ok(dbs) => engine.set_egdb(dbs),
         Err(e) => {
             eprintln!("error: {e}");

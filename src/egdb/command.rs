@@ -1,6 +1,6 @@
 //! `bashni egdb`: build, probe, verify and describe the tables.
 
-use super::file::{TableFile, file_name, write};
+use super::file::{Changed, TableFile, file_name, write};
 use super::game::{EgdbGame, Layout};
 use super::material::Signature;
 use super::probe::Store;
@@ -25,6 +25,7 @@ const GAMES: [Variant; 2] = [Variant::Russian, Variant::Turkish];
 ///   bashni egdb build --variant russian --pieces 3 --out egdb
 ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8"
 ///   bashni egdb verify --dir egdb
+///   bashni egdb verify --variant russian --dir egdb
 ///   bashni egdb info --dir egdb
 ///   bashni egdb plan --variant russian --pieces 3
 #[derive(Args, Debug)]
@@ -106,22 +107,33 @@ enum EgdbCommand {
     },
     /// Check every stored value against the values of its successors.
     ///
+    /// Every game's tables in the directory, or with --variant only that game's.
+    ///
     /// Examples:
     ///   bashni egdb build --variant russian --pieces 3 --out egdb
     ///   bashni egdb verify --dir egdb
+    ///   bashni egdb verify --variant russian --dir egdb
     #[command(verbatim_doc_comment)]
     Verify {
+        /// Only this game's tables: russian or turkish.
+        #[arg(long)]
+        variant: Option<Variant>,
         /// The directory of the tables.
         #[arg(long, default_value = "egdb")]
         dir: PathBuf,
     },
     /// List the tables: material, positions, bytes and how many of each value.
     ///
+    /// Every game's tables in the directory, or with --variant only that game's.
+    ///
     /// Examples:
     ///   bashni egdb build --variant turkish --pieces 2 --out egdb
     ///   bashni egdb info --dir egdb
     #[command(verbatim_doc_comment)]
     Info {
+        /// Only this game's tables: russian or turkish.
+        #[arg(long)]
+        variant: Option<Variant>,
         /// The directory of the tables.
         #[arg(long, default_value = "egdb")]
         dir: PathBuf,
@@ -150,12 +162,14 @@ pub fn run(args: EgdbArgs) -> i32 {
         EgdbCommand::Probe { variant, dir, fen } => {
             game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_probe::<G>(&dir, &fen)))
         }
-        EgdbCommand::Verify { dir } => run_all(
+        EgdbCommand::Verify { variant, dir } => run_all(
             &dir,
+            variant,
             |v| crate::for_variant!(v, G => dispatch_verify::<G>(&dir)),
         ),
-        EgdbCommand::Info { dir } => run_all(
+        EgdbCommand::Info { variant, dir } => run_all(
             &dir,
+            variant,
             |v| crate::for_variant!(v, G => dispatch_info::<G>(&dir)),
         ),
     };
@@ -178,13 +192,21 @@ fn game(v: Variant) -> Result<Variant, String> {
     }
 }
 
-/// Runs `f` for each game with a table in `dir`.
-fn run_all(dir: &Path, mut f: impl FnMut(Variant) -> Result<(), String>) -> Result<(), String> {
+/// Runs `f` for each game with a table in `dir`, or for `only` (which must have one).
+fn run_all(
+    dir: &Path,
+    only: Option<Variant>,
+    mut f: impl FnMut(Variant) -> Result<(), String>,
+) -> Result<(), String> {
+    let games = match only {
+        Some(v) => vec![game(v)?],
+        None => GAMES.to_vec(),
+    };
     let names: Vec<String> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .collect();
-    let present: Vec<Variant> = GAMES
+    let present: Vec<Variant> = games
         .into_iter()
         .filter(|v| {
             names
@@ -193,7 +215,8 @@ fn run_all(dir: &Path, mut f: impl FnMut(Variant) -> Result<(), String>) -> Resu
         })
         .collect();
     if present.is_empty() {
-        return Err(format!("{}: no tables", dir.display()));
+        let of = only.map_or(String::new(), |v| format!(" of {v}"));
+        return Err(format!("{}: no tables{of}", dir.display()));
     }
     present.into_iter().try_for_each(&mut f)
 }
@@ -399,7 +422,12 @@ fn verify_dir<G: EgdbGame>(dir: &Path) -> Result<(), String> {
 fn info<G: EgdbGame>(dir: &Path) -> Result<(), String> {
     let store = Store::<G>::open(dir).map_err(|e| e.to_string())?;
     for (sig, file) in store.file_tables() {
-        let counts = census::<G>(sig, file);
+        let counts = census::<G>(sig, file).map_err(|_| {
+            format!(
+                "{}: changed while it was read",
+                dir.join(file_name(G::VARIANT, sig)).display()
+            )
+        })?;
         let bytes = std::fs::metadata(dir.join(file_name(G::VARIANT, sig))).map_or(0, |m| m.len());
         println!(
             "{} {sig}: {} slots, {} bytes (value layer {}, distance layer {}), win {} cursed-win {} draw {} blessed-loss {} loss {} capture {} (a {}-ply rule)",
@@ -421,12 +449,12 @@ fn info<G: EgdbGame>(dir: &Path) -> Result<(), String> {
 }
 
 /// How many positions of each value a table holds, and how many have a capture to play.
-fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> [u64; 6] {
+fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> Result<[u64; 6], Changed> {
     let ix = super::material::indexer::<G>(sig);
     let mut counts = [0u64; 6];
     let mut values = Vec::new();
     for b in 0..file.blocks() {
-        file.decode(b, &mut values);
+        file.decode(b, &mut values)?;
         for (i, &v) in values.iter().enumerate() {
             let Some(layout) = ix.layout((b * super::file::BLOCK + i) as u64) else {
                 continue;
@@ -447,5 +475,5 @@ fn census<G: EgdbGame>(sig: Signature, file: &TableFile) -> [u64; 6] {
             counts[k] += weight;
         }
     }
-    counts
+    Ok(counts)
 }

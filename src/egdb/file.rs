@@ -2,7 +2,13 @@
 //! layers, each in blocks of [`BLOCK`] slots coded on their own ([`super::coder`]): the value
 //! layer (win, cursed win, draw, blessed loss or loss: what a search needs) and the distance
 //! layer (the plies to the next capture or man move, read only where a distance is needed).
-//! The file is memory-mapped, so a probe reads only the pages of the blocks it decodes.
+//!
+//! A file is opened only if it is a regular file, and read through once, within the sizes
+//! its header declares, to check its checksum ([`open`]); its block index stays in memory,
+//! and a probe reads each block it decodes from the file into a buffer of its own
+//! ([`TableFile::read_block`]). Nothing is mapped: a file rewritten or cut while an engine
+//! has it open can never fault the engine, and a block read after such a change is refused
+//! ([`Changed`]) instead of decoded.
 //!
 //! Layout (little-endian): `BSHNEGDB`, version (u16), the game's name (8 bytes, zero-padded),
 //! the signature (4 bytes: our kings, our men, their kings, their men), the rule's limit in
@@ -20,12 +26,15 @@ use super::coder::{
     Counts, DistanceCursor, PRIOR, Prior, WdlCursor, count_wdl, decode_distance, decode_wdl,
     encode_distance, encode_wdl,
 };
-use super::material::{Side, Signature};
+use super::material::Signature;
 use super::value::{Plies, Value};
 use crate::games::kit::variant::Variant;
-use memmap2::Mmap;
+use open::Stamp;
 use std::fmt;
+use std::fs::File;
 use std::path::{Path, PathBuf};
+
+mod open;
 
 const MAGIC: &[u8; 8] = b"BSHNEGDB";
 /// The format's version: a file of another is refused.
@@ -35,6 +44,16 @@ pub const BLOCK: usize = 4096;
 /// Bytes of the header; the checksum covers the rest of the file from [`CHECKED`] on.
 const HEADER: usize = 64;
 const CHECKED: usize = 48;
+/// The most bytes a block of either layer may take, 64 a slot: the coder spends at most
+/// about 30 bits on a slot's value and distance together (21 binary decisions, none
+/// cheaper than 1/1000), so a block larger than this is damage, refused when the file is
+/// opened, and no probe ever reads more than this at once.
+const MAX_BLOCK_BYTES: usize = 64 * BLOCK;
+
+/// The value layer (a slot's class): the first of [`TableFile`]'s two layers.
+pub const VALUES: usize = 0;
+/// The distance layer: the second.
+pub const DISTANCES: usize = 1;
 
 /// Why a table file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +62,9 @@ pub enum FileError {
     Io(PathBuf, String),
     /// It is not a table file (no `BSHNEGDB` at its start).
     NotATable(PathBuf),
+    /// It is not a regular file (a folder, a FIFO, a device, or a link to one): never
+    /// opened, as a FIFO would block its reader and a device never end.
+    NotRegular(PathBuf),
     /// A table of another version of the format.
     Version(PathBuf, u16),
     /// Its checksum or its structure does not hold: damaged.
@@ -60,6 +82,11 @@ impl fmt::Display for FileError {
                 "{}: not an endgame table (no BSHNEGDB header)",
                 p.display()
             ),
+            FileError::NotRegular(p) => write!(
+                f,
+                "{}: not a regular file (a folder, FIFO or device); a table is a regular file",
+                p.display()
+            ),
             FileError::Version(p, v) => {
                 write!(
                     f,
@@ -75,7 +102,22 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
-/// A table's file, mapped: the header's facts and the two layers' blocks.
+/// What a table's file must hold, as its name says: anything else is refused
+/// ([`FileError::Foreign`]) before more than its header is read.
+#[derive(Clone, Copy, Debug)]
+pub struct Expected {
+    /// The game.
+    pub variant: Variant,
+    /// The material.
+    pub sig: Signature,
+    /// The no-progress rule's limit.
+    pub limit: u16,
+    /// Slots (the material's index's size).
+    pub slots: u64,
+}
+
+/// A table's file, open and checked: the header's facts, the two layers' block indexes,
+/// and the file their blocks are read from.
 #[derive(Debug)]
 pub struct TableFile {
     /// The game.
@@ -87,19 +129,28 @@ pub struct TableFile {
     /// Slots.
     pub slots: u64,
     blocks: usize,
-    /// The value layer's bytes and the distance layer's.
+    /// The value layer and the distance layer ([`VALUES`], [`DISTANCES`]).
     layers: [Layer; 2],
     prior: Prior,
-    map: Mmap,
+    file: File,
+    /// The file's size and time of change when it was checked: a block is trusted only
+    /// while they are the same.
+    stamp: Stamp,
 }
 
-/// Where a layer lies in the file: its block offsets and its blocks.
-#[derive(Clone, Copy, Debug)]
+/// A layer of a file: where its blocks start in the file, and each block's offset from
+/// there (`blocks + 1` of them, the last the layer's bytes).
+#[derive(Debug)]
 struct Layer {
-    index: usize,
-    payload: usize,
-    bytes: usize,
+    start: u64,
+    offsets: Vec<u32>,
 }
+
+/// A block could not be read as the file was when it was checked: the file was rewritten,
+/// cut or grown since (a copy over it, say). Its bytes are never decoded; the table answers
+/// nothing more until it is opened again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Changed;
 
 /// The file name of a table: `russian-KKvK.egdb`.
 pub fn file_name(variant: Variant, sig: Signature) -> String {
@@ -107,16 +158,57 @@ pub fn file_name(variant: Variant, sig: Signature) -> String {
 }
 
 /// FNV-1a over 8-byte words (then the last bytes one by one): fast enough to check a whole
-/// file when it is opened.
-fn checksum(bytes: &[u8]) -> u64 {
+/// file when it is opened. Fed in parts of any length (a file read a buffer at a time), it
+/// gives what it gives the bytes whole.
+struct Checksum {
+    hash: u64,
+    /// Bytes of a word not yet whole.
+    part: Vec<u8>,
+}
+
+impl Checksum {
     const PRIME: u64 = 0x0100_0000_01b3;
-    let words = bytes.chunks_exact(8);
-    let tail = words.remainder();
-    let h = words.fold(0xcbf2_9ce4_8422_2325, |h, w| {
-        (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(PRIME)
-    });
-    tail.iter()
-        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME))
+
+    fn new() -> Checksum {
+        Checksum {
+            hash: 0xcbf2_9ce4_8422_2325,
+            part: Vec::with_capacity(8),
+        }
+    }
+
+    fn word(&mut self, w: &[u8]) {
+        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        self.hash = (self.hash ^ w).wrapping_mul(Self::PRIME);
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        if !self.part.is_empty() {
+            let take = (8 - self.part.len()).min(bytes.len());
+            self.part.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            if self.part.len() < 8 {
+                return;
+            }
+            let part = std::mem::take(&mut self.part);
+            self.word(&part);
+        }
+        let words = bytes.chunks_exact(8);
+        self.part.extend_from_slice(words.remainder());
+        words.for_each(|w| self.word(w));
+    }
+
+    fn finish(self) -> u64 {
+        self.part.iter().fold(self.hash, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(Self::PRIME)
+        })
+    }
+}
+
+/// [`Checksum`] of `bytes` whole.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut sum = Checksum::new();
+    sum.update(bytes);
+    sum.finish()
 }
 
 /// One layer coded: its block offsets and its blocks.
@@ -202,150 +294,21 @@ pub fn write(
     out.extend(&dist.payload);
     let sum = checksum(&out[CHECKED..]);
     out[40..48].copy_from_slice(&sum.to_le_bytes());
-    let io = |e: std::io::Error| FileError::Io(path.clone(), e.to_string());
-    // A new file replaces the old by a rename, so an engine that has the old one mapped keeps
-    // reading the old one (its inode) unchanged.
-    let tmp = path.with_extension("egdb.tmp");
-    std::fs::write(&tmp, &out).map_err(io)?;
-    std::fs::rename(&tmp, &path).map_err(io)?;
+    // A new file (a hidden temporary name of its own, made with O_EXCL and O_NOFOLLOW)
+    // replaces whatever is at `path` by a rename, never written through: a link planted
+    // there or at any name beside it leads nowhere, and an engine that has the old table
+    // open goes on reading the old one (its inode) unchanged.
+    crate::files::replace_entry(&path, &out)
+        .map_err(|e| FileError::Io(path.clone(), e.to_string()))?;
     let wdl_bytes = PRIOR + wdl.payload.len() + 4 * (blocks + 1);
     Ok((path, out.len() as u64, wdl_bytes as u64))
 }
 
-fn u16_at(b: &[u8], i: usize) -> u16 {
-    u16::from_le_bytes([b[i], b[i + 1]])
-}
-
-fn u32_at(b: &[u8], i: usize) -> u32 {
-    u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"))
-}
-
-fn u64_at(b: &[u8], i: usize) -> u64 {
-    u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"))
-}
-
 impl TableFile {
-    /// Maps and checks the file at `path`.
-    pub fn read(path: &Path) -> Result<TableFile, FileError> {
-        let io = |e: std::io::Error| FileError::Io(path.to_path_buf(), e.to_string());
-        let file = std::fs::File::open(path).map_err(io)?;
-        let len = file.metadata().map_err(io)?.len();
-        if len < HEADER as u64 {
-            // Too short to map usefully (an empty file does not map at all): read it to say
-            // whether it is a table cut short or not a table.
-            let bytes = std::fs::read(path).map_err(io)?;
-            return Err(if bytes.starts_with(MAGIC) {
-                FileError::Damaged(path.to_path_buf(), "truncated")
-            } else {
-                FileError::NotATable(path.to_path_buf())
-            });
-        }
-        // SAFETY: the map is read-only (the file is opened for reading), and nothing in this
-        // program writes a table in place: `write` writes a new file and renames it over the
-        // old, which leaves this mapping on the old inode. Another process that truncated or
-        // rewrote the file in place while it is mapped would make reads fault or change under
-        // us; docs/egdb.md ("Files") says tables must not be modified while an engine uses
-        // them, as with any memory-mapped database. Every byte is checked against the
-        // checksum below before any of it is trusted, and every read is bounds-checked.
-        let map = unsafe { Mmap::map(&file) }.map_err(io)?;
-        TableFile::parse(path, map)
-    }
-
-    fn parse(path: &Path, map: Mmap) -> Result<TableFile, FileError> {
-        let damaged = |why| FileError::Damaged(path.to_path_buf(), why);
-        let b: &[u8] = &map;
-        if &b[..MAGIC.len()] != MAGIC {
-            return Err(FileError::NotATable(path.to_path_buf()));
-        }
-        let version = u16_at(b, 8);
-        if version != VERSION {
-            return Err(FileError::Version(path.to_path_buf(), version));
-        }
-        if checksum(&b[CHECKED..]) != u64_at(b, 40) {
-            return Err(damaged("checksum mismatch"));
-        }
-        let name: String = b[10..18]
-            .iter()
-            .take_while(|&&c| c != 0)
-            .map(|&c| c as char)
-            .collect();
-        let variant: Variant = name.parse().map_err(|_| damaged("unknown game"))?;
-        let side = |k: u8, m: u8| Side { kings: k, men: m };
-        let sig = Signature {
-            us: side(b[18], b[19]),
-            them: side(b[20], b[21]),
-        };
-        let (limit, slots, block, blocks) = (
-            u16_at(b, 22),
-            u64_at(b, 24),
-            u32_at(b, 32) as usize,
-            u32_at(b, 36) as usize,
-        );
-        let (wdl_bytes, dist_bytes) = (u64_at(b, 48) as usize, u64_at(b, 56) as usize);
-        let index = 4 * (blocks + 1);
-        let start = HEADER + PRIOR;
-        if block != BLOCK
-            || (slots as usize).div_ceil(BLOCK) != blocks
-            || start
-                .checked_add(2 * index)
-                .and_then(|n| n.checked_add(wdl_bytes))
-                .and_then(|n| n.checked_add(dist_bytes))
-                != Some(b.len())
-        {
-            return Err(damaged("bad block index"));
-        }
-        let layers = [
-            Layer {
-                index: start,
-                payload: start + 2 * index,
-                bytes: wdl_bytes,
-            },
-            Layer {
-                index: start + index,
-                payload: start + 2 * index + wdl_bytes,
-                bytes: dist_bytes,
-            },
-        ];
-        for l in layers {
-            let offsets: Vec<u32> = (0..=blocks).map(|i| u32_at(b, l.index + 4 * i)).collect();
-            if offsets[0] != 0
-                || offsets.windows(2).any(|w| w[0] > w[1])
-                || offsets[blocks] as usize != l.bytes
-            {
-                return Err(damaged("bad block index"));
-            }
-        }
-        let prior = Prior(b[HEADER..start].try_into().expect("the prior's bytes"));
-        Ok(TableFile {
-            variant,
-            sig,
-            limit,
-            slots,
-            blocks,
-            layers,
-            prior,
-            map,
-        })
-    }
-
-    /// Checks that the table is of `variant`, `sig` and `limit`.
-    pub fn expect(
-        self,
-        path: &Path,
-        variant: Variant,
-        sig: Signature,
-        limit: u16,
-    ) -> Result<TableFile, FileError> {
-        if (self.variant, self.sig, self.limit) != (variant, sig, limit) {
-            return Err(FileError::Foreign(
-                path.to_path_buf(),
-                format!(
-                    "holds {} {} under a {}-ply rule, expected {variant} {sig} under a {limit}-ply rule",
-                    self.variant, self.sig, self.limit
-                ),
-            ));
-        }
-        Ok(self)
+    /// Opens and checks the file at `path`, which must hold the table `expected` names: see
+    /// [`open`].
+    pub fn read(path: &Path, expected: &Expected) -> Result<TableFile, FileError> {
+        open::read(path, expected)
     }
 
     /// Blocks (of each layer).
@@ -355,12 +318,16 @@ impl TableFile {
 
     /// Bytes of the value layer (its prior, its blocks and their offsets).
     pub fn wdl_bytes(&self) -> usize {
-        PRIOR + self.layers[0].bytes + 4 * (self.blocks + 1)
+        PRIOR + self.layer_bytes(VALUES) + 4 * (self.blocks + 1)
     }
 
     /// Bytes of the distance layer (its blocks and their offsets).
     pub fn distance_bytes(&self) -> usize {
-        self.layers[1].bytes + 4 * (self.blocks + 1)
+        self.layer_bytes(DISTANCES) + 4 * (self.blocks + 1)
+    }
+
+    fn layer_bytes(&self, layer: usize) -> usize {
+        self.layers[layer].offsets[self.blocks] as usize
     }
 
     /// Slots of block `b`.
@@ -368,63 +335,72 @@ impl TableFile {
         (self.slots as usize - b * BLOCK).min(BLOCK)
     }
 
-    /// The bytes of block `b` of layer `layer`.
-    fn block(&self, layer: usize, b: usize) -> &[u8] {
-        let l = self.layers[layer];
-        let at = |i: usize| u32_at(&self.map, l.index + 4 * i) as usize;
-        &self.map[l.payload + at(b)..l.payload + at(b + 1)]
+    /// Reads the bytes of block `b` of layer `layer` ([`VALUES`] or [`DISTANCES`]) into
+    /// `out` (at most [`MAX_BLOCK_BYTES`]); [`Changed`] if the file is not what it was when
+    /// it was checked, before or after the read (then `out` holds nothing to decode).
+    pub fn read_block(&self, layer: usize, b: usize, out: &mut Vec<u8>) -> Result<(), Changed> {
+        let l = &self.layers[layer];
+        let (from, to) = (l.offsets[b], l.offsets[b + 1]);
+        out.clear();
+        out.resize((to - from) as usize, 0);
+        let read = open::read_at(&self.file, out, l.start + u64::from(from));
+        // After the read: bytes read while a copy went over the file are never trusted.
+        if read.is_err() || Stamp::of(&self.file).ok() != Some(self.stamp) {
+            out.clear();
+            return Err(Changed);
+        }
+        Ok(())
     }
 
-    /// Decodes the classes ([`Value::class`]) of block `b`'s slots into `out`.
-    pub fn decode_wdl(&self, b: usize, out: &mut Vec<u8>) {
-        decode_wdl(self.block(0, b), self.block_slots(b), &self.prior, out);
+    /// A cursor at the start of a block of the value layer, whose bytes are `bytes`.
+    pub fn wdl_cursor(&self, bytes: &[u8]) -> WdlCursor {
+        WdlCursor::new(bytes, &self.prior)
     }
 
-    /// Decodes the distances of block `b`'s slots into `out`, given the block's classes
-    /// (from [`TableFile::decode_wdl`]); a draw's is 0.
-    pub fn decode_distance(&self, b: usize, classes: &[u8], out: &mut Vec<u16>) {
-        decode_distance(self.block(1, b), classes, out);
+    /// Decodes block `b`'s classes ([`Value::class`]) into `out` until it holds those of its
+    /// first `n` slots (at most the block's), going on from `cursor` (of this block, whose
+    /// bytes are `bytes`; `out` holds what it decoded before).
+    pub fn decode_wdl_to(
+        &self,
+        b: usize,
+        bytes: &[u8],
+        cursor: &mut WdlCursor,
+        n: usize,
+        out: &mut Vec<u8>,
+    ) {
+        cursor.decode_to(bytes, n.min(self.block_slots(b)), out);
     }
 
-    /// A cursor at the start of block `b` of the value layer.
-    pub fn wdl_cursor(&self, b: usize) -> WdlCursor {
-        WdlCursor::new(self.block(0, b), &self.prior)
+    /// A cursor at the start of a block of the distance layer, whose bytes are `bytes`.
+    pub fn distance_cursor(&self, bytes: &[u8]) -> DistanceCursor {
+        DistanceCursor::new(bytes)
     }
 
-    /// Decodes block `b`'s classes into `out` until it holds those of its first `n` slots
-    /// (at most the block's), going on from `cursor` (of this block; `out` holds what it
-    /// decoded before).
-    pub fn decode_wdl_to(&self, b: usize, cursor: &mut WdlCursor, n: usize, out: &mut Vec<u8>) {
-        cursor.decode_to(self.block(0, b), n.min(self.block_slots(b)), out);
-    }
-
-    /// A cursor at the start of block `b` of the distance layer.
-    pub fn distance_cursor(&self, b: usize) -> DistanceCursor {
-        DistanceCursor::new(self.block(1, b))
-    }
-
-    /// Decodes block `b`'s distances into `out` until it holds one for each of `classes`
-    /// (the block's first classes, as decoded), going on from `cursor` as
+    /// Decodes a block's distances into `out` until it holds one for each of `classes` (the
+    /// block's first classes, as decoded; a draw's distance is 0), going on from `cursor` as
     /// [`TableFile::decode_wdl_to`].
     pub fn decode_distance_to(
         &self,
-        b: usize,
+        bytes: &[u8],
         cursor: &mut DistanceCursor,
         classes: &[u8],
         out: &mut Vec<u16>,
     ) {
-        cursor.decode_to(self.block(1, b), classes, out);
+        cursor.decode_to(bytes, classes, out);
     }
 
     /// Decodes block `b` whole into `out`: each slot's value.
-    pub fn decode(&self, b: usize, out: &mut Vec<Value>) {
-        let (mut classes, mut distances) = (Vec::new(), Vec::new());
-        self.decode_wdl(b, &mut classes);
-        self.decode_distance(b, &classes, &mut distances);
+    pub fn decode(&self, b: usize, out: &mut Vec<Value>) -> Result<(), Changed> {
+        let (mut bytes, mut classes, mut distances) = (Vec::new(), Vec::new(), Vec::new());
+        self.read_block(VALUES, b, &mut bytes)?;
+        decode_wdl(&bytes, self.block_slots(b), &self.prior, &mut classes);
+        self.read_block(DISTANCES, b, &mut bytes)?;
+        decode_distance(&bytes, &classes, &mut distances);
         out.clear();
         out.extend(classes.iter().zip(&distances).map(|(&c, &d)| {
             Value::with_class(c, Plies(d)).expect("the decoder yields classes 0 to 4")
         }));
+        Ok(())
     }
 }
 
@@ -451,14 +427,17 @@ mod tests {
         let sig = Signature::parse("KKvK").unwrap();
         let (path, size, wdl) = write(&dir, Variant::Russian, sig, 30, &values, &optional).unwrap();
         assert!(wdl < size);
-        let t = TableFile::read(&path)
-            .unwrap()
-            .expect(&path, Variant::Russian, sig, 30)
-            .unwrap();
+        let expected = Expected {
+            variant: Variant::Russian,
+            sig,
+            limit: 30,
+            slots: values.len() as u64,
+        };
+        let t = TableFile::read(&path, &expected).unwrap();
         assert_eq!(t.wdl_bytes() as u64, wdl);
         let mut out = Vec::new();
         for b in 0..t.blocks() {
-            t.decode(b, &mut out);
+            t.decode(b, &mut out).unwrap();
             for (i, &v) in out.iter().enumerate() {
                 let slot = b * BLOCK + i;
                 if !optional[slot] {
@@ -472,24 +451,24 @@ mod tests {
             bytes[at] ^= 1;
             std::fs::write(&path, &bytes).unwrap();
             assert!(matches!(
-                TableFile::read(&path),
+                TableFile::read(&path, &expected),
                 Err(FileError::Damaged(..))
             ));
         }
         std::fs::write(&path, &good[..HEADER + 10]).unwrap();
         assert!(matches!(
-            TableFile::read(&path),
+            TableFile::read(&path, &expected),
             Err(FileError::Damaged(..))
         ));
         std::fs::write(&path, &good[..20]).unwrap();
         assert!(matches!(
-            TableFile::read(&path),
+            TableFile::read(&path, &expected),
             Err(FileError::Damaged(..))
         ));
         for bytes in [&b"hello"[..], &[], &[7u8; 100]] {
             std::fs::write(&path, bytes).unwrap();
             assert!(matches!(
-                TableFile::read(&path),
+                TableFile::read(&path, &expected),
                 Err(FileError::NotATable(..))
             ));
         }
@@ -497,9 +476,75 @@ mod tests {
         old[8] = 1;
         std::fs::write(&path, &old).unwrap();
         assert!(matches!(
-            TableFile::read(&path),
+            TableFile::read(&path, &expected),
             Err(FileError::Version(_, 1))
         ));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A table file's name says what it must hold; anything but a regular file is never
+    /// read; and a block of a file changed after it was checked is never decoded.
+    #[test]
+    fn foreign_strange_and_changed_files_are_refused() {
+        let values: Vec<u16> = (0..10_000u32)
+            .map(|i| Value::Win(Plies((i % 9) as u16)).encode())
+            .collect();
+        let optional = vec![false; values.len()];
+        let dir = std::env::temp_dir().join(format!("bashni-egdb-changed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let sig = Signature::parse("KKvK").unwrap();
+        let (path, ..) = write(&dir, Variant::Russian, sig, 30, &values, &optional).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        let expected = Expected {
+            variant: Variant::Russian,
+            sig,
+            limit: 30,
+            slots: values.len() as u64,
+        };
+        let mut out = Vec::new();
+        // Another table's file, or a good one whose name says another size.
+        let foreign = Expected {
+            sig: Signature::parse("KvK").unwrap(),
+            ..expected
+        };
+        assert!(matches!(
+            TableFile::read(&path, &foreign),
+            Err(FileError::Foreign(..))
+        ));
+        let bigger = Expected {
+            slots: expected.slots * 1000,
+            ..expected
+        };
+        assert!(matches!(
+            TableFile::read(&path, &bigger),
+            Err(FileError::Damaged(_, "wrong number of slots"))
+        ));
+        // Not a regular file: refused before it is read.
+        assert!(matches!(
+            TableFile::read(&dir, &expected),
+            Err(FileError::NotRegular(..))
+        ));
+        // A file changed after it was opened: its blocks are refused, never decoded.
+        let t = TableFile::read(&path, &expected).unwrap();
+        let mut bytes = Vec::new();
+        assert_eq!(t.read_block(VALUES, 1, &mut bytes), Ok(()));
+        std::fs::write(&path, &good[..good.len() / 2]).unwrap();
+        assert_eq!(t.read_block(VALUES, 1, &mut bytes), Err(Changed));
+        assert!(bytes.is_empty());
+        assert_eq!(t.decode(0, &mut out), Err(Changed));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_checksum_fed_in_parts_is_the_checksum_of_the_whole() {
+        let bytes: Vec<u8> = (0..1000u32).map(|i| (i * 7 + i / 13) as u8).collect();
+        let whole = checksum(&bytes);
+        for cut in [1, 3, 7, 8, 9, 500, 999] {
+            let mut sum = Checksum::new();
+            for part in bytes.chunks(cut) {
+                sum.update(part);
+            }
+            assert_eq!(sum.finish(), whole, "parts of {cut}");
+        }
     }
 }

@@ -1,14 +1,16 @@
-//! The tables of one game, in memory or mapped from their files, and [`Probe`]: the value
-//! of a position ([`Probe::probe`]) or only its class ([`Probe::probe_wdl`], which reads the
-//! value layer alone), with a cache of decoded blocks of each layer so that a repeated probe
-//! costs an index and a lookup. A block is decoded only up to the slot a probe reads (on
-//! average half of it), and a later probe of a slot further on goes on from there.
+//! The tables of one game, in memory or read from their files, and [`Probe`]: the value of a
+//! position ([`Probe::probe`]) or only its class ([`Probe::probe_wdl`], which reads the value
+//! layer alone), with a cache of decoded blocks of each layer so that a repeated probe costs
+//! an index and a lookup. A block is read from its file into the cache's own buffer and
+//! decoded only up to the slot a probe reads (on average half of it), and a later probe of a
+//! slot further on goes on from there.
 
 use super::coder::{DistanceCursor, WdlCursor};
-use super::file::{BLOCK, FileError, TableFile, file_name};
+use super::file::{BLOCK, Changed, DISTANCES, Expected, FileError, TableFile, VALUES, file_name};
 use super::game::EgdbGame;
 use super::material::{Indexer, Signature, indexer};
 use super::value::{Plies, Value, Wdl, after_resets, wdl_after_resets};
+use crate::games::kit::Color;
 use std::collections::HashMap;
 use std::fmt;
 use std::marker::PhantomData;
@@ -22,6 +24,11 @@ pub enum ProbeError {
     /// A table's block does not decode (the file was checked when read, so this is a bug or
     /// memory corruption).
     Damaged(Signature),
+    /// A table's file changed since it was opened (rewritten or cut in place): it answers
+    /// nothing until it is opened again.
+    Changed(Signature),
+    /// A position no game reaches, which no table holds: a man on its own last rank.
+    Impossible,
 }
 
 impl fmt::Display for ProbeError {
@@ -29,6 +36,16 @@ impl fmt::Display for ProbeError {
         match self {
             ProbeError::NotInDatabase(sig) => write!(f, "no table for {sig} (side to move first)"),
             ProbeError::Damaged(sig) => write!(f, "the table of {sig} does not decode"),
+            ProbeError::Changed(sig) => write!(
+                f,
+                "the file of the table of {sig} changed since it was opened; open the tables again"
+            ),
+            ProbeError::Impossible => {
+                write!(
+                    f,
+                    "a man on its own last rank: no game reaches such a position"
+                )
+            }
         }
     }
 }
@@ -94,14 +111,14 @@ impl<G: EgdbGame> Store<G> {
 
     /// Reads the table of `sig` from `path`.
     pub fn load(&mut self, path: &Path, sig: Signature) -> Result<(), FileError> {
-        let file = TableFile::read(path)?.expect(path, G::VARIANT, sig, G::CLOCK_LIMIT)?;
         let ix = indexer::<G>(sig);
-        if file.slots != ix.size() {
-            return Err(FileError::Damaged(
-                path.to_path_buf(),
-                "wrong number of slots",
-            ));
-        }
+        let expected = Expected {
+            variant: G::VARIANT,
+            sig,
+            limit: G::CLOCK_LIMIT,
+            slots: ix.size(),
+        };
+        let file = TableFile::read(path, &expected)?;
         self.files += 1;
         self.tables.insert(sig, (ix, Table::File(file, self.files)));
         Ok(())
@@ -163,10 +180,12 @@ const CACHE_BITS: u32 = 10;
 /// Decoded blocks a probe keeps (each at most 4 KiB of classes and 8 KiB of distances).
 const CACHE_LINES: usize = 1 << CACHE_BITS;
 
-/// One block of a layer as far as it was decoded, and where its decoder stopped.
+/// One block of a layer as far as it was decoded, its bytes, and where its decoder stopped.
 struct Line<C, T> {
     /// 0 for an empty line, else `id << 32 | block + 1`.
     key: u64,
+    /// The block's bytes, as read from its file.
+    bytes: Vec<u8>,
     cursor: Option<C>,
     /// The block's slots from its first, as far as decoded.
     slots: Vec<T>,
@@ -176,6 +195,7 @@ impl<C, T> Default for Line<C, T> {
     fn default() -> Self {
         Line {
             key: 0,
+            bytes: Vec::new(),
             cursor: None,
             slots: Vec::new(),
         }
@@ -224,11 +244,12 @@ impl<'a, G: EgdbGame> Probe<'a, G> {
         match slot {
             Slot::Memory(code) => Value::decode(code).ok_or(ProbeError::Damaged(sig)),
             Slot::File(file, key, block, at) => {
-                let class = self.class(file, key, block, at);
+                let changed = |_| ProbeError::Changed(sig);
+                let class = self.class(file, key, block, at).map_err(changed)?;
                 let d = if class == Wdl::Draw as u8 {
                     0
                 } else {
-                    self.distance(file, key, block, at)
+                    self.distance(file, key, block, at).map_err(changed)?
                 };
                 Value::with_class(class, Plies(d)).ok_or(ProbeError::Damaged(sig))
             }
@@ -250,48 +271,67 @@ impl<'a, G: EgdbGame> Probe<'a, G> {
         };
         let class = match slot {
             Slot::Memory(code) => Value::decode(code).map(Value::class),
-            Slot::File(file, key, block, at) => Some(self.class(file, key, block, at)),
+            Slot::File(file, key, block, at) => Some(
+                self.class(file, key, block, at)
+                    .map_err(|_| ProbeError::Changed(sig))?,
+            ),
         };
         class
             .and_then(Wdl::from_class)
             .ok_or(ProbeError::Damaged(sig))
     }
 
-    /// The class of slot `at` of block `block` of `file`, decoding the block up to it unless
-    /// cached that far.
-    fn class(&mut self, file: &TableFile, key: u64, block: usize, at: usize) -> u8 {
+    /// The class of slot `at` of block `block` of `file`, reading the block and decoding it
+    /// up to the slot unless cached that far.
+    fn class(
+        &mut self,
+        file: &TableFile,
+        key: u64,
+        block: usize,
+        at: usize,
+    ) -> Result<u8, Changed> {
         let l = &mut self.classes[line(key)];
         if l.key != key {
-            l.key = key;
-            l.slots.clear();
-            l.cursor = Some(file.wdl_cursor(block));
             // The distances cached on this line were decoded with the block's classes.
             self.distances[line(key)].key = 0;
+            l.key = 0;
+            l.slots.clear();
+            file.read_block(VALUES, block, &mut l.bytes)?;
+            l.cursor = Some(file.wdl_cursor(&l.bytes));
+            l.key = key;
         }
         if l.slots.len() <= at
             && let Some(cursor) = l.cursor.as_mut()
         {
-            file.decode_wdl_to(block, cursor, at + 1, &mut l.slots);
+            file.decode_wdl_to(block, &l.bytes, cursor, at + 1, &mut l.slots);
         }
-        l.slots[at]
+        Ok(l.slots[at])
     }
 
     /// The distance of slot `at` of block `block` of `file`, whose class was just read
     /// ([`Probe::class`]: the line of `key` holds the classes up to `at`).
-    fn distance(&mut self, file: &TableFile, key: u64, block: usize, at: usize) -> u16 {
+    fn distance(
+        &mut self,
+        file: &TableFile,
+        key: u64,
+        block: usize,
+        at: usize,
+    ) -> Result<u16, Changed> {
         let classes = &self.classes[line(key)].slots[..=at];
         let l = &mut self.distances[line(key)];
         if l.key != key {
-            l.key = key;
+            l.key = 0;
             l.slots.clear();
-            l.cursor = Some(file.distance_cursor(block));
+            file.read_block(DISTANCES, block, &mut l.bytes)?;
+            l.cursor = Some(file.distance_cursor(&l.bytes));
+            l.key = key;
         }
         if l.slots.len() <= at
             && let Some(cursor) = l.cursor.as_mut()
         {
-            file.decode_distance_to(block, cursor, classes, &mut l.slots);
+            file.decode_distance_to(&l.bytes, cursor, classes, &mut l.slots);
         }
-        l.slots[at]
+        Ok(l.slots[at])
     }
 
     /// Where `pos` is answered: at once (decided, no piece left), by a search of its moves
@@ -310,6 +350,14 @@ impl<'a, G: EgdbGame> Probe<'a, G> {
         }
         if layout.pieces(layout.side.opponent()) == 0 {
             return Ok(Found::Search);
+        }
+        // A man on its own last rank (a position no game reaches, and whose index would fall
+        // outside its table): refused, never looked up.
+        if [Color::White, Color::Black]
+            .into_iter()
+            .any(|c| layout.men[c.index()] & !G::man_squares(c) != 0)
+        {
+            return Err(ProbeError::Impossible);
         }
         // White to move, and in Turkish draughts the one of a position and its mirror that
         // the table holds.

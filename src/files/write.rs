@@ -62,6 +62,31 @@ pub fn replace(path: &Path, contents: &[u8]) -> io::Result<()> {
     written
 }
 
+/// Writes `contents` to a new file beside `path` and renames it over `path` itself, so that
+/// `path` holds either what it held or all of `contents`, as [`replace`] does, but without
+/// following anything at `path`: a symbolic link there is replaced by the file, never
+/// written through, and whatever is at `path` (a link, a FIFO, an old file) is never opened.
+/// So nothing outside `path`'s folder is written, whatever was planted in it (the endgame
+/// tables `egdb build` writes, which engines read while it runs: an engine that has the old
+/// file open goes on reading the old file).
+pub fn replace_entry(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let (temp, mut file) = create_temp(path)?;
+    let written = (|| {
+        file.write_all(contents)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, path)
+    })();
+    match written {
+        Ok(()) => sync_folder(path),
+        // Only the file this call made: its name was free when it was created.
+        Err(_) => {
+            let _ = fs::remove_file(&temp);
+        }
+    }
+    written
+}
+
 /// The path that writing to `path` reaches: `path` itself, or the end of the chain of
 /// symbolic links that starts there, whether or not that end exists. A relative link is
 /// read from the folder that holds it.
@@ -92,9 +117,10 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
 }
 
 /// Creates a new temporary file beside `target`, `.<name>.<pid>.<count>.<random>.tmp`:
-/// hidden, and a name no file has, as it is created only if it does not exist (`O_EXCL`),
-/// so that neither another run writing the same file nor a leftover of a stopped one is
-/// ever opened, written or removed. A name taken is retried with the next one.
+/// hidden, and a name no file has, as it is created only if it does not exist (`O_EXCL`,
+/// and `O_NOFOLLOW`: a link planted at the name is never followed), so that neither another
+/// run writing the same file nor a leftover of a stopped one is ever opened, written or
+/// removed. A name taken is retried with the next one.
 fn create_temp(target: &Path) -> io::Result<(PathBuf, File)> {
     static COUNT: AtomicU64 = AtomicU64::new(0);
     let name = target.file_name().ok_or_else(|| {
@@ -113,7 +139,14 @@ fn create_temp(target: &Path) -> io::Result<(PathBuf, File)> {
             crate::platform::fresh_seed() as u32
         ));
         let temp = target.with_file_name(temp);
-        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW);
+        }
+        match options.open(&temp) {
             Ok(file) => return Ok((temp, file)),
             Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),

@@ -9,7 +9,7 @@
 //! - [`engine`]: an engine process and the protocol lines the referee needs.
 //! - [`referee`]: one game, with clocks and every way a game can end.
 //! - [`openings`]: openings files and random balanced openings.
-//! - [`runner`]: the workers that play game pairs concurrently.
+//! - [`runner`]: the workers that play game pairs concurrently; [`capacity`]: how many at once.
 //! - [`output`]: the score, the progress line, the final report and the PDN.
 //! - [`stats`]: Elo, error bars, LOS, SPRT.
 //! - [`pdn`]: writing and reading PDN game records; [`record`]: a game as a PDN record.
@@ -17,6 +17,7 @@
 
 pub mod adjudicate;
 pub mod args;
+pub mod capacity;
 pub mod compat;
 pub mod config;
 pub mod output;
@@ -244,9 +245,8 @@ fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> 
         let why = "must be a positive number of seconds (at most 1e6)".into();
         return Err(ConfigError::OutOfRange("--stall-timeout", why).into());
     }
-    if args.concurrency == 0 {
-        return Err(ConfigError::OutOfRange("--concurrency", "must be at least 1".into()).into());
-    }
+    let pairs = shard.range(games.div_ceil(2));
+    let concurrency = capacity::games_at_once(args.concurrency, &engines, pairs.end - pairs.start)?;
     let openings = opening_source::<G>(args, seed)?;
     let limits = [engines[0].limit, engines[1].limit];
     let [a, b]: [EngineSpec; 2] = engines.try_into().expect("two engines");
@@ -255,8 +255,8 @@ fn plan<G: Game>(args: &MatchArgs, seed: u64) -> Result<Planned<G>, MatchError> 
         protos,
         limits,
         games,
-        pairs: shard.range(games.div_ceil(2)),
-        concurrency: args.concurrency,
+        pairs,
+        concurrency,
         openings,
         referee: Referee {
             max_plies: args.max_plies,

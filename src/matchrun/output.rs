@@ -172,21 +172,66 @@ pub struct Reporter {
     date: String,
 }
 
-/// The match's PDN file, and whether the match made it and wrote to it.
+/// The match's PDN file: a file that is there is opened when the match starts (so that an
+/// unwritable one stops it before its first game); a new one is made only when the first
+/// game is written, so that a match that never plays a game leaves no file behind, however
+/// it ends (an error, a signal, the process killed).
 struct PdnFile {
-    file: File,
     path: std::path::PathBuf,
-    created: bool,
-    written: bool,
+    file: Option<File>,
 }
 
-impl Drop for PdnFile {
-    /// A file the match created and never wrote a game to (the match could not start) is
-    /// removed, so that a failed match leaves nothing behind.
-    fn drop(&mut self) {
-        if self.created && !self.written {
-            let _ = std::fs::remove_file(&self.path);
+impl PdnFile {
+    /// The PDN file at `path`, checked: opened to append if it is there, else made and
+    /// removed again at once (only a file this call made: `create_new`), to know now that it
+    /// can be made.
+    fn check(path: &std::path::Path) -> Result<PdnFile, String> {
+        let error = |e: std::io::Error| format!("cannot open PDN file {}: {e}", path.display());
+        let append = || {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+        };
+        let file = if path.exists() {
+            Some(append().map_err(error)?)
+        } else {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+            {
+                Ok(_) => {
+                    let _ = std::fs::remove_file(path);
+                    None
+                }
+                // A link to a file not there yet: written through, as before.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    Some(append().map_err(error)?)
+                }
+                Err(e) => return Err(error(e)),
+            }
+        };
+        Ok(PdnFile {
+            path: path.to_path_buf(),
+            file,
+        })
+    }
+
+    /// Appends one game's text, whole or not at all; makes the file first if it is not there.
+    fn write(&mut self, text: &str) -> Result<(), String> {
+        let path = self.path.display();
+        if self.file.is_none() {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&self.path)
+                .map_err(|e| format!("cannot open PDN file {path}: {e}"))?;
+            self.file = Some(file);
         }
+        let file = self.file.as_mut().expect("opened above");
+        crate::files::append(file, text.as_bytes())
+            .map_err(|e| format!("cannot write PDN file {path}: {e}"))
     }
 }
 
@@ -200,24 +245,7 @@ impl Reporter {
         sprt: Option<Sprt>,
         args: &MatchArgs,
     ) -> Result<Reporter, String> {
-        let pdn = match &args.pdn {
-            None => None,
-            Some(path) => {
-                // Opened now so that an unwritable path stops the match before its first game.
-                let created = !path.exists();
-                let file = std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                    .map_err(|e| format!("cannot open PDN file {}: {e}", path.display()))?;
-                Some(PdnFile {
-                    file,
-                    path: path.clone(),
-                    created,
-                    written: false,
-                })
-            }
-        };
+        let pdn = args.pdn.as_deref().map(PdnFile::check).transpose()?;
         Ok(Reporter {
             header: Some(header),
             names,
@@ -237,15 +265,7 @@ impl Reporter {
 
     /// Records a finished game: the PDN, a line, the progress line.
     pub fn game(&mut self, f: &Finished, tally: &Tally) -> Result<(), String> {
-        if let Some(PdnFile {
-            file: w,
-            path,
-            written,
-            ..
-        }) = &mut self.pdn
-        {
-            *written = true;
-            let path = path.display().to_string();
+        if let Some(pdn) = &mut self.pdn {
             let event = Event {
                 name: self.event.clone(),
                 site: self.site.clone(),
@@ -253,10 +273,8 @@ impl Reporter {
                 round: f.pair + 1,
             };
             let game = to_pdn_in(&f.record, &event, f.variant);
-            let text = write_game(&game);
             // Each game whole or not at all: a failed write leaves no cut game behind.
-            crate::files::append(w, text.as_bytes())
-                .map_err(|e| format!("cannot write PDN file {path}: {e}"))?;
+            pdn.write(&write_game(&game))?;
         }
         if !self.quiet {
             self.clear();

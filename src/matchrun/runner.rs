@@ -155,17 +155,27 @@ impl<G: Game> RunningMatch<G> {
             referee: plan.referee,
         });
         let (tx, rx) = channel();
-        let workers = (0..plan.concurrency.max(1))
-            .map(|k| {
-                let shared = Arc::clone(&shared);
-                let tx = tx.clone();
-                let recover = plan.recover;
-                std::thread::Builder::new()
-                    .name(format!("match-worker-{k}"))
-                    .spawn(move || worker(&shared, &tx, recover))
-                    .expect("cannot start a match worker thread")
-            })
-            .collect();
+        let mut workers = Vec::new();
+        for k in 0..plan.concurrency.max(1) {
+            let (mine, my_tx) = (Arc::clone(&shared), tx.clone());
+            let recover = plan.recover;
+            let started = std::thread::Builder::new()
+                .name(format!("match-worker-{k}"))
+                .spawn(move || worker(&mine, &my_tx, recover));
+            match started {
+                Ok(w) => workers.push(w),
+                // The machine holds no more threads: the match stops as on any fatal error,
+                // the workers already started ending their games.
+                Err(e) => {
+                    shared.stop.store(true, Ordering::SeqCst);
+                    let _ = tx.send(Event::Fatal(format!(
+                        "cannot start match worker {}: {e}",
+                        k + 1
+                    )));
+                    break;
+                }
+            }
+        }
         RunningMatch {
             shared,
             events: rx,

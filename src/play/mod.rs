@@ -136,7 +136,7 @@ fn run_game<G: Game>(args: PlayArgs) -> i32 {
             return 1;
         }
     };
-    match args.egdb.open() {
+    match args.egdb.open(Some(G::VARIANT)) {
         Ok(dbs) => engine.set_egdb(dbs),
         Err(e) => {
             eprintln!("error: {e}");

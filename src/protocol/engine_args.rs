@@ -5,6 +5,7 @@
 //! front ends, so that they share it without importing each other.
 
 use super::options::{HASH, THREADS};
+use crate::games::Variant;
 use crate::search::Engine;
 use crate::search::egdb::Databases;
 use std::path::PathBuf;
@@ -45,12 +46,24 @@ pub struct EgdbArg {
 }
 
 impl EgdbArg {
-    /// The databases in the folder given (`None` without `--egdb`); the error (`--egdb:
-    /// DIR...: why`) when a table is damaged or the folder does not read.
-    pub fn open(&self) -> Result<Option<Databases>, String> {
-        self.egdb
-            .as_deref()
-            .map(|dir| Databases::open(dir).map_err(|e| format!("--egdb: {e}")))
-            .transpose()
+    /// The databases in the folder given (`None` without `--egdb`), for games of `variant`
+    /// (`None`: any game, as the page plays them all); the error (`--egdb: DIR...: why`) when
+    /// a table is damaged, is not a regular file or the folder does not read. How many
+    /// tables were read is said on stderr, and a warning when none of them serves the game
+    /// (no table at all, for any game).
+    pub fn open(&self, variant: Option<Variant>) -> Result<Option<Databases>, String> {
+        let Some(dir) = self.egdb.as_deref() else {
+            return Ok(None);
+        };
+        let dbs = Databases::open(dir).map_err(|e| format!("--egdb: {e}"))?;
+        if dbs.tables() == 0 {
+            eprintln!("warning: --egdb: {}", dbs.summary());
+        } else {
+            eprintln!("--egdb: {}", dbs.summary());
+            if let Some(why) = variant.and_then(|v| dbs.unused_by(v)) {
+                eprintln!("warning: --egdb: {why}");
+            }
+        }
+        Ok(Some(dbs))
     }
 }

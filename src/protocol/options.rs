@@ -5,6 +5,7 @@
 
 use crate::games::Variant;
 use crate::games::kit::nnue::{NetError, Network};
+use crate::protocol::quote::{QUOTE_CHARS, quote};
 use crate::search::egdb::{DEFAULT_PROBE_LIMIT, Databases};
 use crate::search::skill::{LADDER, MAX_LEVEL};
 use crate::search::{Engine, Features, Strength, TableError};
@@ -344,12 +345,21 @@ fn egdb_path(value: Option<&str>) -> Result<OptionChange, OptionError> {
     if path.is_empty() || path == NO_EGDB {
         return Ok(OptionChange::EgdbPath(NO_EGDB.to_string(), None));
     }
-    let dbs = Databases::open(std::path::Path::new(path)).map_err(OptionError::Egdb)?;
+    let dbs = Databases::open(std::path::Path::new(path)).map_err(|e| {
+        // The folder is named in the error (and in the path of a table refused): a value
+        // longer than an error quotes is cut, as every input an error repeats is.
+        let long = path.chars().count() > QUOTE_CHARS;
+        OptionError::Egdb(if long {
+            e.replace(path, &quote(path))
+        } else {
+            e
+        })
+    })?;
     Ok(OptionChange::EgdbPath(path.to_string(), Some(dbs)))
 }
 
 /// Memory available to allocate, MiB, where the system says (Linux `MemAvailable`).
-fn available_mib() -> Option<u64> {
+pub fn available_mib() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -445,6 +455,27 @@ impl Options {
         }
         engine.set_strength(self.strength());
         Ok(())
+    }
+
+    /// What a session says of the databases `EGDBPath` read, in a game of `variant`: how
+    /// many tables were read (with `read`, after the option was set), and a warning when
+    /// none of them serves the game (one warning when the folder has no table at all).
+    /// Nothing without `EGDBPath`.
+    pub fn egdb_notes(&self, variant: Variant, read: bool) -> Vec<String> {
+        let Some(dbs) = &self.egdb else {
+            return Vec::new();
+        };
+        if dbs.tables() == 0 {
+            return vec![format!("warning: EGDBPath: {}", dbs.summary())];
+        }
+        let mut lines = Vec::new();
+        if read {
+            lines.push(format!("EGDBPath: {}", dbs.summary()));
+        }
+        if let Some(why) = dbs.unused_by(variant) {
+            lines.push(format!("warning: EGDBPath: {why}"));
+        }
+        lines
     }
 
     /// The playing strength these options ask for: `UCI_Elo` when `UCI_LimitStrength` is

@@ -300,13 +300,22 @@ impl Session {
                 if let Some(line) = self.options.game_changed(v, self.engine.as_mut()) {
                     self.out.line(&format!("info string {line}"));
                 }
+                for line in self.options.egdb_notes(v, false) {
+                    self.out.line(&format!("info string {line}"));
+                }
             }
             Ok(change) if let Err(e) = change.check_game(self.game.variant()) => self.error(&e),
             Ok(change) => {
+                let egdb = matches!(change, OptionChange::EgdbPath(..));
                 if let Some(engine) = self.engine.as_mut()
                     && let Err(e) = self.options.apply(change, engine)
                 {
                     self.error(&format!("setoption: {e}; Hash not changed"));
+                }
+                if egdb {
+                    for line in self.options.egdb_notes(self.game.variant(), true) {
+                        self.out.line(&format!("info string {line}"));
+                    }
                 }
             }
             Err(e) => self.error(&e),

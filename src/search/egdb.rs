@@ -7,7 +7,7 @@
 
 use super::Score;
 use crate::egdb::{EgdbGame, Outcome, Plies, Probe, Store, Value, Wdl};
-use crate::games::{Game, russian, turkish};
+use crate::games::{Game, Variant, russian, turkish};
 use std::any::Any;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -150,6 +150,8 @@ pub struct Databases {
     dir: PathBuf,
     /// Each an `Arc<dyn Tablebase<G>>` of its game `G`.
     games: Vec<Arc<dyn Any + Send + Sync>>,
+    /// Tables read, of each game that has them.
+    counts: Vec<(Variant, usize)>,
     tables: usize,
 }
 
@@ -178,11 +180,12 @@ impl Databases {
     /// foreign file, or a folder that does not read, is an error of one line.
     pub fn open(dir: &Path) -> Result<Databases, String> {
         let mut games: Vec<Arc<dyn Any + Send + Sync>> = Vec::new();
-        let mut tables = 0;
         let russian = Store::<russian::Position>::open(dir).map_err(|e| e.to_string())?;
-        tables += russian.file_tables().len();
         let turkish = Store::<turkish::Position>::open(dir).map_err(|e| e.to_string())?;
-        tables += turkish.file_tables().len();
+        let counts = vec![
+            (Variant::Russian, russian.file_tables().len()),
+            (Variant::Turkish, turkish.file_tables().len()),
+        ];
         let r: Arc<dyn Tablebase<russian::Position>> = Arc::new(russian);
         let t: Arc<dyn Tablebase<turkish::Position>> = Arc::new(turkish);
         games.push(Arc::new(r));
@@ -190,8 +193,48 @@ impl Databases {
         Ok(Databases {
             dir: dir.to_path_buf(),
             games,
-            tables,
+            tables: counts.iter().map(|(_, n)| n).sum(),
+            counts,
         })
+    }
+
+    /// What was read, in one line: `18 endgame tables read from DIR (russian 18)`, or that
+    /// none was.
+    pub fn summary(&self) -> String {
+        let dir = self.dir.display();
+        if self.tables == 0 {
+            return format!(
+                "no endgame table in {dir} (tables are the files `bashni egdb build` writes, \
+                 such as russian-KvK.egdb)"
+            );
+        }
+        let games: Vec<String> = self
+            .counts
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(v, n)| format!("{v} {n}"))
+            .collect();
+        let s = if self.tables == 1 { "" } else { "s" };
+        format!(
+            "{} endgame table{s} read from {dir} ({})",
+            self.tables,
+            games.join(", ")
+        )
+    }
+
+    /// Why the tables do nothing for game `variant`, if they do nothing: the game has no
+    /// endgame databases (Bashni, Lasca), or none of its tables is in the folder.
+    pub fn unused_by(&self, variant: Variant) -> Option<String> {
+        match self.counts.iter().find(|(v, _)| *v == variant) {
+            None => Some(format!(
+                "{variant} has no endgame databases: the tables are not used"
+            )),
+            Some((_, 0)) => Some(format!(
+                "no table of {variant} in {}: the search of {variant} probes none",
+                self.dir.display()
+            )),
+            Some(_) => None,
+        }
     }
 
     /// The folder the tables were read from.

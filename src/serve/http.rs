@@ -149,8 +149,18 @@ async fn answer(shared: Arc<Shared>, req: Request<Incoming>) -> Result<Response<
         route(&shared, &method, &parts, &query, &body)
     })
     .await
-    .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the request failed: {e}")))??;
+    .map_err(failed)??;
     Ok(json_response(status, &v))
+}
+
+/// The answer to a request whose handler failed (a panic: a bug): 500 with a fixed message.
+/// What the panic said (an index, a file's line) goes to the server's log, stderr, where the
+/// panic hook printed it, never to the client.
+fn failed(_: tokio::task::JoinError) -> ApiError {
+    ApiError::new(
+        ErrorKind::Internal,
+        "internal error: the request failed (the server's log says why)",
+    )
 }
 
 /// Reads the body: at most [`MAX_BODY_BYTES`] (413), within [`BODY_TIMEOUT`] (408).
@@ -494,4 +504,29 @@ fn open_stream(shared: &Shared, id: &str) -> Result<Response<Body>, ApiError> {
     r.headers_mut()
         .insert(CACHE_CONTROL, "no-cache".parse().expect("ASCII"));
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 66: a handler's panic answered 500 with the panic's own text (an index out of
+    /// bounds in the tablebase call).
+    #[test]
+    fn a_panic_s_text_never_reaches_the_client() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let join = rt.block_on(async {
+            tokio::task::spawn_blocking(|| -> u8 {
+                panic!("index out of bounds: the len is 868 but the index is 886")
+            })
+            .await
+        });
+        let e = failed(join.unwrap_err());
+        assert_eq!(e.status(), 500);
+        for leak in ["868", "index", "panicked", "bounds"] {
+            assert!(!e.message.contains(leak), "{}", e.message);
+        }
+    }
 }

@@ -219,7 +219,7 @@ fn map_large_blocks() {
 /// The databases `--egdb` names, and for the engines their folder made absolute with the
 /// games it has tables for.
 fn open_egdb(arg: &EgdbArg) -> Result<(Option<Databases>, Option<EngineTables>), String> {
-    let (Some(dbs), Some(dir)) = (arg.open()?, &arg.egdb) else {
+    let (Some(dbs), Some(dir)) = (arg.open(None)?, &arg.egdb) else {
         return Ok((None, None));
     };
     let dir = std::fs::canonicalize(dir).map_err(|e| format!("--egdb: {}: {e}", dir.display()))?;

@@ -2,6 +2,7 @@
 //! given, the no-progress clock and the move number, and why they are refused.
 
 use crate::games::kit::color::Color;
+use crate::games::kit::square::Coords;
 use crate::games::kit::tower::{Piece, Tower};
 use std::fmt;
 
@@ -124,6 +125,8 @@ pub enum BoardError {
     /// A character that is not a digit, a piece or anything else the game reads, at this
     /// character position (from 1).
     UnknownChar(char, usize),
+    /// A man commands a square of its own last rank ([`man_on_last_rank`]).
+    ManOnLastRank(Coords),
 }
 
 impl fmt::Display for BoardError {
@@ -139,6 +142,9 @@ impl fmt::Display for BoardError {
                 write!(f, "rank {r} has {n} files, expected {want}")
             }
             BoardError::UnknownChar(c, i) => write!(f, "unknown character '{c}' at character {i}"),
+            BoardError::ManOnLastRank(sq) => {
+                write!(f, "a man on {sq}, its own last rank (it would be a king)")
+            }
         }
     }
 }
@@ -232,6 +238,24 @@ pub fn read_board<E: From<BoardError>>(
         offset += text.len() + 1;
     }
     Ok(())
+}
+
+/// The first square (top rank first, then from file a) of a board of `files` x `ranks`
+/// squares where a man commands on its own last rank, White's the top rank and Black's the
+/// bottom one, as `at(file, rank)` (0-based) says what stands on each square: a position no
+/// game of men and kings reaches, so every such game's FEN refuses it
+/// ([`BoardError::ManOnLastRank`]). A man is crowned the moment it reaches that rank, by a
+/// quiet move or in a capture, and a piece freed from under a tower (Bashni) never stands on
+/// an edge, as a jumped tower always has a square behind it.
+pub fn man_on_last_rank((files, ranks): (u8, u8), at: impl Fn(u8, u8) -> Tower) -> Option<Coords> {
+    let last = |c: Color| if c == Color::White { ranks - 1 } else { 0 };
+    [ranks - 1, 0].into_iter().find_map(|rank| {
+        (0..files).find_map(|file| {
+            let t = at(file, rank);
+            let stuck = !t.is_empty() && !t.top().is_king() && last(t.top().color()) == rank;
+            stuck.then_some(Coords(file, rank))
+        })
+    })
 }
 
 /// The token of a single piece letter at the start of `rest` (at character position `at`).

@@ -26,6 +26,8 @@ pub enum FenError {
     Tower(String),
     /// A standard draughts FEN (`W:Wa1,...:B...`) that cannot be read.
     Standard(crate::games::kit::std_fen::StdFenError),
+    /// A board no game reaches: a man on its own last rank, where it would have been crowned.
+    Unreachable(fen::BoardError),
 }
 
 impl fmt::Display for FenError {
@@ -33,6 +35,7 @@ impl fmt::Display for FenError {
         match self {
             FenError::Format(e) => e.fmt(f),
             FenError::Standard(e) => e.fmt(f),
+            FenError::Unreachable(e) => e.fmt(f),
             FenError::Tower(sq) => {
                 write!(
                     f,
@@ -62,6 +65,13 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
             1 => pos.put(sq, Some(tower.top())),
             _ => return Err(FenError::Tower(sq.to_string())),
         }
+    }
+    // Bashni's reader takes a man on its own last rank (its rules tests use such boards);
+    // here a man is crowned the moment it gets there, so no game reaches one.
+    let at =
+        |file, rank| Square::from_coords(file, rank).map_or(Tower::EMPTY, |sq| bashni.tower(sq));
+    if let Some(sq) = fen::man_on_last_rank((8, 8), at) {
+        return Err(FenError::Unreachable(fen::BoardError::ManOnLastRank(sq)));
     }
     pos.set_side(bashni.side());
     pos.set_clock(bashni.clock());
@@ -117,8 +127,13 @@ mod tests {
             "board has 7 ranks, expected 8"
         );
         assert_eq!(
-            to_fen(&parse_fen("8/8/8/8/3W4/8/8/b7 b 3 9").unwrap()),
-            "8/8/8/8/3W4/8/8/b7 b 3 9"
+            to_fen(&parse_fen("8/8/8/8/3W4/8/1b6/B7 b 3 9").unwrap()),
+            "8/8/8/8/3W4/8/1b6/B7 b 3 9"
+        );
+        // A man on its own last rank: crowned there at once, so no game reaches it.
+        assert_eq!(
+            parse_fen("8/8/8/8/3W4/8/8/b7 b").unwrap_err().to_string(),
+            "a man on a1, its own last rank (it would be a king)"
         );
     }
 }

@@ -7,7 +7,7 @@ pub use crate::games::kit::path::MoveError;
 use crate::games::kit::path::{self, Words};
 use crate::games::kit::std_fen::{self, Layout};
 use crate::games::kit::tower::{Piece, Tower};
-use crate::games::turkish::board::{Square, promotion_mask};
+use crate::games::turkish::board::Square;
 use crate::games::turkish::movegen::legal_moves;
 use crate::games::turkish::moves::{MAX_JUMPS, Move};
 use crate::games::turkish::position::Position;
@@ -26,8 +26,6 @@ pub enum FenError {
     Board(BoardError),
     /// More than 16 pieces of one colour.
     TooManyPieces(Color, usize),
-    /// A man on its own far rank (it would have been crowned there).
-    ManOnLastRank(String),
     /// The fields after the board (side to move, clock, move number).
     Fields(FieldError),
     /// A standard draughts FEN (`W:Wa2,...:B...`) that cannot be read.
@@ -40,9 +38,6 @@ impl fmt::Display for FenError {
             FenError::Board(e) => e.fmt(f),
             FenError::TooManyPieces(c, n) => {
                 write!(f, "{c} has {n} pieces, at most {MAX_PIECES} allowed")
-            }
-            FenError::ManOnLastRank(sq) => {
-                write!(f, "a man on {sq}, its own last rank (it would be a king)")
             }
             FenError::Fields(e) => e.fmt(f),
             FenError::Standard(e) => e.fmt(f),
@@ -73,13 +68,18 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         if n > MAX_PIECES {
             return Err(FenError::TooManyPieces(c, n));
         }
-        let stuck = pos.pieces(c) & !pos.kings() & promotion_mask(c);
-        if stuck != 0 {
-            let sq = Square::from_index(stuck.trailing_zeros() as u8);
-            return Err(FenError::ManOnLastRank(sq.to_string()));
-        }
     }
-    Ok(())
+    match fen::man_on_last_rank((8, 8), |file, rank| tower_at(pos, file, rank)) {
+        Some(sq) => Err(FenError::Board(BoardError::ManOnLastRank(sq))),
+        None => Ok(()),
+    }
+}
+
+/// What stands on the square of `file` and `rank` (0-based).
+fn tower_at(pos: &Position, file: u8, rank: u8) -> Tower {
+    let sq = Square::from_coords(file, rank).expect("on the board");
+    pos.piece(sq)
+        .map_or(Tower::EMPTY, |(c, king)| Tower::single(Piece::new(c, king)))
 }
 
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
@@ -94,11 +94,7 @@ fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
 
 /// Prints the position's FEN, always with clock and move number.
 pub fn to_fen(pos: &Position) -> String {
-    let at = |file, rank| {
-        let sq = Square::from_coords(file, rank).expect("on the board");
-        pos.piece(sq)
-            .map_or(Tower::EMPTY, |(c, king)| Tower::single(Piece::new(c, king)))
-    };
+    let at = |file, rank| tower_at(pos, file, rank);
     fen::write((8, 8), at, pos.side(), pos.clock(), pos.fullmove())
 }
 

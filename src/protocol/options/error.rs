@@ -1,6 +1,7 @@
 //! What is wrong with a `setoption`, in the one line the engine answers with.
 
 use crate::games::kit::nnue::NetError;
+use crate::protocol::quote::bounded_line;
 use std::fmt;
 
 /// What is wrong with a `setoption`.
@@ -48,7 +49,11 @@ impl fmt::Display for OptionError {
                 "setoption: Hash {asked} MiB is more than the {avail} MiB of memory available; \
                  not changed"
             ),
-            OptionError::Net(e) => write!(f, "setoption: EvalFile: {e}; network not changed"),
+            // A network's error quotes its file's name: cut there if long.
+            OptionError::Net(e) => {
+                let e = bounded_line(&e.to_string(), usize::MAX);
+                write!(f, "setoption: EvalFile: {e}; network not changed")
+            }
             OptionError::Egdb(e) => write!(f, "setoption: EGDBPath: {e}; not changed"),
         }
     }
