@@ -20,14 +20,13 @@ use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Record, Variant};
 use crate::protocol::Output;
 use crate::protocol::game::{AnyGame, on_game};
-use crate::protocol::options::{HASH, OptionChange, OptionError, Options, parse_change, threads};
-use crate::protocol::queue::{self, Next, Now, Ordered, Queue, Role};
+use crate::protocol::options::{HASH, OptionChange, OptionError, parse_change, threads};
+use crate::protocol::queue::{self, Next, Now, Ordered, Role};
 use crate::protocol::quote::quote;
-use crate::protocol::reader::{Input, Line};
-use crate::protocol::runner::{Driven, Runner};
+use crate::protocol::reader::Line;
+use crate::protocol::runner::{self, Core, Driven, Runner, Running, Start};
 use crate::search::{Engine, SearchControl, SearchLimits};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
 /// The games Hub can describe (one piece per square).
@@ -36,13 +35,11 @@ pub const HUB_VARIANTS: [Variant; 2] = [Variant::Russian, Variant::Turkish];
 /// The Hub parameter that names the endgame databases' folder (the protocol's `EGDBPath`).
 pub const EGDB_PARAM: &str = "egdb-path";
 
+/// What a search sends back: the engine and its `done` line.
+pub(crate) type Finished = (Box<Engine>, String);
+
 /// What the session reacts to.
-pub(crate) enum Event {
-    /// An input line or the end of input.
-    Input(Input),
-    /// A search ended: the engine comes back with its `done` line.
-    Done(Box<Engine>, String),
-}
+pub(crate) type Event = runner::Event<Finished>;
 
 /// A search ready to run: it writes its `info` lines and returns its `done` line.
 type Job = Box<dyn FnOnce(&mut Engine, &SearchControl, &Output) -> String + Send>;
@@ -63,148 +60,123 @@ impl Ordered for HubCommand {
     }
 }
 
-/// The running search.
-struct Busy {
-    control: Arc<SearchControl>,
-    /// Only `stop` is sure to end it (`go analyze`, `level infinite`, no level).
-    needs_stop: bool,
-}
-
 /// State of one Hub session.
 pub(crate) struct Session {
-    out: Output,
-    tx: Sender<Event>,
-    /// `None` while a search has it.
-    engine: Option<Engine>,
-    options: Options,
-    game: AnyGame,
+    /// The game, engine, options and queue.
+    core: Core<HubCommand, HubError, Finished>,
     numbering: Numbering,
     level: Level,
-    busy: Option<Busy>,
-    /// Commands read while busy (or behind such a command), in order.
-    queue: Queue<HubCommand, HubError>,
-    /// Where searches run.
-    runner: Runner,
+    busy: Option<Running>,
 }
 
 impl Driven for Session {
-    type Event = Event;
+    type Command = HubCommand;
+    type Error = HubError;
+    type Done = Finished;
 
-    fn input(input: Input) -> Event {
-        Event::Input(input)
+    fn core(&self) -> &Core<HubCommand, HubError, Finished> {
+        &self.core
     }
 
-    fn handle(&mut self, event: Event) {
-        match event {
-            Event::Input(Input::Line(_, line)) => self.on_line(line),
-            Event::Input(Input::Eof) => self.on_eof(),
-            Event::Done(engine, line) => {
-                self.engine = Some(*engine);
-                self.busy = None;
-                self.out.line(&line);
-            }
-        }
-        self.pump();
+    fn core_mut(&mut self) -> &mut Core<HubCommand, HubError, Finished> {
+        &mut self.core
     }
 
-    /// Over after `quit` or end of input, once the running search and the queued commands
-    /// are done.
-    fn finished(&self) -> bool {
-        self.queue.finished(self.busy.is_some())
+    fn parse(text: &str) -> Result<Option<HubCommand>, HubError> {
+        parse_line(text)
     }
 
-    fn needs_stop(&self) -> bool {
-        matches!(&self.busy, Some(b) if b.needs_stop || b.control.is_pondering())
+    fn too_long(l: &Line) -> HubError {
+        HubError::TooLong(l.cut_from.unwrap_or(0))
     }
 
-    fn runner(&mut self) -> &mut Runner {
-        &mut self.runner
-    }
-}
-
-impl Session {
-    /// A session at the start of `variant` (Russian or Turkish draughts).
-    pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant, runner: Runner) -> Session {
-        let options = Options::default();
-        Session {
-            out,
-            tx,
-            engine: Some(options.new_engine()),
-            options,
-            game: AnyGame::start(variant),
-            numbering: Numbering::Top,
-            level: Level::default(),
-            busy: None,
-            queue: Queue::new(),
-            runner,
-        }
-    }
-
-    /// Takes one input line in order (see [`queue`]).
-    fn on_line(&mut self, line: Line) {
-        let now = self.queue.take(line, parse_line, |l| {
-            HubError::TooLong(l.cut_from.unwrap_or(0))
-        });
+    /// `stop`, `ponder-hit` and a `ping` with nothing queued act at once (see [`queue`]).
+    fn act_now(&mut self, now: Now) {
         match (now, &self.busy) {
             (Now::Stop, Some(b)) => b.control.stop(),
-            (Now::PonderHit, Some(b)) if b.control.is_pondering() => b.control.ponderhit(),
-            (Now::Answer, _) => self.out.line("pong"),
+            (Now::PonderHit, Some(b)) => b.ponderhit(),
+            (Now::Answer, _) => self.core.out.line("pong"),
             _ => {}
         }
     }
 
     /// End of input: a search only `stop` ends is stopped; the rest still runs.
     fn on_eof(&mut self) {
-        self.queue.set_eof();
-        if let Some(b) = &self.busy
-            && (b.needs_stop || b.control.is_pondering())
-        {
-            b.control.stop();
+        self.core.queue.set_eof();
+        if let Some(b) = &self.busy {
+            b.at_eof();
         }
+    }
+
+    fn on_done(&mut self, (engine, line): Finished) {
+        self.core.engine = Some(*engine);
+        self.busy = None;
+        self.core.out.line(&line);
     }
 
     /// Runs queued commands in order while the engine is idle; while it is busy only a
     /// queued `ping` at the front can be answered. A panic (a bug) is reported, not fatal.
     fn pump(&mut self) {
         loop {
-            match self.queue.next(self.busy.is_some()) {
+            match self.core.queue.next(self.busy.is_some()) {
                 Next::Run(p) => {
-                    if catch_unwind(AssertUnwindSafe(|| self.handle(p))).is_err() {
+                    if catch_unwind(AssertUnwindSafe(|| self.handle_command(p))).is_err() {
                         self.error(&"internal error");
-                        if self.engine.is_none() && self.busy.is_none() {
-                            self.engine = Some(self.options.new_engine());
+                        if self.core.engine.is_none() && self.busy.is_none() {
+                            self.core.engine = Some(self.core.options.new_engine());
                         }
                     }
                 }
-                Next::Answer => self.out.line("pong"),
+                Next::Answer => self.core.out.line("pong"),
                 Next::Wait => break,
             }
         }
     }
 
-    fn error(&self, what: &dyn std::fmt::Display) {
-        self.out.line(&error_line(what));
+    fn busy(&self) -> bool {
+        self.busy.is_some()
     }
 
-    fn handle(&mut self, p: Pending) {
+    fn needs_stop(&self) -> bool {
+        self.busy.as_ref().is_some_and(Running::unbounded)
+    }
+}
+
+impl Session {
+    /// A session at the start of `variant` (Russian or Turkish draughts).
+    pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant, runner: Runner) -> Session {
+        Session {
+            core: Core::new(out, tx, variant, runner),
+            numbering: Numbering::Top,
+            level: Level::default(),
+            busy: None,
+        }
+    }
+
+    fn error(&self, what: &dyn std::fmt::Display) {
+        self.core.out.line(&error_line(what));
+    }
+
+    fn handle_command(&mut self, p: Pending) {
         let command = match p.command {
             Ok(c) => c,
             Err(e) => return self.error(&e),
         };
         match command {
             HubCommand::Hub => self.identify(),
-            HubCommand::Init => self.out.line("ready"),
-            HubCommand::Ping => self.out.line("pong"),
+            HubCommand::Init => self.core.out.line("ready"),
+            HubCommand::Ping => self.core.out.line("pong"),
             HubCommand::SetParam { name, value } => self.set_param(&name, &value),
             HubCommand::NewGame => {
-                if let Some(e) = self.engine.as_mut() {
+                if let Some(e) = self.core.engine.as_mut() {
                     e.new_game();
                 }
-                self.game = AnyGame::start(self.game.variant());
+                self.core.game = AnyGame::start(self.core.game.variant());
             }
             HubCommand::Pos { pos, moves } => {
                 let n = self.numbering;
-                let set = on_game!(&mut self.game, g => set_position(g, pos.as_deref(), &moves, n));
+                let set =
+                    on_game!(&mut self.core.game, g => set_position(g, pos.as_deref(), &moves, n));
                 if let Err(e) = set {
                     self.error(&e);
                 }
@@ -218,10 +190,10 @@ impl Session {
     fn identify(&self) {
         let version = env!("CARGO_PKG_VERSION");
         let line = format!("id name=bashni version={version} author=\"the bashni developers\"");
-        self.out.line(&line);
+        self.core.out.line(&line);
         let names: Vec<&str> = HUB_VARIANTS.iter().map(|v| v.name()).collect();
-        let variant = self.game.variant();
-        self.out.line(&format!(
+        let variant = self.core.game.variant();
+        self.core.out.line(&format!(
             "param name=variant value={variant} type=enum values={}",
             value(&names.join(" "))
         ));
@@ -229,16 +201,16 @@ impl Session {
             Numbering::Top => "top",
             Numbering::A1 => "a1",
         };
-        self.out.line(&format!(
+        self.core.out.line(&format!(
             "param name=move-numbering value={numbering} type=enum values=\"top a1\""
         ));
         let t = threads();
-        let o = &self.options;
-        self.out.line(&format!(
+        let o = &self.core.options;
+        self.core.out.line(&format!(
             "param name=threads value={} type=int min={} max={}",
             o.threads, t.min, t.max
         ));
-        self.out.line(&format!(
+        self.core.out.line(&format!(
             "param name=hash value={} type=int min={} max={}",
             o.hash_mb, HASH.min, HASH.max
         ));
@@ -247,23 +219,23 @@ impl Session {
         } else {
             ""
         };
-        self.out.line(&format!(
+        self.core.out.line(&format!(
             "param name={EGDB_PARAM} value={} type=string",
             value(egdb)
         ));
-        self.out.line("wait");
+        self.core.out.line("wait");
     }
 
     fn set_param(&mut self, name: &str, value: &str) {
         match name.to_ascii_lowercase().as_str() {
             "variant" => match value.parse::<Variant>() {
                 Ok(v) if HUB_VARIANTS.contains(&v) => {
-                    if let Some(e) = self.engine.as_mut() {
+                    if let Some(e) = self.core.engine.as_mut() {
                         e.new_game();
                     }
-                    self.game = AnyGame::start(v);
+                    self.core.game = AnyGame::start(v);
                     // Hub has no free-text line to say that a loaded network was dropped.
-                    let _ = self.options.game_changed(v, self.engine.as_mut());
+                    let _ = self.core.options.game_changed(v, self.core.engine.as_mut());
                 }
                 _ => self.error(&format!(
                     "variant '{}': Hub plays russian or turkish here",
@@ -290,12 +262,12 @@ impl Session {
                         quote(name),
                         quote(value)
                     )),
-                    Ok(change) if let Err(e) = change.check_game(self.game.variant()) => {
+                    Ok(change) if let Err(e) = change.check_game(self.core.game.variant()) => {
                         self.error(&format!("{}: {e}", quote(name)))
                     }
                     Ok(change) => {
-                        if let Some(engine) = self.engine.as_mut()
-                            && let Err(e) = self.options.apply(change, engine)
+                        if let Some(engine) = self.core.engine.as_mut()
+                            && let Err(e) = self.core.options.apply(change, engine)
                         {
                             self.error(&format!("{}: {e}", quote(name)));
                         }
@@ -315,8 +287,8 @@ impl Session {
             }
             Err(e) => return self.error(&format!("{EGDB_PARAM}: {e}")),
         };
-        if let Some(engine) = self.engine.as_mut()
-            && let Err(e) = self.options.apply(change, engine)
+        if let Some(engine) = self.core.engine.as_mut()
+            && let Err(e) = self.core.options.apply(change, engine)
         {
             self.error(&format!("{EGDB_PARAM}: {e}"));
         }
@@ -324,36 +296,29 @@ impl Session {
 
     fn start_search(&mut self, mode: GoMode, stop: bool, ponderhit: bool) {
         let n = self.numbering;
-        let (job, needs_stop) = on_game!(&self.game, g => search_job(g, &self.level, mode, n));
-        let Some(mut engine) = self.engine.take() else {
+        let (job, needs_stop) = on_game!(&self.core.game, g => search_job(g, &self.level, mode, n));
+        let Some(engine) = self.core.engine.take() else {
             return self.error(&"internal error: the engine is missing");
         };
-        if self.runner.on_host() {
-            engine.search_on_calling_thread(true);
-        }
-        let control = self.runner.control(mode == GoMode::Ponder);
-        if ponderhit && mode == GoMode::Ponder {
-            control.ponderhit();
-        }
-        if stop || (self.queue.eof() && (needs_stop || control.is_pondering())) {
-            control.stop();
-        }
-        let (out, tx, ctl) = (self.out.clone(), self.tx.clone(), control.clone());
-        let work = move || {
-            let line = job(&mut engine, &ctl, &out);
-            let _ = tx.send(Event::Done(Box::new(engine), line));
+        let start = Start {
+            name: "bashni-hub-search",
+            ponder: mode == GoMode::Ponder,
+            needs_stop,
+            stopped: stop,
+            ponderhit,
+            eof: self.core.queue.eof(),
         };
-        match self.runner.start("bashni-hub-search", Box::new(work)) {
-            Ok(_) => {
-                self.busy = Some(Busy {
-                    control,
-                    needs_stop,
-                })
-            }
+        let (out, tx) = (self.core.out.clone(), self.core.tx.clone());
+        let done = move |engine, line| {
+            let _ = tx.send(Event::Done((Box::new(engine), line)));
+        };
+        let job = move |engine: &mut Engine, ctl: &SearchControl| job(engine, ctl, &out);
+        match self.core.runner.start_search(engine, start, job, done) {
+            Ok(running) => self.busy = Some(running),
             Err(e) => {
-                self.error(&format!("cannot start the search thread: {e}"));
-                self.engine = Some(self.options.new_engine());
-                self.out.line("done");
+                self.error(&e);
+                self.core.engine = Some(self.core.options.new_engine());
+                self.core.out.line("done");
             }
         }
     }

@@ -11,14 +11,103 @@
 //! session, exactly as the reader thread would. The session's ordering rules (`queue.rs`)
 //! are the same in both.
 
+use super::Output;
+use super::game::AnyGame;
+use super::options::Options;
+use super::queue::{Now, Ordered, Queue};
 use super::reader::{Input, Line};
+use crate::games::Variant;
 use crate::platform::Instant;
-use crate::search::{Poll, SearchControl};
+use crate::search::{Engine, Poll, SearchControl};
 use std::sync::Arc;
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, Sender};
 
 /// A session's work, ready to run: it sends its result to the session as an event.
 pub type Work = Box<dyn FnOnce() + Send>;
+
+/// What a session reacts to: its input, and what its work sends back when done (`D`).
+pub(crate) enum Event<D> {
+    /// An input line or the end of input.
+    Input(Input),
+    /// Work ended.
+    Done(D),
+}
+
+/// What every session keeps, whatever its protocol: commands `C` (refused with `E`), its
+/// work's results `D`.
+pub(crate) struct Core<C, E, D> {
+    pub out: Output,
+    /// Its own events (its work sends its results here).
+    pub tx: Sender<Event<D>>,
+    /// `None` while a search has it.
+    pub engine: Option<Engine>,
+    pub options: Options,
+    /// The game being played.
+    pub game: AnyGame,
+    /// Commands read while busy (or behind such a command), in order.
+    pub queue: Queue<C, E>,
+    /// Where its work runs.
+    pub runner: Runner,
+}
+
+impl<C: Ordered, E, D> Core<C, E, D> {
+    /// At the start of `variant` with default options.
+    pub(crate) fn new(out: Output, tx: Sender<Event<D>>, variant: Variant, runner: Runner) -> Self {
+        let options = Options::default();
+        Core {
+            out,
+            tx,
+            engine: Some(options.new_engine()),
+            options,
+            game: AnyGame::start(variant),
+            queue: Queue::new(),
+            runner,
+        }
+    }
+}
+
+/// A search that runs: its control, and whether only `stop` is sure to end it.
+pub(crate) struct Running {
+    pub control: Arc<SearchControl>,
+    pub needs_stop: bool,
+}
+
+impl Running {
+    /// Whether only `stop` is sure to end it now (asked so, or pondering).
+    pub(crate) fn unbounded(&self) -> bool {
+        self.needs_stop || self.control.is_pondering()
+    }
+
+    /// `ponderhit`: the clock runs from now, if it ponders.
+    pub(crate) fn ponderhit(&self) {
+        if self.control.is_pondering() {
+            self.control.ponderhit();
+        }
+    }
+
+    /// The end of input: stopped if only `stop` would end it; a limited search runs on.
+    pub(crate) fn at_eof(&self) {
+        if self.unbounded() {
+            self.control.stop();
+        }
+    }
+}
+
+/// How a session starts a search (what was read around its `go`).
+pub(crate) struct Start {
+    /// The thread's name.
+    pub name: &'static str,
+    /// It starts pondering.
+    pub ponder: bool,
+    /// Only `stop` is sure to end it (`go infinite`, a bare `go`, Hub's `go analyze`).
+    pub needs_stop: bool,
+    /// A `stop` was read after it while it waited: it stops as soon as it starts.
+    pub stopped: bool,
+    /// A `ponderhit` was read after it while it waited.
+    pub ponderhit: bool,
+    /// The input has ended: nobody is left to send `stop`.
+    pub eof: bool,
+}
 
 /// Where a session's work runs.
 pub(crate) enum Runner {
@@ -66,28 +155,106 @@ impl Runner {
             Runner::Host { ready, .. } => ready.take(),
         }
     }
+
+    /// Starts a search: `job` runs with `engine` (on its own thread, or for the host), and
+    /// `done` gets the engine back with the job's result. The error says why no thread could
+    /// start (the engine is then lost: the caller makes a new one).
+    pub(crate) fn start_search<R: 'static>(
+        &mut self,
+        mut engine: Engine,
+        start: Start,
+        job: impl FnOnce(&mut Engine, &SearchControl) -> R + Send + 'static,
+        done: impl FnOnce(Engine, R) + Send + 'static,
+    ) -> Result<Running, String> {
+        if self.on_host() {
+            engine.search_on_calling_thread(true);
+        }
+        let control = self.control(start.ponder);
+        if start.ponderhit && start.ponder {
+            control.ponderhit();
+        }
+        let running = Running {
+            control,
+            needs_stop: start.needs_stop,
+        };
+        if start.stopped || (start.eof && running.unbounded()) {
+            running.control.stop(); // asked for already, or nobody is left to send `stop`
+        }
+        let ctl = running.control.clone();
+        let work = move || {
+            let result = job(&mut engine, &ctl);
+            done(engine, result);
+        };
+        self.start(start.name, Box::new(work))
+            .map(|()| running)
+            .map_err(|e| format!("cannot start the search thread: {e}"))
+    }
 }
 
 /// A session as its drivers see it: events in, and whether it is over.
 pub(crate) trait Driven {
-    /// What the session reacts to: input from the reader, results of its work.
-    type Event: Send + 'static;
-    /// The event of one input (a line, or the end of input).
-    fn input(input: Input) -> Self::Event;
-    /// Handles one event, then runs every queued command the engine being idle lets run.
-    fn handle(&mut self, event: Self::Event);
-    /// Whether the session has ended (`quit`, or end of input, with its work done).
-    fn finished(&self) -> bool;
+    /// Its commands.
+    type Command: Ordered;
+    /// Why a line is not a command.
+    type Error;
+    /// What its work sends back when done.
+    type Done: Send + 'static;
+    /// What it keeps in common with every session.
+    fn core(&self) -> &Core<Self::Command, Self::Error, Self::Done>;
+    /// The same, to change.
+    fn core_mut(&mut self) -> &mut Core<Self::Command, Self::Error, Self::Done>;
+    /// Reads one line: a command, nothing (a blank line) or why not.
+    fn parse(text: &str) -> Result<Option<Self::Command>, Self::Error>;
+    /// The refusal of a line longer than the protocol's limit.
+    fn too_long(line: &Line) -> Self::Error;
+    /// Does what a line asks for at once ([`Now`]: `stop`, `ponderhit`, `isready`).
+    fn act_now(&mut self, now: Now);
+    /// The end of input.
+    fn on_eof(&mut self);
+    /// Its work ended.
+    fn on_done(&mut self, done: Self::Done);
+    /// Runs every queued command the engine being idle lets run.
+    fn pump(&mut self);
+    /// Whether work runs.
+    fn busy(&self) -> bool;
     /// Whether the running work is a search that only `stop` is sure to end (`go infinite`,
     /// pondering, Hub's `go analyze`).
     fn needs_stop(&self) -> bool;
+
+    /// Takes one input line in order (the queue's rules: `stop`, `isready`, `ponderhit` act
+    /// at once, the rest waits its turn).
+    fn on_line(&mut self, line: Line) {
+        let now = self
+            .core_mut()
+            .queue
+            .take(line, Self::parse, Self::too_long);
+        self.act_now(now);
+    }
+
+    /// Whether the session has ended (`quit`, or end of input, with its work done).
+    fn finished(&self) -> bool {
+        self.core().queue.finished(self.busy())
+    }
+
     /// Where its work runs.
-    fn runner(&mut self) -> &mut Runner;
+    fn runner(&mut self) -> &mut Runner {
+        &mut self.core_mut().runner
+    }
+
+    /// Handles one event, then runs what can run.
+    fn handle(&mut self, event: Event<Self::Done>) {
+        match event {
+            Event::Input(Input::Line(_, line)) => self.on_line(line),
+            Event::Input(Input::Eof) => self.on_eof(),
+            Event::Done(done) => self.on_done(done),
+        }
+        self.pump();
+    }
 }
 
 /// Runs `session` natively: handles the events of `rx` until the session is over; returns
 /// the exit code.
-pub(crate) fn run<S: Driven>(mut session: S, rx: Receiver<S::Event>) -> i32 {
+pub(crate) fn run<S: Driven>(mut session: S, rx: Receiver<Event<S::Done>>) -> i32 {
     while let Ok(event) = rx.recv() {
         session.handle(event);
         if session.finished() {
@@ -107,7 +274,10 @@ pub struct HostSession(Box<dyn Steps>);
 
 impl HostSession {
     /// Hosts `session`, whose own events come back on `rx`.
-    pub(crate) fn new<S: Driven + 'static>(session: S, rx: Receiver<S::Event>) -> HostSession {
+    pub(crate) fn new<S: Driven + 'static>(
+        session: S,
+        rx: Receiver<Event<S::Done>>,
+    ) -> HostSession {
         HostSession(Box::new(Hosted { session, rx }))
     }
 
@@ -155,13 +325,13 @@ trait Steps {
 
 struct Hosted<S: Driven> {
     session: S,
-    rx: Receiver<S::Event>,
+    rx: Receiver<Event<S::Done>>,
 }
 
 impl<S: Driven> Steps for Hosted<S> {
     fn input(&mut self, input: Input) {
         if !self.session.finished() {
-            self.session.handle(S::input(input));
+            self.session.handle(Event::Input(input));
         }
     }
 
