@@ -5,24 +5,7 @@ import { ui, $, actions } from './state.js';
 import { parseFen } from './board.js';
 import * as T from './tree.js';
 import { renderThreat } from './threat.js';
-
-export function scoreText(score, side) {
-  // Scores arrive from the mover's view; shown from White's.
-  const sign = side === 'w' ? 1 : -1;
-  if (score.mate !== undefined) {
-    const n = score.mate * sign;
-    return (n > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
-  }
-  const cp = score.cp * sign;
-  // Ten men or more either way (the server marks it): a side simply wins.
-  if (score.decisive) return (cp > 0 ? 'White' : 'Black') + ' winning';
-  return (cp >= 0 ? '+' : '−') + (Math.abs(cp) / 100).toFixed(2);
-}
-function whiteShare(score, side) {
-  const sign = side === 'w' ? 1 : -1;
-  if (score.mate !== undefined) return score.mate * sign > 0 ? 1 : 0;
-  return 0.5 + 0.5 * Math.tanh((score.cp * sign) / 400);
-}
+import { scoreText, whiteShare } from './score.js';
 
 export function renderAnalysis() {
   const st = ui.st;

@@ -10,7 +10,8 @@
 import * as API from './api.js';
 import { ui, $, actions } from './state.js';
 import { moveName } from './graph.js';
-import { markedPlies, sideOf, MARK_NAME, reviewed, fmtMen, REVIEW_BUDGET } from './review.js';
+import { markedPlies, sideOf, MARK_NAME, reviewed, REVIEW_BUDGET } from './report.js';
+import { whiteText as fmtMen } from './score.js';
 
 // The side whose mistakes are put back: the person's, or null (both) when they played both.
 function learner() {

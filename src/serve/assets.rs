@@ -4,7 +4,8 @@
 //! `moves.js`, `review.js`, `graph.js`, `learn.js`, `store.js`, `analysis.js`, `state.js`,
 //! `drag.js`, `keys.js`, `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`,
 //! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text),
-//! `tablebase.js` (the endgame databases' panel).
+//! `tablebase.js` (the endgame databases' panel), `score.js` (scores in words), `report.js`
+//! (the review's report, read).
 
 /// One file of the page.
 pub struct Asset {
@@ -32,7 +33,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 23] = [
+pub const ASSETS: [Asset; 25] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -55,6 +56,8 @@ pub const ASSETS: [Asset; 23] = [
     web_file!("/sound.js", "sound.js", JS),
     web_file!("/settings.js", "settings.js", JS),
     web_file!("/tablebase.js", "tablebase.js", JS),
+    web_file!("/score.js", "score.js", JS),
+    web_file!("/report.js", "report.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 
@@ -73,6 +76,44 @@ pub fn page_bytes() -> usize {
 mod tests {
     use super::*;
 
+    /// The modules each module imports (`from './x.js'`), by URL path.
+    fn imports(a: &Asset) -> Vec<String> {
+        let text = std::str::from_utf8(a.body).unwrap();
+        text.split("from './")
+            .skip(1)
+            .map(|part| format!("/{}", &part[..part.find('\'').unwrap()]))
+            .collect()
+    }
+
+    /// A chain of modules that leads back to its first (`a -> b -> a`), if any.
+    fn module_circle() -> Option<Vec<String>> {
+        fn walk(at: &str, path: &mut Vec<String>, done: &mut Vec<String>) -> Option<Vec<String>> {
+            if let Some(i) = path.iter().position(|p| p == at) {
+                let mut circle = path[i..].to_vec();
+                circle.push(at.to_string());
+                return Some(circle);
+            }
+            if done.iter().any(|d| d == at) {
+                return None;
+            }
+            let asset = find(at)?;
+            path.push(at.to_string());
+            for next in imports(asset) {
+                if let Some(c) = walk(&next, path, done) {
+                    return Some(c);
+                }
+            }
+            path.pop();
+            done.push(at.to_string());
+            None
+        }
+        let mut done = Vec::new();
+        ASSETS
+            .iter()
+            .filter(|a| a.path.ends_with(".js"))
+            .find_map(|a| walk(a.path, &mut Vec::new(), &mut done))
+    }
+
     #[test]
     fn page_is_whole_and_light() {
         assert!(find("/").is_some() && find("/index.html").is_some());
@@ -82,9 +123,7 @@ mod tests {
         // Every module a module imports is served, and every module served is imported.
         let mut imported = vec!["/app.js".to_string()];
         for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
-            let text = std::str::from_utf8(a.body).unwrap();
-            for part in text.split("from './").skip(1) {
-                let name = format!("/{}", &part[..part.find('\'').unwrap()]);
+            for name in imports(a) {
                 assert!(find(&name).is_some(), "{} imports {name}", a.path);
                 imported.push(name);
             }
@@ -96,6 +135,8 @@ mod tests {
                 a.path
             );
         }
+        // No import circle among the modules (a module below another never imports it back).
+        assert_eq!(module_circle(), None);
         // The goal for the whole page is under 300 KB.
         assert!(page_bytes() < 300 * 1024, "{} bytes", page_bytes());
     }
