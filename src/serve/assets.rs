@@ -5,7 +5,7 @@
 //! `drag.js`, `keys.js`, `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`,
 //! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text),
 //! `tablebase.js` (the endgame databases' panel), `score.js` (scores in words), `report.js`
-//! (the review's report, read).
+//! (the review's report, read), `live.js` (the game followed live in every tab).
 
 /// One file of the page.
 pub struct Asset {
@@ -33,7 +33,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 25] = [
+pub const ASSETS: [Asset; 26] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -58,13 +58,27 @@ pub const ASSETS: [Asset; 25] = [
     web_file!("/tablebase.js", "tablebase.js", JS),
     web_file!("/score.js", "score.js", JS),
     web_file!("/report.js", "report.js", JS),
+    web_file!("/live.js", "live.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 
-/// The asset at URL path `path` (`/index.html` is `/`).
+/// The asset at URL path `path` (`/index.html` is `/`, and so is a game's address).
 pub fn find(path: &str) -> Option<&'static Asset> {
-    let path = if path == "/index.html" { "/" } else { path };
+    let path = if path == "/index.html" || is_game_address(path) {
+        "/"
+    } else {
+        path
+    };
     ASSETS.iter().find(|a| a.path == path)
+}
+
+/// Whether `path` is a game's own address, `/<its id>` (16 hexadecimal digits, as the
+/// server makes them), which serves the page: the page then shows that game, following it
+/// live in every tab that has it open.
+pub fn is_game_address(path: &str) -> bool {
+    path.strip_prefix('/').is_some_and(|id| {
+        id.len() == 16 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
 }
 
 /// Total bytes of the page (HTML, JavaScript and CSS).
@@ -118,6 +132,11 @@ mod tests {
     fn page_is_whole_and_light() {
         assert!(find("/").is_some() && find("/index.html").is_some());
         assert!(find("/nothing").is_none());
+        // A game's address serves the page; nothing else that looks like one does.
+        assert_eq!(find("/0123456789abcdef").unwrap().path, "/");
+        for not in ["/0123456789abcde", "/0123456789abcdef0", "/0123456789ABCDEF", "/g/0123456789abcdef"] {
+            assert!(find(not).is_none(), "{not}");
+        }
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
         assert!(html.contains("app.js") && html.contains("style.css"));
         // Every module a module imports is served, and every module served is imported.

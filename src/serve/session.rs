@@ -20,6 +20,7 @@ use crate::record::game_record::EngineScore;
 use crate::search::skill::MAX_LEVEL;
 use std::sync::Mutex;
 
+mod hold;
 mod offer;
 mod query;
 mod state;
@@ -81,6 +82,11 @@ pub struct Session {
     pub review: GameReview,
     /// The tags of the PDN it came from and the comments and glyphs of its moves.
     notes: Notes,
+    /// Whether the line held is the main line of the page's tree ([`Session::hold_line`]).
+    main_line: bool,
+    /// The analysis's last `analysis` event, for a page that opens its stream later (a
+    /// reload, another tab): until the engine's job changes.
+    pub last_analysis: Option<super::json::Value>,
 }
 
 /// The server-wide caps a session needs.
@@ -130,6 +136,8 @@ impl Session {
             subscribers: Subscribers::new(now),
             review: GameReview::default(),
             notes: new.notes,
+            main_line: true,
+            last_analysis: None,
         };
         s.over = s.end_here();
         s.reschedule(now);
@@ -195,9 +203,16 @@ impl Session {
 
     /// Sets (or with an empty note removes) the note of the move that ends `moves`, a line
     /// from the start, checked by the rules; any line of the tree, not only the one held.
+    /// Every tab of the game gets the notes as they now are (a `notes` event).
     pub fn annotate(&mut self, moves: &[String], note: Note) -> Result<(), ApiError> {
         let fen = self.line.fens()[0].clone();
-        self.notes.annotate(self.variant(), &fen, moves, note)
+        self.notes.annotate(self.variant(), &fen, moves, note)?;
+        let notes = super::json::object([
+            ("tags", self.notes.tags_json()),
+            ("notes", self.notes.notes_json()),
+        ]);
+        self.subscribers.send("notes", &notes);
+        Ok(())
     }
 
     /// Engine level.
@@ -284,6 +299,7 @@ impl Session {
     /// Stops whatever the engine does for this game and starts what it should do now: the
     /// analysis when on, else its own move when it is its turn. Called after every change.
     pub fn reschedule(&mut self, now: Instant) {
+        self.last_analysis = None;
         let job = if let Some(a) = self.analysis {
             Some(Job {
                 kind: JobKind::Analyse {
@@ -443,11 +459,16 @@ impl Session {
     }
 
     /// The game is closed: the engine quits, a review stops and its report is freed, and
-    /// every event stream ends with `gone`.
-    pub fn close(&mut self) {
+    /// every event stream ends with `gone` (naming the game `replaced_by` that took its
+    /// place, if one did).
+    pub fn close(&mut self, replaced_by: Option<&str>) {
         self.engine.shutdown();
         self.review.close();
-        self.subscribers.close();
+        let gone = match replaced_by {
+            Some(id) => super::json::object([("replaced_by", super::json::Value::from(id))]),
+            None => super::json::Value::Object(Default::default()),
+        };
+        self.subscribers.close(&gone);
     }
 
     /// Takes back the person's last move (and the engine's reply after it) while a game

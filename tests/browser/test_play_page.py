@@ -74,10 +74,11 @@ def play_one(p):
 
 
 def reload(p):
+    """A reload: the same game, taken up again at its address (issue 65 #1)."""
     old = p.game()
     p.page.reload()
-    p.page.wait_for_function(f"() => document.body.dataset.game && document.body.dataset.game !== '{old}'",
-                             timeout=WAIT_MS)
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    assert p.game() == old, (p.game(), old)
     return p.wait_settled()
 
 

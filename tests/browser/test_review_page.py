@@ -128,13 +128,26 @@ def test_reproducible_and_kept(server, browser, ctx):
         assert again["moves"] == first["moves"] and again["summary"] == first["summary"]
         assert rows(p) == shown and summary_cells(p) == cells
     assert "150,000 nodes a position" in p.page.inner_text("#review-status")
-    # A reload: the same review, at once, on a new game of the server that has none.
+    # A reload: the same game (the server kept it), its review shown again; none runs anew.
+    runs = server_review(p)["run"]
     p.page.reload()
     p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
     p.wait_settled()
     p.page.wait_for_function("() => !document.getElementById('review-summary').hidden", timeout=WAIT_MS)
     assert rows(p) == shown and summary_cells(p) == cells, (rows(p), shown)
     assert p.page.locator("#review-graph [data-ply]").count() == n
+    assert server_review(p)["run"] == runs, "the reload reviewed the game again"
+    # The game closed on the server (a restart): a reload opens it again from the browser's
+    # copy, with the same review, at once, on a new game of the server that has none.
+    old = p.game()
+    req = urllib.request.Request(server.url + f"api/games/{old}", method="DELETE")
+    urllib.request.urlopen(req, timeout=30).read()
+    p.page.reload()
+    p.page.wait_for_function(f"() => document.body.dataset.game && document.body.dataset.game !== '{old}'",
+                             timeout=WAIT_MS)
+    p.wait_settled()
+    p.page.wait_for_function("() => !document.getElementById('review-summary').hidden", timeout=WAIT_MS)
+    assert rows(p) == shown and summary_cells(p) == cells, (rows(p), shown)
     assert server_review(p) is None, "the reload reviewed the game again"
     assert not p.errors, p.errors
     ctx["report"] = first

@@ -362,11 +362,15 @@ def test_pdn_variations(server, browser, shot=None):
     assert variations_shown(p) == [["c3-d4", 1, 1], ["f6-e5", 2, 1], ["b6-a5", 2, 2], ["d4:f6", 3, 1],
                                    ["g7:e5", 4, 1], ["f6-g5", 2, 1], ["g3-h4", 3, 1]], variations_shown(p)
     assert not p.errors, p.errors
-    # A stored variation the server refuses (a damaged localStorage) costs only the variations:
-    # a second tab (the first one would store its game again on leaving) opens the game.
+    # A stored variation the server refuses (a damaged localStorage) costs only the variations
+    # when the game is created again: the server closed it (as after a restart), and a second
+    # tab (the first one would store its game again on leaving) opens it.
+    gid = p.game()
     p.page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('bashni-game'));
         s.vars.push({ moves: ['c3-d4', 'h6-h5'] });
         localStorage.setItem('bashni-game', JSON.stringify(s)); }""")
+    req = urllib.request.Request(server.url + f"api/games/{gid}", method="DELETE")
+    urllib.request.urlopen(req, timeout=30).read()
     second = Page(server, browser, p.page.context)
     second.open()
     why = wait_notice(second, "The stored variations could not be restored")

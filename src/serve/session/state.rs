@@ -33,6 +33,7 @@ impl Session {
             ("start_fen", Value::from(line.fens()[0].as_str())),
             ("fens", Value::from(line.fens().to_vec())),
             ("moves", Value::from(line.moves().to_vec())),
+            ("main_line", Value::from(self.main_line)),
             ("turn", Value::from(self.side().name())),
             ("human", Value::from(self.human.name())),
             (
