@@ -36,7 +36,8 @@ export function renderAnalysis() {
   const best = an.lines[0];
   $('an-score').textContent = scoreText(best.score, side);
   $('an-score').dataset.depth = best.depth;
-  $('an-depth').textContent = 'depth ' + best.depth + (an.done ? ' (stopped)' : '');
+  // A forced win is no "depth 120" (the search's last depth, reached at once): it is proven.
+  $('an-depth').textContent = (best.score.mate !== undefined ? 'forced win' : 'depth ' + best.depth) + (an.done ? ' (stopped)' : '');
   $('evalfill').style.height = (100 * whiteShare(best.score, side)).toFixed(1) + '%';
   // The bar's chip is narrow: one decimal there (the panel has two), `#3` for a win in 3.
   $('evaltext').textContent = best.score.mate !== undefined
@@ -51,7 +52,7 @@ export function renderAnalysis() {
     score.className = 'pv-score';
     score.textContent = scoreText(l.score, side);
     li.appendChild(score);
-    li.title = `depth ${l.depth}`;
+    li.title = l.score.mate !== undefined ? `forced: ${scoreText(l.score, side)}` : `depth ${l.depth}`;
     l.pv.slice(0, 16).forEach((m, k) => {
       const ply = an.ply + k + 1;
       const { num, white } = number(ply);

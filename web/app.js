@@ -22,7 +22,7 @@ import { wireHand, keepClick, replayClick } from './drag.js';
 import { handleKey } from './keys.js';
 import { threatArrows, toggleThreat } from './threat.js';
 import { renderTablebase } from './tablebase.js';
-import { renderClocks } from './clock.js';
+import { renderClocks, renderPlayers } from './clock.js';
 import { wireDialog } from './dialog.js';
 import { restorePageSettings } from './settings.js';
 import { accept, newGame, openGame, wireLive } from './live.js';
@@ -235,7 +235,7 @@ function renderBoard() {
     }
     // A marked move's better one, on the position before it.
     const best = bestArrow(ui.shown);
-    if (best && !(st.analysis && an && an.ply === ui.shown)) arrows.push([best, 'best']);
+    if (best && !(st.analysis && an && an.ply === ui.shown)) arrows.push([best, 'best', { 'data-move': best }]);
   }
   drawBoard($('board'), {
     variant: v, flipped: ui.flipped,
@@ -252,14 +252,17 @@ function renderStatus() {
   const st = ui.st;
   const box = $('status');
   if (!st) { box.textContent = 'No game'; box.dataset.state = 'none'; return; }
-  let text = st.status;
+  // The result once, in words (the move list ends with its score; the game-over dialog, while
+  // open, says it instead of this line).
+  let text = st.result ? st.result.text : st.status;
   if (st.thinking === 'hint') text += ' — looking for a hint…';
   else if (st.thinking === 'draw offer') text += ' — the engine weighs your draw offer…';
   if (ui.shown !== st.moves.length) {
-    // The position shown, then the game's own state.
+    // The position shown, in move numbers, then the game's own state.
     const side = SIDE[parseFen(st.fens[ui.shown]).side];
-    const where = ui.tree && ui.tree.cur != null ? ' of this variation' : '';
-    text = `Ply ${ui.shown} of ${st.moves.length}${where}: ${side} to move here · the game: ${text}`;
+    const where = ui.tree && ui.tree.cur != null ? ' in this variation' : '';
+    const at = ui.shown ? 'After ' + T.moveName(st.start_fen, ui.shown, st.moves[ui.shown - 1]) : 'At the start';
+    text = `${at}${where}: ${side} to move · the game: ${text}`;
   } else if (ui.tree && ui.tree.cur != null) text = 'Variation: ' + text;
   box.textContent = text;
   box.dataset.state = st.result ? 'over' : st.turn + '-to-move';
@@ -283,7 +286,7 @@ function renderStatus() {
     const side = parseFen(st.fens[st.hint.ply]).side;
     const sc = st.hint.score ? ' (' + scoreText(st.hint.score, side) + ')'
       : ui.analysis && ui.analysis.ply === st.hint.ply && ui.analysis.lines[0] ? ' (' + scoreText(ui.analysis.lines[0].score, side) + ')' : '';
-    hint.textContent = `Hint after ply ${st.hint.ply}: ${st.hint.move}${sc} — the engine's best move at full strength`;
+    hint.textContent = `Hint: ${T.moveName(st.start_fen, st.hint.ply + 1, st.hint.move)}${sc} — the engine's best move at full strength`;
   } else hint.textContent = '';
 }
 
@@ -319,6 +322,7 @@ function render() {
   renderBoard();
   renderMoves();
   renderClocks();
+  renderPlayers();
   renderAnalysis();
   renderTablebase();
   renderStatus();

@@ -26,11 +26,13 @@ export function markItem(li, ply) {
   li.title = `${r.mark ? MARK_NAME[r.mark] + ': ' : ''}${fmtMen(r.eval)} after it` + (r.mark && r.best ? `; best was ${r.best} (${fmtMen(r.best_eval)})` : '');
 }
 
-// The arrow of a marked move's better one, on the position before it.
+// The arrow of a marked move's better one: on the position after it (where `m` lands: the
+// move played is the last move's arrow, the better one beside it), or on the position before
+// it when the move just played is not marked.
 export function bestArrow(ply) {
   if (ui.learn) return learnArrow(ply);
-  const r = reviewed(ply + 1);
-  return r && r.mark && r.best && r.best !== r.move ? r.best : null;
+  const better = (r) => (r && r.mark && r.best && r.best !== r.move ? r.best : null);
+  return better(reviewed(ply)) || better(reviewed(ply + 1));
 }
 
 // Takes a report or a `review` event (web/CONTRACT.md): its `moves` are the entries of plies

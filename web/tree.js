@@ -174,6 +174,13 @@ export function numbering(startFen) {
   };
 }
 
+// `12. c3-d4` or `12... c5-d4`: ply `ply` (1 = the first) of a game from `startFen`, in move
+// numbers, as a person reads a position's place in a game.
+export function moveName(startFen, ply, move) {
+  const { num, white } = numbering(startFen)(ply);
+  return `${num}${white ? '.' : '...'} ${move}`;
+}
+
 // The movetext with variations in parentheses, nested, PDN style. PDN has no variation from
 // the end of a line: one is written as the alternative to the line's last move that plays
 // that move first (read back, it is the same line); an empty main line with variations has

@@ -29,6 +29,9 @@ use std::time::{Duration, Instant};
 /// Most lines an analysis may show at once.
 pub const MAX_MULTIPV: u32 = 5;
 
+/// Plies played before a clock game's clocks start: each side's first move is free.
+pub const FREE_PLIES: usize = 2;
+
 /// Time a hint may think, ms (less when the server's cap is lower).
 pub const HINT_MS: u64 = 1000;
 
@@ -224,9 +227,11 @@ impl Session {
         self.line.side()
     }
 
-    /// Whether the clocks run now: a clock game, not over, not in analysis.
+    /// Whether the clocks run now: a clock game, not over, not in analysis, and each side
+    /// has made its first move (lichess' rule: the first move of each side is not timed, so
+    /// a game never starts with a clock already running down while its players settle in).
     fn clocks_run(&self) -> bool {
-        self.over.is_none() && self.analysis.is_none()
+        self.over.is_none() && self.analysis.is_none() && self.line.moves().len() >= FREE_PLIES
     }
 
     fn settle(&mut self, now: Instant) {
@@ -324,13 +329,17 @@ impl Session {
     /// Plays `m`, a move [`GameLine::check`] has passed, unless the mover's time ran out.
     fn apply(&mut self, m: &str, now: Instant) -> Result<(), ApiError> {
         let mover = self.side();
+        // (a move made before the clocks start costs no time and earns no increment)
+        let timed = self.clocks_run();
         self.settle(now);
         if let Some(c) = &mut self.clocks {
             if c.fallen(mover) {
                 self.decide(End::lost_by(mover, Reason::Time(mover)));
                 return Ok(());
             }
-            c.add_increment(mover);
+            if timed {
+                c.add_increment(mover);
+            }
         }
         self.line.push(m)?;
         self.over = self.end_here();

@@ -303,9 +303,9 @@ def legal_at(p, ply, move):
 
 def phase(p, want):
     """Waits for the learn panel to reach one of the phases `want`, or any answer (`right`,
-    `wrong`), and gives the phase reached."""
+    `wrong`, `retry`), and gives the phase reached."""
     p.page.wait_for_function(
-        f"""() => {json.dumps(want + ["right", "wrong"])}
+        f"""() => {json.dumps(want + ["right", "wrong", "retry"])}
                   .includes(document.getElementById('learn-panel').dataset.phase)""",
         timeout=WAIT_MS * 4)
     return p.page.get_attribute("#learn-panel", "data-phase")
@@ -330,8 +330,13 @@ def test_learn(server, browser, ctx):
         assert move_name(ply, r["move"]) in p.page.inner_text("#learn-text")
         assert p.page.locator("#board .arrow.best").count() == 0, "the answer is not given away"
         if k % 3 == 0:
-            # The move played: no better; the review's engine move is shown.
+            # The move played: no better; another try is offered (issue 65 #5), and the
+            # solution on asking: the review's engine move.
             click_move(p, legal_at(p, ply - 1, r["move"]))
+            got = phase(p, ["retry"])
+            assert got == "retry", (got, p.page.inner_text("#learn-text"))
+            assert p.page.locator("#board .arrow.best").count() == 0
+            p.page.click("#learn-solution")
             got = phase(p, ["wrong"])
             assert got == "wrong", (got, p.page.inner_text("#learn-text"))
             assert f"The engine's move: {r['best']}" in p.page.inner_text("#learn-text")
@@ -354,8 +359,8 @@ def test_learn(server, browser, ctx):
             _, judged = post(server, f"/api/games/{p.game()}/review/try",
                              {"ply": ply - 1, "move": m["move"], "nodes": 150000})
             click_move(p, m)
-            got = phase(p, ["right", "wrong"])
-            assert got == ("right" if judged["accepted"] else "wrong"), (got, judged)
+            got = phase(p, ["right", "retry"])
+            assert got == ("right" if judged["accepted"] else "retry"), (got, judged)
             found += judged["accepted"]
         if k == 0:
             ctx["learn_shot"] = True
@@ -371,7 +376,7 @@ def test_learn(server, browser, ctx):
     p.page.wait_for_function("() => document.getElementById('learn-panel').dataset.phase === 'done'",
                              timeout=WAIT_MS)
     text = p.page.inner_text("#learn-text")
-    assert text == f"Done: you found a good move in {found} of {len(marked)}.", (text, found)
+    assert text == f"Done: you found a good move in {found} of {len(marked)} at the first try.", (text, found)
     p.page.click("#learn-stop")
     p.page.wait_for_function("() => document.getElementById('learn-panel').hidden", timeout=WAIT_MS)
     assert p.state()["moves"] == moves and p.moves_shown() == moves

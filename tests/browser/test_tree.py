@@ -20,7 +20,8 @@ def test_variation_from_analysis(server, browser, shot=None):
     p.open("?fen=" + urllib.request.quote(TOWER_FENS[2]))
     main = play_first_legal(p, 2)
     p.page.click('#moves > [data-ply="1"]')
-    assert p.page.inner_text("#status").startswith("Ply 1 of 2: Black to move here"), p.page.inner_text("#status")
+    # The position shown in move numbers (the FEN starts at move 14), never in plies.
+    assert p.page.inner_text("#status").startswith(f"After 14. {main[0]}: Black to move"), p.page.inner_text("#status")
     p.page.check("#analysis-on")
     p.page.select_option("#multipv", "2")
     p.page.wait_for_function(
