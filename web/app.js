@@ -19,6 +19,7 @@ import { scoreText } from './score.js';
 import { renderNotes, wireNotes, noteText } from './comments.js';
 import { wirePaste } from './paste.js';
 import { wireHand, keepClick, replayClick } from './drag.js';
+import { wireSwipe } from './swipe.js';
 import { handleKey } from './keys.js';
 import { threatArrows, toggleThreat } from './threat.js';
 import { renderTablebase } from './tablebase.js';
@@ -410,6 +411,12 @@ function openDialog() {
 
 function wire() {
   wireHand();
+  wireSwipe();
+  // The header's height (it wraps on narrow screens), for the board's size in style.css.
+  const head = document.querySelector('header');
+  const measure = () => document.documentElement.style.setProperty('--head', head.offsetHeight + 'px');
+  if (window.ResizeObserver) new ResizeObserver(measure).observe(head);
+  measure();
   $('threat-on').onchange = (e) => toggleThreat(e.target.checked);
   $('btn-new').onclick = openDialog;
   $('btn-flip').onclick = () => { ui.flipped = !ui.flipped; S.save(); render(); };
@@ -531,4 +538,5 @@ actions.play = play;
 actions.analyse = analyse;
 actions.newGame = (body) => newGame(body);
 actions.hideChoice = hideChoice;
+actions.show = show;
 main();

@@ -41,8 +41,8 @@ export const ui = {
 // clickSquare(sq) is a click on a square, play({move}) plays a move of the position shown,
 // analyse(on) turns analysis mode on (again, for the position shown) or off. loadPdn(text)
 // opens a PDN's text as a new game (true once the server took it). hideChoice() closes
-// #choice.
-export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null, newGame: null, loadPdn: null, hideChoice: null };
+// #choice, show(ply) shows that position of the line held.
+export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null, newGame: null, loadPdn: null, hideChoice: null, show: null };
 
 export const variant = () => (ui.st ? ui.st.variant : 'bashni');
 // The notice line: `kind` 'error' (a refusal, in red: the default) or 'info' (what was done,

@@ -5,7 +5,8 @@
 //! `drag.js`, `keys.js`, `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`,
 //! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text),
 //! `tablebase.js` (the endgame databases' panel), `score.js` (scores in words), `report.js`
-//! (the review's report, read), `live.js` (the game followed live in every tab).
+//! (the review's report, read), `live.js` (the game followed live in every tab),
+//! `swipe.js` (swipes that step through the moves).
 
 /// One file of the page.
 pub struct Asset {
@@ -33,7 +34,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 26] = [
+pub const ASSETS: [Asset; 27] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -59,6 +60,7 @@ pub const ASSETS: [Asset; 26] = [
     web_file!("/score.js", "score.js", JS),
     web_file!("/report.js", "report.js", JS),
     web_file!("/live.js", "live.js", JS),
+    web_file!("/swipe.js", "swipe.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 
