@@ -126,6 +126,7 @@ def test_two_tabs_follow_one_game(server, browser):
     assert a.page.locator("#moves > [data-variation]").count() == 1, "the reload lost the variation"
     assert b.game() == gid and b.state()["id"] == gid
     assert b.page.locator("#stale:not([hidden])").count() == 0
+    b.page.keyboard.press("End")
     st = play_one(b)
     wait_moves(a, st["moves"], "tab a, reloaded, after tab b's move")
     # The site's root in a third tab: the game this browser showed last, live.
