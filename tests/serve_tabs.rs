@@ -23,7 +23,11 @@ fn every_stream_follows_and_one_closed_frees_nothing() {
     let mut b = Events::open(&server, &id);
     a.next();
     b.next();
-    let v = server.ok("POST", &format!("/api/games/{id}/move"), r#"{"move":"c3-d4"}"#);
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"c3-d4"}"#,
+    );
     for s in [&mut a, &mut b] {
         let st = s.state_until(|st| version(st) >= version(&v));
         assert_eq!(moves(&st), ["c3-d4"]);
@@ -32,13 +36,20 @@ fn every_stream_follows_and_one_closed_frees_nothing() {
     // the time after which a game nobody watches is ended.
     drop(a);
     sleep(Duration::from_millis(5500));
-    let v = server.ok("POST", &format!("/api/games/{id}/move"), r#"{"move":"f6-e5"}"#);
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"f6-e5"}"#,
+    );
     let st = b.state_until(|st| version(st) >= version(&v));
     assert_eq!(moves(&st), ["c3-d4", "f6-e5"]);
     // A reloaded tab takes it up again: the same game, as it is.
     let mut again = Events::open(&server, &id);
     let (e, st) = again.next();
-    assert_eq!((e.as_str(), moves(&st)), ("state", vec!["c3-d4".into(), "f6-e5".into()]));
+    assert_eq!(
+        (e.as_str(), moves(&st)),
+        ("state", vec!["c3-d4".into(), "f6-e5".into()])
+    );
 }
 
 #[test]
@@ -48,7 +59,10 @@ fn a_games_address_serves_the_page() {
     for path in [format!("/{id}"), "/0123456789abcdef".to_string()] {
         let (status, text) = server.raw("GET", &path, b"");
         assert_eq!(status, 200, "{path}");
-        assert!(text.contains("<script type=\"module\" src=\"/app.js\">"), "{path}");
+        assert!(
+            text.contains("<script type=\"module\" src=\"/app.js\">"),
+            "{path}"
+        );
     }
     for path in ["/0123456789abcdeg", "/0123456789abcdef/x", "/g"] {
         let (status, _) = server.raw("GET", path, b"");
@@ -59,13 +73,16 @@ fn a_games_address_serves_the_page() {
 #[test]
 fn a_line_is_held_in_one_change() {
     let server = Server::start(&[]);
-    let (id, _) =
-        server.new_game(r#"{"human":"both","moves":["c3-d4","f6-g5","b2-c3","g7-f6"]}"#);
+    let (id, _) = server.new_game(r#"{"human":"both","moves":["c3-d4","f6-g5","b2-c3","g7-f6"]}"#);
     let mut events = Events::open(&server, &id);
     let (_, first) = events.next();
     assert_eq!(first["main_line"], Value::Bool(true));
     let line = format!("/api/games/{id}/line");
-    let v = server.ok("POST", &line, r#"{"moves":["c3-d4","b6-a5","d4-c5"],"main":false}"#);
+    let v = server.ok(
+        "POST",
+        &line,
+        r#"{"moves":["c3-d4","b6-a5","d4-c5"],"main":false}"#,
+    );
     assert_eq!(moves(&v), ["c3-d4", "b6-a5", "d4-c5"]);
     assert_eq!(v["main_line"], Value::Bool(false));
     // One change: the next state is that line, none of the plies in between.
@@ -79,10 +96,20 @@ fn a_line_is_held_in_one_change() {
     let now = server.ok("GET", &format!("/api/games/{id}"), "");
     assert_eq!((moves(&now), version(&now)), (moves(&v), version(&v)));
     // The same moves made the main line: only the flag changes.
-    let v2 = server.ok("POST", &line, r#"{"moves":["c3-d4","b6-a5","d4-c5"],"main":true}"#);
-    assert_eq!((moves(&v2), &v2["main_line"]), (moves(&v), &Value::Bool(true)));
+    let v2 = server.ok(
+        "POST",
+        &line,
+        r#"{"moves":["c3-d4","b6-a5","d4-c5"],"main":true}"#,
+    );
+    assert_eq!(
+        (moves(&v2), &v2["main_line"]),
+        (moves(&v), &Value::Bool(true))
+    );
     for (body, msg) in [
-        (r#"{"moves":"c3-d4"}"#, "'moves' must be an array of move strings"),
+        (
+            r#"{"moves":"c3-d4"}"#,
+            "'moves' must be an array of move strings",
+        ),
         (r#"{"moves":[],"main":1}"#, "'main' must be true or false"),
     ] {
         let (status, e) = server.call("POST", &line, body);
@@ -97,7 +124,11 @@ fn a_line_is_held_in_one_change() {
         r#"{"moves":["c3-b4"],"main":false}"#,
     );
     assert_eq!(status, 409, "{e}");
-    server.ok("POST", &format!("/api/games/{game}/analysis"), r#"{"on":true,"ply":0}"#);
+    server.ok(
+        "POST",
+        &format!("/api/games/{game}/analysis"),
+        r#"{"on":true,"ply":0}"#,
+    );
     let v = server.ok(
         "POST",
         &format!("/api/games/{game}/line"),
@@ -126,7 +157,8 @@ fn notes_reach_every_stream() {
 #[test]
 fn a_game_opened_in_anothers_place_says_which() {
     let server = Server::start(&[]);
-    let body = r#"{"level":0,"clock":{"base_ms":600000,"inc_ms":0},"moves":["c3-d4"],"human":"black"}"#;
+    let body =
+        r#"{"level":0,"clock":{"base_ms":600000,"inc_ms":0},"moves":["c3-d4"],"human":"black"}"#;
     let (old, _) = server.new_game(body);
     let mut stream = Events::open(&server, &old);
     stream.next();
@@ -157,7 +189,10 @@ fn a_game_every_page_left_gives_its_slot() {
             break v;
         }
         assert_eq!(status, 503, "{v}");
-        assert!(start.elapsed() < Duration::from_secs(60), "the slot was never given");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the slot was never given"
+        );
         sleep(Duration::from_millis(50));
     };
     let (status, _) = server.call("GET", &format!("/api/games/{left}"), "");

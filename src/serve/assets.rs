@@ -79,7 +79,10 @@ pub fn find(path: &str) -> Option<&'static Asset> {
 /// live in every tab that has it open.
 pub fn is_game_address(path: &str) -> bool {
     path.strip_prefix('/').is_some_and(|id| {
-        id.len() == 16 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        id.len() == 16
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
     })
 }
 
@@ -136,7 +139,12 @@ mod tests {
         assert!(find("/nothing").is_none());
         // A game's address serves the page; nothing else that looks like one does.
         assert_eq!(find("/0123456789abcdef").unwrap().path, "/");
-        for not in ["/0123456789abcde", "/0123456789abcdef0", "/0123456789ABCDEF", "/g/0123456789abcdef"] {
+        for not in [
+            "/0123456789abcde",
+            "/0123456789abcdef0",
+            "/0123456789ABCDEF",
+            "/g/0123456789abcdef",
+        ] {
             assert!(find(not).is_none(), "{not}");
         }
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();

@@ -358,7 +358,9 @@ fn game_action(
             let moves = move_list(body)?;
             let main = match body.get("main") {
                 None => true,
-                Some(v) => v.as_bool().ok_or_else(|| bad("'main' must be true or false"))?,
+                Some(v) => v
+                    .as_bool()
+                    .ok_or_else(|| bad("'main' must be true or false"))?,
             };
             with_game(reg, id, |s| s.hold_line(&moves, main, now))
         }

@@ -121,15 +121,15 @@ impl Registry {
                 })
                 .is_ok()
         };
-        if !take() && !(self.close_abandoned() && take()) {
-            return Err(
-                ApiError::new(
-                    ErrorKind::Busy,
-                    format!(
-                        "the server is busy: {} open (its --max-games); \
+        let taken = take() || (self.close_abandoned() && take());
+        if !taken {
+            return Err(ApiError::new(
+                ErrorKind::Busy,
+                format!(
+                    "the server is busy: {} open (its --max-games); \
                          close a tab or try again in a few seconds",
-                        counted(max as u64, "game is", "games are")
-                    ),
+                    counted(max as u64, "game is", "games are")
+                ),
             ));
         }
         Ok(Slot(&self.slots, false))

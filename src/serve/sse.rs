@@ -35,7 +35,6 @@ const BACKLOG: usize = 64;
 /// The first bytes of every stream: how long the browser waits before reconnecting.
 const PREAMBLE: &str = "retry: 1000\n\n";
 
-
 /// The open event streams of one game.
 pub struct Subscribers {
     list: Vec<Sender<Bytes>>,

@@ -23,7 +23,12 @@ impl Session {
     /// ones played, in one change, or nothing changes (an illegal move anywhere, 422). Only
     /// in analysis mode or a game where the person plays both sides, unless `moves` is the
     /// line held (then only `main` changes).
-    pub fn hold_line(&mut self, moves: &[String], main: bool, now: Instant) -> Result<(), ApiError> {
+    pub fn hold_line(
+        &mut self,
+        moves: &[String],
+        main: bool,
+        now: Instant,
+    ) -> Result<(), ApiError> {
         if moves.len() > MAX_START_MOVES {
             return Err(ApiError::new(
                 ErrorKind::BadRequest,
@@ -36,7 +41,13 @@ impl Session {
             .pop()
             .unwrap_or_default();
         let held = self.line.moves().len();
-        let same = self.line.moves().iter().zip(&line).take_while(|(a, b)| a == b).count();
+        let same = self
+            .line
+            .moves()
+            .iter()
+            .zip(&line)
+            .take_while(|(a, b)| a == b)
+            .count();
         if same == held && same == line.len() {
             if self.main_line != main {
                 self.main_line = main;
