@@ -291,6 +291,15 @@ function renderStatus() {
   } else hint.textContent = '';
 }
 
+// #opening: the ballot of a drawing table the line held begins with, if one knows it.
+function renderOpening() {
+  const o = ui.st && ui.st.opening, box = $('opening');
+  box.hidden = !o;
+  box.textContent = o ? `Opening: ballot ${o.code} of the ${o.table} table` : '';
+  if (o) Object.assign(box.dataset, { table: o.table, code: o.code });
+  else { delete box.dataset.table; delete box.dataset.code; }
+}
+
 function renderTowerInfo() {
   const st = ui.st;
   const tower = st && ui.infoSq ? parseFen(st.fens[ui.shown]).squares[ui.infoSq] : null;
@@ -324,6 +333,7 @@ function render() {
   renderMoves();
   renderClocks();
   renderPlayers();
+  renderOpening();
   renderAnalysis();
   renderTablebase();
   renderStatus();

@@ -123,8 +123,9 @@ pub struct ServeArgs {
 }
 
 /// What `GET /api/info` answers: the games (name, initial FEN, PDN `GameType`), the game the
-/// page starts with, the levels with their Elo (measured in Bashni), the server's limits and
-/// its endgame databases (`egdb`: `{"tables": n}`, null without).
+/// page starts with, the levels with their Elo (measured in Bashni), the server's limits, its
+/// endgame databases (`egdb`: `{"tables": n}`, null without) and the drawing tables that name
+/// openings (`ballots`: `[{"variant", "table", "ballots"}]`).
 pub fn info_json(
     limits: &Limits,
     page_variant: Option<Variant>,
@@ -173,6 +174,21 @@ pub fn info_json(
             egdb.map_or(Value::Null, |d| {
                 json::object([("tables", Value::from(d.tables()))])
             }),
+        ),
+        (
+            "ballots",
+            Value::Array(
+                crate::record::ballots::counts()
+                    .into_iter()
+                    .map(|(v, table, n)| {
+                        json::object([
+                            ("variant", Value::from(v.name())),
+                            ("table", Value::from(table)),
+                            ("ballots", Value::from(n)),
+                        ])
+                    })
+                    .collect(),
+            ),
         ),
     ])
 }

@@ -24,13 +24,11 @@ mod hold;
 mod offer;
 mod query;
 mod state;
+mod timing;
 use std::time::{Duration, Instant};
 
 /// Most lines an analysis may show at once.
 pub const MAX_MULTIPV: u32 = 5;
-
-/// Plies played before a clock game's clocks start: each side's first move is free.
-pub const FREE_PLIES: usize = 2;
 
 /// Time a hint may think, ms (less when the server's cap is lower).
 pub const HINT_MS: u64 = 1000;
@@ -225,20 +223,6 @@ impl Session {
 
     fn side(&self) -> Color {
         self.line.side()
-    }
-
-    /// Whether the clocks run now: a clock game, not over, not in analysis, and each side
-    /// has made its first move (lichess' rule: the first move of each side is not timed, so
-    /// a game never starts with a clock already running down while its players settle in).
-    fn clocks_run(&self) -> bool {
-        self.over.is_none() && self.analysis.is_none() && self.line.moves().len() >= FREE_PLIES
-    }
-
-    fn settle(&mut self, now: Instant) {
-        let (run, side) = (self.clocks_run(), self.side());
-        if let Some(c) = &mut self.clocks {
-            c.settle(side, run, now);
-        }
     }
 
     /// Whether the engine plays the side to move now.
@@ -590,22 +574,6 @@ impl Session {
         self.analysis = on;
         self.after_change(now);
         Ok(())
-    }
-
-    /// Ends the game on time if the side to move's clock has run out; true if it did.
-    pub fn check_flag(&mut self, now: Instant) -> bool {
-        let side = self.side();
-        let fallen = self.clocks_run()
-            && self
-                .clocks
-                .as_ref()
-                .is_some_and(|c| c.left(side, true, now)[side.index()] < 0);
-        if fallen {
-            self.settle(now);
-            self.decide(End::lost_by(side, Reason::Time(side)));
-            self.after_change(now);
-        }
-        fallen
     }
 
     fn bump(&mut self) {
