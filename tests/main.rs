@@ -56,6 +56,7 @@ mod serve_hostile;
 mod serve_play;
 mod serve_review;
 mod serve_review_fixed;
+mod serve_tabs;
 mod shards;
 mod slurm;
 mod sparring;

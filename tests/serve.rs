@@ -170,7 +170,9 @@ fn rules_end_games_and_ambiguous_captures_need_the_full_path() {
 #[test]
 fn a_clock_runs_out() {
     let server = Server::start(&[]);
-    let (id, _) = server.new_game(r#"{"level":0,"clock":{"base_ms":1000,"inc_ms":0}}"#);
+    // (each side's first move is not timed: the clocks run from the third ply)
+    let (id, _) = server
+        .new_game(r#"{"level":0,"clock":{"base_ms":1000,"inc_ms":0},"moves":["c3-d4","f6-g5"]}"#);
     let mut events = Events::open(&server, &id);
     let v = events.state_until(|v| v.get("result") != Some(&Value::Null));
     let result = v.get("result").unwrap();

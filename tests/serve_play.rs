@@ -58,7 +58,8 @@ fn take_back_is_refused_once_the_game_has_ended() {
 #[test]
 fn take_back_is_refused_after_a_flag() {
     let server = Server::start(&[]);
-    let (id, _) = server.new_game(r#"{"level":0,"clock":{"base_ms":1000,"inc_ms":0}}"#);
+    let (id, _) = server
+        .new_game(r#"{"level":0,"clock":{"base_ms":1000,"inc_ms":0},"moves":["c3-d4","f6-g5"]}"#);
     let mut events = Events::open(&server, &id);
     // White (the person) never moves: the server ends the game when the time is out.
     let v = events.state_until(over);
@@ -80,20 +81,61 @@ fn take_back_is_refused_after_a_flag() {
 
 const TEN_MINUTES: &str = r#""clock":{"base_ms":600000,"inc_ms":0}"#;
 
+/// Three plies: each side has made its first move, so the clocks run (Black to move).
+const THREE: &str = r#"["c3-d4","f6-g5","b2-c3"]"#;
+
+/// Each side's first move is not timed (lichess' rule): the clocks wait for them, and those
+/// moves earn no increment.
+#[test]
+fn the_clocks_start_after_each_sides_first_move() {
+    let server = Server::start(&[]);
+    let (id, v) = server.new_game(r#"{"level":0,"clock":{"base_ms":600000,"inc_ms":60000}}"#);
+    let mut events = Events::open(&server, &id);
+    assert_eq!(v["time"]["running"], Value::Null, "{v}");
+    sleep(Duration::from_millis(1200));
+    let v = server.ok("GET", &format!("/api/games/{id}"), "");
+    assert_eq!(
+        (ms(&v, "white_ms"), ms(&v, "black_ms")),
+        (600_000, 600_000),
+        "{v}"
+    );
+    // White's first move and the engine's reply: free, no increment; then White's clock runs.
+    let v = play_and_wait(&server, &mut events, &id, "c3-d4");
+    assert_eq!(moves_of(&v).len(), 2, "{v}");
+    assert_eq!(
+        (ms(&v, "white_ms"), ms(&v, "black_ms")),
+        (600_000, 600_000),
+        "{v}"
+    );
+    assert_eq!(str_of(&v["time"], "running"), "white", "{v}");
+    sleep(Duration::from_millis(1200));
+    let v = server.ok("GET", &format!("/api/games/{id}"), "");
+    assert!(ms(&v, "white_ms") <= 600_000 - 1200, "{v}");
+    // A timed move earns the increment (a minute: more than the request can take).
+    let before = ms(&v, "white_ms");
+    let mv = legal_of(&v)[0].clone();
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &format!("{{\"move\":\"{mv}\"}}"),
+    );
+    assert!(ms(&v, "white_ms") > before, "{v}");
+}
+
 #[test]
 fn a_reload_goes_on_with_the_clock_the_server_kept() {
     let server = Server::start(&[]);
-    let body = format!(r#"{{"level":0,{TEN_MINUTES},"moves":["c3-d4"],"human":"black"}}"#);
+    let body = format!(r#"{{"level":0,{TEN_MINUTES},"moves":{THREE},"human":"black"}}"#);
     let (id, _) = server.new_game(&body);
     let _events = Events::open(&server, &id);
     // Black's clock runs for at least a second.
     sleep(Duration::from_millis(1200));
     let before = server.ok("GET", &format!("/api/games/{id}"), "");
     assert!(ms(&before, "black_ms") <= 600_000 - 1200, "{before}");
-    // The page goes away (pagehide closes its game), and the reloaded page opens it again.
+    // The game is closed (a restart of the server, say), and the page opens it again.
     server.ok("DELETE", &format!("/api/games/{id}"), "");
     let again =
-        format!(r#"{{"level":0,{TEN_MINUTES},"moves":["c3-d4"],"human":"black","resume":"{id}"}}"#);
+        format!(r#"{{"level":0,{TEN_MINUTES},"moves":{THREE},"human":"black","resume":"{id}"}}"#);
     let (id2, v) = server.new_game(&again);
     let _events2 = Events::open(&server, &id2);
     assert!(
@@ -125,8 +167,7 @@ fn a_reload_goes_on_with_the_clock_the_server_kept() {
 #[test]
 fn a_clock_that_ran_out_while_the_page_was_closed_ends_the_game() {
     let server = Server::start(&[]);
-    let body =
-        r#"{"level":0,"clock":{"base_ms":2000,"inc_ms":0},"moves":["c3-d4"],"human":"black"}"#;
+    let body = r#"{"level":0,"clock":{"base_ms":2000,"inc_ms":0},"moves":["c3-d4","f6-g5","b2-c3"],"human":"black"}"#;
     let (id, _) = server.new_game(body);
     server.ok("DELETE", &format!("/api/games/{id}"), "");
     // Black's two seconds run out while no page shows the game.

@@ -5,24 +5,7 @@ import { ui, $, actions } from './state.js';
 import { parseFen } from './board.js';
 import * as T from './tree.js';
 import { renderThreat } from './threat.js';
-
-export function scoreText(score, side) {
-  // Scores arrive from the mover's view; shown from White's.
-  const sign = side === 'w' ? 1 : -1;
-  if (score.mate !== undefined) {
-    const n = score.mate * sign;
-    return (n > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
-  }
-  const cp = score.cp * sign;
-  // Ten men or more either way (the server marks it): a side simply wins.
-  if (score.decisive) return (cp > 0 ? 'White' : 'Black') + ' winning';
-  return (cp >= 0 ? '+' : '−') + (Math.abs(cp) / 100).toFixed(2);
-}
-function whiteShare(score, side) {
-  const sign = side === 'w' ? 1 : -1;
-  if (score.mate !== undefined) return score.mate * sign > 0 ? 1 : 0;
-  return 0.5 + 0.5 * Math.tanh((score.cp * sign) / 400);
-}
+import { scoreText, whiteShare } from './score.js';
 
 export function renderAnalysis() {
   const st = ui.st;
@@ -53,7 +36,8 @@ export function renderAnalysis() {
   const best = an.lines[0];
   $('an-score').textContent = scoreText(best.score, side);
   $('an-score').dataset.depth = best.depth;
-  $('an-depth').textContent = 'depth ' + best.depth + (an.done ? ' (stopped)' : '');
+  // A forced win is no "depth 120" (the search's last depth, reached at once): it is proven.
+  $('an-depth').textContent = (best.score.mate !== undefined ? 'forced win' : 'depth ' + best.depth) + (an.done ? ' (stopped)' : '');
   $('evalfill').style.height = (100 * whiteShare(best.score, side)).toFixed(1) + '%';
   // The bar's chip is narrow: one decimal there (the panel has two), `#3` for a win in 3.
   $('evaltext').textContent = best.score.mate !== undefined
@@ -68,7 +52,7 @@ export function renderAnalysis() {
     score.className = 'pv-score';
     score.textContent = scoreText(l.score, side);
     li.appendChild(score);
-    li.title = `depth ${l.depth}`;
+    li.title = l.score.mate !== undefined ? `forced: ${scoreText(l.score, side)}` : `depth ${l.depth}`;
     l.pv.slice(0, 16).forEach((m, k) => {
       const ply = an.ply + k + 1;
       const { num, white } = number(ply);

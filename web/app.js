@@ -12,136 +12,54 @@ import * as T from './tree.js';
 import { ui, $, actions, variant, notice } from './state.js';
 import * as S from './store.js';
 import { renderMoves, mainResult } from './moves.js';
-import { renderReview, wireReview, bestArrow, applyReview } from './review.js';
+import { renderReview, wireReview, bestArrow } from './review.js';
 import { takeMove } from './learn.js';
-import { renderAnalysis, scoreText } from './analysis.js';
-import { takeNotes, renderNotes, wireNotes, noteText } from './comments.js';
+import { renderAnalysis } from './analysis.js';
+import { scoreText } from './score.js';
+import { renderNotes, wireNotes, noteText } from './comments.js';
 import { wirePaste } from './paste.js';
 import { wireHand, keepClick, replayClick } from './drag.js';
+import { wireSwipe } from './swipe.js';
 import { handleKey } from './keys.js';
 import { threatArrows, toggleThreat } from './threat.js';
 import { renderTablebase } from './tablebase.js';
-import { renderClocks } from './clock.js';
-import { afterState, wireDialog } from './dialog.js';
+import { renderClocks, renderPlayers } from './clock.js';
+import { wireDialog } from './dialog.js';
 import { restorePageSettings } from './settings.js';
-import { playSound } from './sound.js';
+import { accept, newGame, openGame, wireLive } from './live.js';
 
 async function act(action, body) {
   if (!ui.st) return null;
   notice('');
-  try { const st = await API.post(ui.st.id, action, body); accept(st); return st; }
-  catch (e) { notice(e.message); return null; }
-}
-
-// ---------- game life ----------
-
-function gameSettings(body, st) {
-  const g = { human: st.human, level: st.level };
-  if (body.clock) g.clock = body.clock;
-  else if (body.movetime_ms) g.movetime_ms = body.movetime_ms;
-  else if (ui.settings && ui.settings.clock) g.clock = ui.settings.clock;
-  else if (ui.settings && ui.settings.movetime_ms) g.movetime_ms = ui.settings.movetime_ms;
-  return g;
-}
-
-// A new game: created first, and only once the server has accepted it does it replace the
-// game shown (a bad FEN, PDN or variant leaves the current game exactly as it was).
-// `loaded` names what was opened ('FEN', 'PDN', 'link'); `keep` restores a stored board. The
-// answer's `variations` (of a PDN, or of a tree sent as one) become the tree's.
-async function newGame(body, loaded, keep) {
-  let st;
-  try {
-    st = await API.createGame(body);
-  } catch (e) {
-    notice((loaded ? `Could not open this ${loaded}: ` : '') + e.message);
-    render();
-    return false;
-  }
-  const old = ui.st;
-  if (ui.es) { ui.es.close(); ui.es = null; }
-  if (old) API.deleteGame(old.id).catch(() => {});
-  ui.st = null; ui.analysis = null; ui.sel = null; ui.legalAt = null; ui.follow = true;
-  ui.infoSq = null; ui.review = null; ui.learn = null; ui.mainEnd = null; ui.threat = false;
-  $('analysis-on').checked = false;
-  ui.game = gameSettings(body, st);
-  ui.tree = T.withVariations(T.newTree(st.moves), st.variations || []);
-  takeNotes(st);
-  if (keep) ui.review = S.restoredReview(keep); // a reload shows its review again
-  ui.flipped = st.human === 'black';
-  if (keep && typeof keep.flipped === 'boolean') ui.flipped = keep.flipped;
-  const n = st.moves.length, k = ui.tree.vars.length;
-  const vars = k ? `, ${k} variation${k === 1 ? '' : 's'}` : '';
-  notice(loaded ? `Loaded ${TITLES[st.variant]} from ${loaded}: ${n} ${n === 1 ? 'ply' : 'plies'}${vars}, ${st.status}` : '', 'info');
-  accept(st);
-  listen(st.id);
-  return true;
-}
-
-function listen(id) {
-  const es = API.events(id);
-  ui.es = es;
-  es.addEventListener('state', (e) => accept(JSON.parse(e.data)));
-  es.addEventListener('analysis', (e) => { ui.analysis = JSON.parse(e.data); render(); });
-  es.addEventListener('review', (e) => { if (ui.st && ui.st.id === id) applyReview(JSON.parse(e.data)); });
-  es.addEventListener('gone', () => { es.close(); if (ui.es === es) notice('This game was closed by the server: reload the page to bring it back.'); });
-  es.onerror = () => { if (es.readyState === EventSource.CLOSED && ui.es === es) notice('Lost the connection to the server: reload the page to bring the game back.'); };
-}
-
-// Takes a state from the server (a reply or an event), the newest one wins.
-function accept(st) {
-  if (ui.st && st.id === ui.st.id && st.version < ui.st.version) return;
-  const prev = ui.st;
-  const grew = !ui.st || st.id !== ui.st.id || st.moves.join() !== ui.st.moves.join();
-  ui.st = st;
-  document.body.dataset.game = st.id;
-  ui.clockBase = performance.now();
-  if (!ui.switching) {
-    if (ui.tree) T.update(ui.tree, st.moves);
-    if (ui.follow || ui.shown > st.moves.length) ui.shown = st.moves.length;
-    // The main line's end, kept while a variation is shown.
-    if (ui.tree && ui.tree.cur == null) ui.mainEnd = { line: st.moves.join(), result: st.result };
-  } else if (ui.shown > st.moves.length) ui.shown = st.moves.length;
-  if (grew) { ui.sel = null; ui.legalAt = null; hideChoice(); }
-  if (!st.analysis) { ui.analysis = null; $('analysis-on').checked = false; }
-  else {
-    // (while the person's "off" is on its way, states still in analysis do not tick it again)
-    if (!ui.leavingAnalysis) $('analysis-on').checked = true;
-    if (ui.analysis && ui.analysis.ply !== st.analysis.ply) ui.analysis = null;
-  }
-  S.save();
-  render();
-  if (!ui.switching) { playSound(prev, st); afterState(prev, st); }
+  ui.pending += 1;
+  try { const st = await API.post(ui.st.id, action, body); ui.pending -= 1; accept(st); return st; }
+  catch (e) { ui.pending -= 1; notice(e.message); return null; }
 }
 
 // ---------- the move tree ----------
 
-// The server game is made to hold `target` (a line of the tree, `id` null for the main line):
-// moves played from the last ply in common, or plies taken back. Needs analysis mode or a
-// game where the person plays both sides (else analysis mode is switched on).
+// The server game is made to hold `target` (a line of the tree, `id` null for the main line),
+// in one request (`POST .../line`: every tab of the game sees one change). Another line needs
+// analysis mode or a game where the person plays both sides (else analysis mode is switched
+// on).
 async function hold(target, id) {
   const st = ui.st;
   ui.switching = true;
   try {
-    if (!st.analysis && st.human !== 'both') {
+    const same = T.common(st.moves, target) === Math.max(st.moves.length, target.length);
+    if (!same && !st.analysis && st.human !== 'both') {
       accept(await API.post(st.id, 'analysis', analysisBody(Math.min(ui.shown, st.moves.length))));
     }
-    let last = null;
-    const held = ui.st.moves;
-    const c = T.common(held, target);
-    if (c === target.length) {
-      for (let i = held.length; i > c; i--) last = await API.post(st.id, 'takeback');
-    } else {
-      for (let i = c; i < target.length; i++) last = await API.post(st.id, 'move', { move: target[i], ply: i });
-    }
+    const last = await API.post(st.id, 'line', { moves: target, main: id == null });
     ui.tree.cur = id;
     ui.switching = false;
-    if (last) accept(last);
+    accept(last);
     return true;
   } catch (e) {
     ui.switching = false;
     notice(e.message);
     // Whatever the server holds now: resynchronise from it.
-    try { const now = await API.api('GET', `/api/games/${st.id}`); ui.tree.cur = id; accept(now); } catch (e2) { /* gone */ }
+    try { accept(await API.state(st.id)); } catch (e2) { /* gone */ }
     return false;
   }
 }
@@ -161,10 +79,13 @@ async function goto(moves) {
   else render();
 }
 
+// The variation shown (the line held) becomes the main line: the server is told, so that
+// every tab of the game places it so.
 async function promote() {
   const id = ui.tree.cur;
-  if (id == null) return;
+  if (id == null || ui.switching) return;
   T.promote(ui.tree, id);
+  await hold(ui.st.moves, null);
   S.save();
   render();
 }
@@ -315,7 +236,7 @@ function renderBoard() {
     }
     // A marked move's better one, on the position before it.
     const best = bestArrow(ui.shown);
-    if (best && !(st.analysis && an && an.ply === ui.shown)) arrows.push([best, 'best']);
+    if (best && !(st.analysis && an && an.ply === ui.shown)) arrows.push([best, 'best', { 'data-move': best }]);
   }
   drawBoard($('board'), {
     variant: v, flipped: ui.flipped,
@@ -332,14 +253,17 @@ function renderStatus() {
   const st = ui.st;
   const box = $('status');
   if (!st) { box.textContent = 'No game'; box.dataset.state = 'none'; return; }
-  let text = st.status;
+  // The result once, in words (the move list ends with its score; the game-over dialog, while
+  // open, says it instead of this line).
+  let text = st.result ? st.result.text : st.status;
   if (st.thinking === 'hint') text += ' — looking for a hint…';
   else if (st.thinking === 'draw offer') text += ' — the engine weighs your draw offer…';
   if (ui.shown !== st.moves.length) {
-    // The position shown, then the game's own state.
+    // The position shown, in move numbers, then the game's own state.
     const side = SIDE[parseFen(st.fens[ui.shown]).side];
-    const where = ui.tree && ui.tree.cur != null ? ' of this variation' : '';
-    text = `Ply ${ui.shown} of ${st.moves.length}${where}: ${side} to move here · the game: ${text}`;
+    const where = ui.tree && ui.tree.cur != null ? ' in this variation' : '';
+    const at = ui.shown ? 'After ' + T.moveName(st.start_fen, ui.shown, st.moves[ui.shown - 1]) : 'At the start';
+    text = `${at}${where}: ${side} to move · the game: ${text}`;
   } else if (ui.tree && ui.tree.cur != null) text = 'Variation: ' + text;
   box.textContent = text;
   box.dataset.state = st.result ? 'over' : st.turn + '-to-move';
@@ -363,8 +287,17 @@ function renderStatus() {
     const side = parseFen(st.fens[st.hint.ply]).side;
     const sc = st.hint.score ? ' (' + scoreText(st.hint.score, side) + ')'
       : ui.analysis && ui.analysis.ply === st.hint.ply && ui.analysis.lines[0] ? ' (' + scoreText(ui.analysis.lines[0].score, side) + ')' : '';
-    hint.textContent = `Hint after ply ${st.hint.ply}: ${st.hint.move}${sc} — the engine's best move at full strength`;
+    hint.textContent = `Hint: ${T.moveName(st.start_fen, st.hint.ply + 1, st.hint.move)}${sc} — the engine's best move at full strength`;
   } else hint.textContent = '';
+}
+
+// #opening: the ballot of a drawing table the line held begins with, if one knows it.
+function renderOpening() {
+  const o = ui.st && ui.st.opening, box = $('opening');
+  box.hidden = !o;
+  box.textContent = o ? `Opening: ballot ${o.code} of the ${o.table} table` : '';
+  if (o) Object.assign(box.dataset, { table: o.table, code: o.code });
+  else { delete box.dataset.table; delete box.dataset.code; }
 }
 
 function renderTowerInfo() {
@@ -385,7 +318,7 @@ function renderControls() {
   $('btn-resign').disabled = over;
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
   $('btn-retry').hidden = !st || !st.engine_failed;
-  $('pdn-download').href = st ? `/api/games/${st.id}/pdn` : '#';
+  $('pdn-download').href = st ? API.pdnHref(st.id) : '#';
   $('pdn-tree').hidden = !ui.tree || !ui.tree.vars.length;
   if (st) {
     const fen = st.fens[ui.shown];
@@ -399,6 +332,8 @@ function render() {
   renderBoard();
   renderMoves();
   renderClocks();
+  renderPlayers();
+  renderOpening();
   renderAnalysis();
   renderTablebase();
   renderStatus();
@@ -416,6 +351,7 @@ function analyse(on) {
   clearTimeout(analyseTimer);
   // Stepping quickly through the moves asks for one analysis, not one per step.
   if (!on) { ui.leavingAnalysis = true; ui.turningOn = false; } else if (!(ui.st && ui.st.analysis)) ui.turningOn = true;
+  ui.analysing = true;
   analyseTimer = setTimeout(async () => {
     ui.analysis = null;
     if (!on && ui.tree && ui.tree.cur != null && ui.st && ui.st.human !== 'both') {
@@ -425,6 +361,7 @@ function analyse(on) {
     }
     const body = on ? analysisBody(ui.shown) : { on: false };
     await act('analysis', body);
+    ui.analysing = false;
     ui.turningOn = false;
     if (!on) { ui.leavingAnalysis = false; $('analysis-on').checked = !!(ui.st && ui.st.analysis); }
   }, on ? 120 : 0);
@@ -440,8 +377,7 @@ async function downloadTree() {
   const st = ui.st;
   let head = '';
   try {
-    const r = await fetch(`/api/games/${st.id}/pdn`);
-    head = (await r.text()).split('\n').filter((l) => l.startsWith('[')).join('\n');
+    head = (await API.pdnText(st.id)).split('\n').filter((l) => l.startsWith('[')).join('\n');
   } catch (e) { /* the moves alone */ }
   const end = mainResult();
   const result = end ? end.result : '*';
@@ -485,6 +421,12 @@ function openDialog() {
 
 function wire() {
   wireHand();
+  wireSwipe();
+  // The header's height (it wraps on narrow screens), for the board's size in style.css.
+  const head = document.querySelector('header');
+  const measure = () => document.documentElement.style.setProperty('--head', head.offsetHeight + 'px');
+  if (window.ResizeObserver) new ResizeObserver(measure).observe(head);
+  measure();
   $('threat-on').onchange = (e) => toggleThreat(e.target.checked);
   $('btn-new').onclick = openDialog;
   $('btn-flip').onclick = () => { ui.flipped = !ui.flipped; S.save(); render(); };
@@ -537,9 +479,7 @@ function wire() {
     const keys = { ArrowLeft: () => show(ui.shown - 1), ArrowRight: () => show(ui.shown + 1), Home: () => show(0), End: () => show(ui.st ? ui.st.moves.length : 0), f: () => $('btn-flip').click(), n: openDialog };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
-  // Closing or leaving the page frees its engine at once (else the server notices the closed
-  // event stream within seconds); the game itself stays in localStorage.
-  window.addEventListener('pagehide', () => { S.save(); if (ui.st) fetch(`/api/games/${ui.st.id}`, { method: 'DELETE', keepalive: true }).catch(() => {}); });
+  wireLive();
   setInterval(() => { if (ui.st && ui.st.time.kind === 'clock' && ui.st.time.running) renderClocks(); }, 100);
 }
 
@@ -567,6 +507,7 @@ async function main() {
   const v = query.get('variant');
   const named = v ? { variant: v } : fen ? { variant: 'bashni' } : {};
   let ok;
+  const addressed = API.addressedGame(location);
   const saved = S.load();
   if (fen || moves || lines.length) {
     const main = (moves || '').split(',').map((m) => m.trim()).filter(Boolean);
@@ -574,23 +515,17 @@ async function main() {
     ok = await newGame(body, moves || lines.length ? 'link' : 'FEN');
   } else if (v) {
     ok = await newGame({ ...ui.settings, ...named });
+  } else if (addressed) {
+    // The game's own address (a reload, a second tab): that game, live.
+    ok = await openGame(addressed, S.loadFor(addressed));
+  } else if (saved && saved.variant && typeof saved.id === 'string' && (!served || saved.variant === ui.info.default_variant)) {
+    // The site's root: the game this browser showed last, live if the server still has it.
+    ok = await openGame(saved.id, saved);
   } else if (saved && saved.variant && (!served || saved.variant === ui.info.default_variant)) {
-    // A reload or a reopened tab: the stored game again (a clock goes on: `resume`).
-    ok = await newGame(S.recreate(saved), undefined, saved);
-    if (!ok && S.storedLines(saved).length) {
-      // A variation the server refuses costs the variations, not the game.
-      const why = $('notice').textContent;
-      ok = await newGame(S.recreate({ ...saved, vars: [] }), undefined, saved);
-      if (ok) notice('The stored variations could not be restored: ' + why);
-    }
-    if (!ok) notice('The stored game could not be restored: ' + $('notice').textContent);
-    else if (saved.analysis === 'threat') toggleThreat(true);
-    else if (saved.analysis === 'on') { $('analysis-on').checked = true; analyse(true); }
+    ok = await openGame(null, saved);
   } else {
     ok = await newGame({ ...ui.settings, ...named });
   }
-  // The address has done its work: a reload now brings back the game as it is then.
-  if (location.search) history.replaceState(null, '', '/');
   if (!ok) {
     // The address named a game the server refuses: say why, and start the usual one.
     const why = $('notice').textContent;
@@ -612,4 +547,6 @@ actions.clickSquare = clickSquare;
 actions.play = play;
 actions.analyse = analyse;
 actions.newGame = (body) => newGame(body);
+actions.hideChoice = hideChoice;
+actions.show = show;
 main();

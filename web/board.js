@@ -190,13 +190,23 @@ function drawArrow(layer, path, cls, extra = {}) {
   const { label, ...attrs } = extra;
   el('path', { class: 'arrow ' + cls, d, 'marker-end': `url(#head-${cls.split(' ')[0]})`, ...attrs }, layer);
   if (label) {
-    // Inside the board, on the side of the head away from the tail.
+    // Beside the head, on the side away from the tail, and wholly inside the board however
+    // long the label (`Black wins in 12`): its box is as wide as its text, and moved in from
+    // an edge rather than cut by it.
     const [x, y] = pts[pts.length - 1], [px, py] = pts[pts.length - 2];
-    const lx = Math.max(60, Math.min(MARGIN + sizeOf(view.variant) * SQ - 60, x + Math.sign(x - px) * 10));
-    const ly = Math.max(MARGIN + 22, Math.min(MARGIN + sizeOf(view.variant) * SQ - 8, y + (y >= py ? 38 : -26)));
+    const side = MARGIN + sizeOf(view.variant) * SQ;
     const t = el('g', { class: 'arrow-label ' + cls }, layer);
-    el('rect', { x: lx - 46, y: ly - 20, width: 92, height: 28, rx: 6 }, t);
-    el('text', { x: lx, y: ly - 6 }, t).textContent = label;
+    const box = el('rect', { height: 28, rx: 6 }, t);
+    const text = el('text', {}, t);
+    text.textContent = label;
+    let width = 12 * label.length;
+    try { const w = text.getComputedTextLength(); if (w > 0) width = w; } catch (e) { /* not laid out */ }
+    const half = Math.min(side / 2 - 4, width / 2 + 8);
+    const lx = Math.max(4 + half, Math.min(side - 4 - half, x + Math.sign(x - px) * 10));
+    const ly = Math.max(MARGIN + 22, Math.min(side - 8, y + (y >= py ? 38 : -26)));
+    Object.entries({ x: lx - half, y: ly - 20, width: 2 * half }).forEach(([k, v]) => box.setAttribute(k, v));
+    text.setAttribute('x', lx);
+    text.setAttribute('y', ly - 6);
   }
 }
 

@@ -77,7 +77,7 @@ export function renderNotes() {
   const n = noteOf(line) || { comment: '', glyph: '' };
   const k = key(line);
   box.dataset.ply = ui.shown;
-  $('note-for').textContent = `on ${ui.st.moves[ui.shown - 1]} (ply ${ui.shown})`;
+  $('note-for').textContent = `on ${T.moveName(ui.st.start_fen, ui.shown, ui.st.moves[ui.shown - 1])}`;
   // What is being typed stays until the move shown changes.
   if (boxFor !== k) { $('note-text').value = n.comment; boxFor = k; }
   for (const b of box.querySelectorAll('button[data-glyph]')) {

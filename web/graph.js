@@ -24,10 +24,7 @@ export function squash(score) {
 }
 
 // `12. c3-d4` or `12... c5-d4`: ply `ply` (1 = the game's first) in move numbers.
-export function moveName(ply, move) {
-  const { num, white } = T.numbering(ui.st.start_fen)(ply);
-  return `${num}${white ? '.' : '...'} ${move}`;
-}
+export const moveName = (ply, move) => T.moveName(ui.st.start_fen, ply, move);
 
 const x = (ply, n) => (ply / n) * W;
 const y = (sc) => H / 2 - (H / 2 - 2) * squash(sc);

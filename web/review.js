@@ -9,42 +9,11 @@
 import * as API from './api.js';
 import { ui, $, actions, notice } from './state.js';
 import * as S from './store.js';
-import * as T from './tree.js';
 import { renderGraph, wireGraph, moveName } from './graph.js';
 import { renderLearn, wireLearn, learnArrow } from './learn.js';
+import { REVIEW_BUDGET, MARK_NAME, reviewed, markedPlies } from './report.js';
+import { whiteText as fmtMen, evalText } from './score.js';
 
-// What each position is searched with: nodes, not time, so that a review is reproducible.
-export const REVIEW_BUDGET = { nodes: 150000 };
-
-export const MARK_NAME = { '?!': 'Inaccuracy', '?': 'Mistake', '??': 'Blunder' };
-
-// The review of main-line ply `ply` (1 = the first move), if the report has it and the main
-// line still holds the move reviewed.
-export function reviewed(ply) {
-  const rv = ui.review;
-  if (!rv || !ui.tree || ply < 1) return null;
-  const r = rv.moves[ply - 1];
-  if (!r || r.ply !== ply || ui.tree.main[ply - 1] !== r.move) return null;
-  for (let i = 0; i < ply - 1; i++) if (!rv.moves[i] || ui.tree.main[i] !== rv.moves[i].move) return null;
-  return r;
-}
-
-// White's view, in men: `0.35`, `-1.20`, `M3` / `-M3` for mates, `+−` / `−+` (the
-// annotators' "decisive advantage") where the server marks the score decisive (ten men or
-// more: a side simply wins, and the figure would not mean men); a game its rules ended is
-// its result (`1-0`, `0-1`, `1/2-1/2`): over, not a mate in 0.
-export function evalText(score) {
-  if (score.result !== undefined) return score.result;
-  if (score.mate !== undefined) return (score.mate < 0 ? '-M' : 'M') + Math.abs(score.mate);
-  if (score.decisive) return score.cp > 0 ? '+−' : '−+';
-  return (score.cp / 100).toFixed(2);
-}
-export function fmtMen(score) {
-  if (score.result !== undefined) return `game over (${score.result})`;
-  if (score.mate !== undefined) return (score.mate > 0 ? 'White' : 'Black') + ' wins in ' + Math.abs(score.mate);
-  if (score.decisive) return (score.cp > 0 ? 'White' : 'Black') + ' winning';
-  return (score.cp >= 0 ? '+' : '−') + (Math.abs(score.cp) / 100).toFixed(2);
-}
 // `1 move`, `3 moves`.
 const moves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
@@ -57,11 +26,13 @@ export function markItem(li, ply) {
   li.title = `${r.mark ? MARK_NAME[r.mark] + ': ' : ''}${fmtMen(r.eval)} after it` + (r.mark && r.best ? `; best was ${r.best} (${fmtMen(r.best_eval)})` : '');
 }
 
-// The arrow of a marked move's better one, on the position before it.
+// The arrow of a marked move's better one: on the position after it (where `m` lands: the
+// move played is the last move's arrow, the better one beside it), or on the position before
+// it when the move just played is not marked.
 export function bestArrow(ply) {
   if (ui.learn) return learnArrow(ply);
-  const r = reviewed(ply + 1);
-  return r && r.mark && r.best && r.best !== r.move ? r.best : null;
+  const better = (r) => (r && r.mark && r.best && r.best !== r.move ? r.best : null);
+  return better(reviewed(ply)) || better(reviewed(ply + 1));
 }
 
 // Takes a report or a `review` event (web/CONTRACT.md): its `moves` are the entries of plies
@@ -135,19 +106,6 @@ export function renderReview() {
   $('review-best').textContent = ui.learn ? '' : lines.map((l) => l.text).join('\n');
   renderSummary(rv);
   renderLearn();
-}
-
-// The plies of the marked moves of `side` ('white', 'black' or null: both) with mark `mark`
-// (null: any), in order.
-export function markedPlies(side, mark) {
-  const rv = ui.review;
-  if (!rv) return [];
-  return rv.moves.filter((r) => r.mark && (!mark || r.mark === mark) && reviewed(r.ply)
-    && (!side || sideOf(r.ply) === side)).map((r) => r.ply);
-}
-// Who played ply `ply`.
-export function sideOf(ply) {
-  return T.numbering(ui.st.start_fen)(ply).white ? 'white' : 'black';
 }
 
 // The next (dir 1) or previous (dir -1) such marked move after the one shown, round the

@@ -29,14 +29,20 @@ export const ui = {
   threat: false,     // threat mode (threat.js)
   notes: null,       // Map: a move's line from the start (moves joined by ' ') -> {comment, glyph}
   tags: [],          // the loaded PDN's tags, [[name, value], ...]
+  pending: 0,        // this tab's requests on their way (live.js: their states are its own)
+  analysing: false,  // an analysis request of this tab's is about to go or on its way
+  stale: null,       // {kind, next}: this tab no longer follows its game (live.js, #stale)
+  movedTo: null,     // the game another tab opened in place of this one's, once closed
+  from: null,        // the game this one was created again from (`resume`)
 };
 
 // Set by app.js: goto(moves) shows a line's position, hold(moves, id) moves the server game
 // to a line, render() redraws, newGame(body) opens a new game.
 // clickSquare(sq) is a click on a square, play({move}) plays a move of the position shown,
 // analyse(on) turns analysis mode on (again, for the position shown) or off. loadPdn(text)
-// opens a PDN's text as a new game (true once the server took it).
-export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null, newGame: null, loadPdn: null };
+// opens a PDN's text as a new game (true once the server took it). hideChoice() closes
+// #choice, show(ply) shows that position of the line held.
+export const actions = { goto: null, hold: null, render: null, clickSquare: null, play: null, analyse: null, newGame: null, loadPdn: null, hideChoice: null, show: null };
 
 export const variant = () => (ui.st ? ui.st.variant : 'bashni');
 // The notice line: `kind` 'error' (a refusal, in red: the default) or 'info' (what was done,

@@ -1,6 +1,8 @@
-// The game kept in localStorage (`bashni-game`): a reload or a reopened tab creates it again
-// on the server with its whole move tree; the link that carries a game; the dialog's last
-// settings (`bashni-settings`).
+// The game kept in localStorage: `bashni-game` the last one a tab showed (the site's root
+// opens it), `bashni-games` the last few by id (a game's own address finds its tree there).
+// A tab joins a game the server still has (every tab of it follows it live); one the server
+// no longer has is created again from here with its whole move tree. Also the link that
+// carries a game, and the dialog's last settings (`bashni-settings`).
 
 import { ui, $ } from './state.js';
 import { TITLES } from './board.js';
@@ -11,6 +13,9 @@ import { storedNotes } from './comments.js';
 const DECIDED = ['resignation', 'time forfeit', 'draw agreement'];
 
 const STORE = 'bashni-game';
+const BY_ID = 'bashni-games';
+// Games kept by id.
+const KEPT = 8;
 
 function stored() {
   const st = ui.st;
@@ -26,8 +31,12 @@ function stored() {
     // that the server goes on with its clocks instead of refilling them.
     id: st.id,
     review: ui.review || undefined,
-    // Analysis mode, and threat mode within it: a reload turns them on again.
+    // Analysis mode, and threat mode within it, and the position shown (on the line held):
+    // a reload turns them on again there.
     analysis: st.analysis ? (ui.threat ? 'threat' : 'on') : undefined,
+    shown: ui.shown, line: st.moves,
+    // The game this one was created again from (a tab still showing that one follows).
+    from: ui.from || undefined,
   };
 }
 
@@ -49,11 +58,47 @@ function decidedEnd() {
 export function save() {
   const s = stored();
   if (!s || ui.switching) return;
-  try { localStorage.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
+  try {
+    const text = JSON.stringify(s);
+    // (unchanged: no write, so that the other tabs of the game hear of changes only)
+    if (localStorage.getItem(STORE) !== text) localStorage.setItem(STORE, text);
+    const all = byId();
+    all[s.id] = { ...s, at: Date.now() };
+    const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+    for (const id of ids.slice(KEPT)) delete all[id];
+    localStorage.setItem(BY_ID, JSON.stringify(all));
+  } catch (e) { /* private mode, or full */ }
 }
 
+function byId() {
+  try {
+    const all = JSON.parse(localStorage.getItem(BY_ID) || '{}');
+    return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+  } catch (e) { return {}; }
+}
+
+// The last game a tab showed.
 export function load() {
   try { return JSON.parse(localStorage.getItem(STORE) || 'null'); } catch (e) { return null; }
+}
+
+// The game kept for id `id`, or null.
+export function loadFor(id) {
+  const last = load();
+  if (last && last.id === id) return last;
+  const s = byId()[id];
+  return s && typeof s === 'object' ? s : null;
+}
+
+// A stored game (text of `bashni-game` as a storage event gives it), or null.
+export function parse(text) {
+  try { const s = JSON.parse(text || 'null'); return s && typeof s === 'object' ? s : null; } catch (e) { return null; }
+}
+
+// The move tree of a stored game (null when it has none).
+export function treeOf(s) {
+  if (!s || !Array.isArray(s.moves)) return null;
+  return T.withVariations(T.newTree(s.moves.map(String)), storedLines(s));
 }
 
 // The variations of a stored game, as whole lines.

@@ -7,7 +7,7 @@
 
 import { ui, $, actions } from './state.js';
 import { parseFen } from './board.js';
-import { scoreText } from './analysis.js';
+import { scoreText } from './score.js';
 
 const NAME = { w: 'White', b: 'Black' };
 const other = (side) => (side === 'w' ? 'b' : 'w');

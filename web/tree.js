@@ -72,6 +72,24 @@ export function update(tree, moves) {
   } else { const v = varOf(tree, tree.cur); if (v) v.moves = moves.slice(); }
 }
 
+// The line the server holds now (`moves`; `main`: it is the tree's main line), placed in the
+// tree and made the line held: the main line, or the variation it is (the one held already
+// when it still fits, else one it equals, grows or shortens), or a new variation. Every tab
+// of a game places the same states the same way.
+export function place(tree, moves, main) {
+  if (main) { tree.cur = null; update(tree, moves); return; }
+  const fits = (v) => v && (isPrefix(v.moves, moves) || isPrefix(moves, v.moves));
+  const held = tree.cur != null ? varOf(tree, tree.cur) : null;
+  const v = (fits(held) && held)
+    || tree.vars.find((x) => x.moves.length === moves.length && isPrefix(x.moves, moves))
+    || tree.vars.find((x) => isPrefix(x.moves, moves))
+    || tree.vars.find((x) => isPrefix(moves, x.moves));
+  if (v) { tree.cur = v.id; v.moves = moves.slice(); return; }
+  const nv = { id: tree.next++, moves: moves.slice() };
+  tree.vars.push(nv);
+  tree.cur = nv.id;
+}
+
 // A variation (at any depth) becomes the main line; the main line becomes the first
 // variation, so that the lines that hung from it still do.
 export function promote(tree, id) {
@@ -154,6 +172,13 @@ export function numbering(startFen) {
     const k = ply - 1 + (black ? 1 : 0);
     return { num: first + Math.floor(k / 2), white: k % 2 === 0 };
   };
+}
+
+// `12. c3-d4` or `12... c5-d4`: ply `ply` (1 = the first) of a game from `startFen`, in move
+// numbers, as a person reads a position's place in a game.
+export function moveName(startFen, ply, move) {
+  const { num, white } = numbering(startFen)(ply);
+  return `${num}${white ? '.' : '...'} ${move}`;
 }
 
 // The movetext with variations in parentheses, nested, PDN style. PDN has no variation from

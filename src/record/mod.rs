@@ -1,8 +1,9 @@
 //! Game records, below every front end that plays games: PDN reading and writing, results
 //! and terminations, time controls, and the openings (files, random draws, the built-in
-//! book). `bashni match`, `play`, `datagen` and `serve` share them without depending on each
+//! book, the ballot tables' names). `bashni match`, `play`, `datagen` and `serve` share them without depending on each
 //! other.
 
+pub mod ballots;
 pub mod draw_offer;
 pub mod game_record;
 pub mod openings;

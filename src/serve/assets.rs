@@ -4,7 +4,9 @@
 //! `moves.js`, `review.js`, `graph.js`, `learn.js`, `store.js`, `analysis.js`, `state.js`,
 //! `drag.js`, `keys.js`, `threat.js`, `clock.js`, `dialog.js`, `sound.js`, `settings.js`,
 //! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text),
-//! `tablebase.js` (the endgame databases' panel).
+//! `tablebase.js` (the endgame databases' panel), `score.js` (scores in words), `report.js`
+//! (the review's report, read), `live.js` (the game followed live in every tab),
+//! `swipe.js` (swipes that step through the moves).
 
 /// One file of the page.
 pub struct Asset {
@@ -32,7 +34,7 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 23] = [
+pub const ASSETS: [Asset; 27] = [
     web_file!("/", "index.html", HTML),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
@@ -55,13 +57,33 @@ pub const ASSETS: [Asset; 23] = [
     web_file!("/sound.js", "sound.js", JS),
     web_file!("/settings.js", "settings.js", JS),
     web_file!("/tablebase.js", "tablebase.js", JS),
+    web_file!("/score.js", "score.js", JS),
+    web_file!("/report.js", "report.js", JS),
+    web_file!("/live.js", "live.js", JS),
+    web_file!("/swipe.js", "swipe.js", JS),
     web_file!("/style.css", "style.css", CSS),
 ];
 
-/// The asset at URL path `path` (`/index.html` is `/`).
+/// The asset at URL path `path` (`/index.html` is `/`, and so is a game's address).
 pub fn find(path: &str) -> Option<&'static Asset> {
-    let path = if path == "/index.html" { "/" } else { path };
+    let path = if path == "/index.html" || is_game_address(path) {
+        "/"
+    } else {
+        path
+    };
     ASSETS.iter().find(|a| a.path == path)
+}
+
+/// Whether `path` is a game's own address, `/<its id>` (16 hexadecimal digits, as the
+/// server makes them), which serves the page: the page then shows that game, following it
+/// live in every tab that has it open.
+pub fn is_game_address(path: &str) -> bool {
+    path.strip_prefix('/').is_some_and(|id| {
+        id.len() == 16
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
 }
 
 /// Total bytes of the page (HTML, JavaScript and CSS).
@@ -73,18 +95,64 @@ pub fn page_bytes() -> usize {
 mod tests {
     use super::*;
 
+    /// The modules each module imports (`from './x.js'`), by URL path.
+    fn imports(a: &Asset) -> Vec<String> {
+        let text = std::str::from_utf8(a.body).unwrap();
+        text.split("from './")
+            .skip(1)
+            .map(|part| format!("/{}", &part[..part.find('\'').unwrap()]))
+            .collect()
+    }
+
+    /// A chain of modules that leads back to its first (`a -> b -> a`), if any.
+    fn module_circle() -> Option<Vec<String>> {
+        fn walk(at: &str, path: &mut Vec<String>, done: &mut Vec<String>) -> Option<Vec<String>> {
+            if let Some(i) = path.iter().position(|p| p == at) {
+                let mut circle = path[i..].to_vec();
+                circle.push(at.to_string());
+                return Some(circle);
+            }
+            if done.iter().any(|d| d == at) {
+                return None;
+            }
+            let asset = find(at)?;
+            path.push(at.to_string());
+            for next in imports(asset) {
+                if let Some(c) = walk(&next, path, done) {
+                    return Some(c);
+                }
+            }
+            path.pop();
+            done.push(at.to_string());
+            None
+        }
+        let mut done = Vec::new();
+        ASSETS
+            .iter()
+            .filter(|a| a.path.ends_with(".js"))
+            .find_map(|a| walk(a.path, &mut Vec::new(), &mut done))
+    }
+
     #[test]
     fn page_is_whole_and_light() {
         assert!(find("/").is_some() && find("/index.html").is_some());
         assert!(find("/nothing").is_none());
+        // A game's address serves the page; nothing else that looks like one does.
+        assert_eq!(find("/0123456789abcdef").unwrap().path, "/");
+        for not in [
+            "/0123456789abcde",
+            "/0123456789abcdef0",
+            "/0123456789ABCDEF",
+            "/g/0123456789abcdef",
+        ] {
+            assert!(find(not).is_none(), "{not}");
+        }
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
         assert!(html.contains("app.js") && html.contains("style.css"));
         // Every module a module imports is served, and every module served is imported.
         let mut imported = vec!["/app.js".to_string()];
         for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
-            let text = std::str::from_utf8(a.body).unwrap();
-            for part in text.split("from './").skip(1) {
-                let name = format!("/{}", &part[..part.find('\'').unwrap()]);
+            for name in imports(a) {
                 assert!(find(&name).is_some(), "{} imports {name}", a.path);
                 imported.push(name);
             }
@@ -96,6 +164,8 @@ mod tests {
                 a.path
             );
         }
+        // No import circle among the modules (a module below another never imports it back).
+        assert_eq!(module_circle(), None);
         // The goal for the whole page is under 300 KB.
         assert!(page_bytes() < 300 * 1024, "{} bytes", page_bytes());
     }

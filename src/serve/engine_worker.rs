@@ -632,6 +632,7 @@ impl Feed {
         }
         let data = analysis_json(self.ply, self.threat, &self.lines, done);
         s.subscribers.send("analysis", &data);
+        s.last_analysis = Some(data);
     }
 }
 

@@ -364,6 +364,16 @@ fn game_action(
             with_game(reg, id, |s| s.play_person(text, ply, now))
         }
         "note" => note(reg, id, body, now),
+        "line" => {
+            let moves = move_list(body)?;
+            let main = match body.get("main") {
+                None => true,
+                Some(v) => v
+                    .as_bool()
+                    .ok_or_else(|| bad("'main' must be true or false"))?,
+            };
+            with_game(reg, id, |s| s.hold_line(&moves, main, now))
+        }
         "takeback" => with_game(reg, id, |s| s.takeback(now)),
         "draw" => with_game(reg, id, |s| s.offer_draw(now)),
         "resign" => with_game(reg, id, |s| s.resign(now)),
@@ -396,7 +406,8 @@ fn game_action(
         other => Err(ApiError::new(
             ErrorKind::NotFound,
             format!(
-                "unknown action '{}' (move, takeback, draw, resign, hint, retry, analysis, note)",
+                "unknown action '{}' (move, line, takeback, draw, resign, hint, retry, analysis, \
+                 note)",
                 quote(other)
             ),
         )),
@@ -407,11 +418,7 @@ fn game_action(
 /// the comment and glyph of the move ending `moves` (empty both: removes them); the answer
 /// is the state with the game's tags and notes.
 fn note(reg: &Registry, id: &str, body: &Value, now: Instant) -> Result<(u16, Value), ApiError> {
-    let moves: Vec<String> = body
-        .get("moves")
-        .and_then(Value::as_array)
-        .and_then(|a| a.iter().map(|m| m.as_str().map(str::to_string)).collect())
-        .ok_or_else(|| bad("'moves' must be an array of move strings"))?;
+    let moves = move_list(body)?;
     let text = |name: &str| match body.get(name) {
         None | Some(Value::Null) => Ok(""),
         Some(v) => v
@@ -423,6 +430,14 @@ fn note(reg: &Registry, id: &str, body: &Value, now: Instant) -> Result<(u16, Va
     let mut s = lock(&s);
     s.annotate(&moves, note)?;
     Ok((200, s.state_with_notes(now)))
+}
+
+/// A body's `moves`: an array of move strings.
+fn move_list(body: &Value) -> Result<Vec<String>, ApiError> {
+    body.get("moves")
+        .and_then(Value::as_array)
+        .and_then(|a| a.iter().map(|m| m.as_str().map(str::to_string)).collect())
+        .ok_or_else(|| bad("'moves' must be an array of move strings"))
 }
 
 /// An analysis request's `threat` (default false) and `depth` (default none: no end).
@@ -483,9 +498,13 @@ fn open_stream(shared: &Shared, id: &str) -> Result<Response<Body>, ApiError> {
     let now = Instant::now();
     let body = {
         let mut s = lock(&session);
-        // The state, then the whole review if the game has one: a page that comes back (a
-        // stream dropped for falling behind reconnects) has all it needs.
+        // The state, then the analysis's last lines and the whole review if the game has
+        // them: a page that comes back (a stream dropped for falling behind reconnects, a
+        // reload) or another tab of the game has all it needs.
         let mut first = super::sse::format_event("state", &s.state(now));
+        if let Some(lines) = &s.last_analysis {
+            first.push_str(&super::sse::format_event("analysis", lines));
+        }
         if let Some(report) = s.review.whole() {
             first.push_str(&super::sse::format_event("review", &report));
         }

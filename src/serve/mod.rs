@@ -70,8 +70,9 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 /// Open the printed address in a browser: play Bashni, Turkish draughts, Russian draughts
 /// or Lasca against the engine at a level from 0 to 20, see every tower, take back, ask for
 /// a hint, analyse with several lines, set up positions from a FEN (or open /?fen=<FEN>, or
-/// /?variant=turkish&fen=<FEN>), download and load PDN. Each tab has its own game and its
-/// own engine process; a closed tab frees it within seconds.
+/// /?variant=turkish&fen=<FEN>), download and load PDN. Every game has its own address
+/// (/<id>) and engine process; every tab on it follows it live, and a game no tab shows is
+/// closed within seconds.
 ///
 /// Examples:
 ///   bashni serve                      # http://127.0.0.1:8080/
@@ -122,8 +123,9 @@ pub struct ServeArgs {
 }
 
 /// What `GET /api/info` answers: the games (name, initial FEN, PDN `GameType`), the game the
-/// page starts with, the levels with their Elo (measured in Bashni), the server's limits and
-/// its endgame databases (`egdb`: `{"tables": n}`, null without).
+/// page starts with, the levels with their Elo (measured in Bashni), the server's limits, its
+/// endgame databases (`egdb`: `{"tables": n}`, null without) and the drawing tables that name
+/// openings (`ballots`: `[{"variant", "table", "ballots"}]`).
 pub fn info_json(
     limits: &Limits,
     page_variant: Option<Variant>,
@@ -172,6 +174,21 @@ pub fn info_json(
             egdb.map_or(Value::Null, |d| {
                 json::object([("tables", Value::from(d.tables()))])
             }),
+        ),
+        (
+            "ballots",
+            Value::Array(
+                crate::record::ballots::counts()
+                    .into_iter()
+                    .map(|(v, table, n)| {
+                        json::object([
+                            ("variant", Value::from(v.name())),
+                            ("table", Value::from(table)),
+                            ("ballots", Value::from(n)),
+                        ])
+                    })
+                    .collect(),
+            ),
         ),
     ])
 }

@@ -55,6 +55,11 @@ pub fn game_pdn(s: &Session) -> String {
         ("Result".into(), result.into()),
         ("GameType".into(), variant.pdn_game_type().into()),
     ];
+    // The ballot it began with, unless the loaded PDN names its opening itself.
+    let ballot = s.opening();
+    if let Some(b) = &ballot {
+        tags.push(kept("Opening", b.label()));
+    }
     let start = s.game().fens()[0].clone();
     let initial = crate::for_variant!(variant, G => <G as crate::games::Rules>::START_FEN);
     if start != initial {
@@ -70,7 +75,8 @@ pub fn game_pdn(s: &Session) -> String {
     tags.push(("PlyCount".into(), s.game().moves().len().to_string()));
     for (name, value) in loaded {
         let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
-        if !roster.contains(&name.as_str()) && !OWN_TAGS.contains(&name.as_str()) {
+        let named = ballot.is_some() && name == "Opening";
+        if !roster.contains(&name.as_str()) && !OWN_TAGS.contains(&name.as_str()) && !named {
             tags.push((name.clone(), value.clone()));
         }
     }

@@ -108,23 +108,46 @@ impl Registry {
         self.games.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// A slot for a new game. When every slot is taken, the game abandoned longest (every
+    /// page that watched it gone, and none back within [`UNWATCHED_LIMIT`] yet) is closed for
+    /// it: a page no longer closes its game when it goes away (a reload, or another tab of
+    /// the same game, takes it up again), and a game nobody shows must not keep a new one out.
     fn take_slot(&self) -> Result<Slot<'_>, ApiError> {
         let max = self.limits.max_games;
-        self.slots
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < max).then_some(n + 1)
-            })
-            .map_err(|_| {
-                ApiError::new(
-                    ErrorKind::Busy,
-                    format!(
-                        "the server is busy: {} open (its --max-games); \
+        let take = || {
+            self.slots
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                    (n < max).then_some(n + 1)
+                })
+                .is_ok()
+        };
+        let taken = take() || (self.close_abandoned() && take());
+        if !taken {
+            return Err(ApiError::new(
+                ErrorKind::Busy,
+                format!(
+                    "the server is busy: {} open (its --max-games); \
                          close a tab or try again in a few seconds",
-                        counted(max as u64, "game is", "games are")
-                    ),
-                )
-            })?;
+                    counted(max as u64, "game is", "games are")
+                ),
+            ));
+        }
         Ok(Slot(&self.slots, false))
+    }
+
+    /// Closes the game abandoned longest, if any is; true if one was.
+    fn close_abandoned(&self) -> bool {
+        let now = Instant::now();
+        let games: Vec<(String, SharedSession)> = self
+            .map()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let oldest = games
+            .into_iter()
+            .filter_map(|(id, s)| lock(&s).subscribers.abandoned_for(now).map(|d| (d, id)))
+            .max();
+        oldest.is_some_and(|(_, id)| self.remove(&id).is_ok())
     }
 
     fn retired(&self) -> std::sync::MutexGuard<'_, HashMap<String, Retired>> {
@@ -151,15 +174,19 @@ impl Registry {
     }
 
     /// The clocks of game `resume` (a body's `"resume"`): the game is closed first if it
-    /// is still open (a reload can ask before the old page's close arrives).
-    fn take_retired(&self, body: &Value) -> Result<Option<(String, Retired)>, ApiError> {
+    /// is still open, its event streams told that game `new_id` takes its place.
+    fn take_retired(
+        &self,
+        body: &Value,
+        new_id: &str,
+    ) -> Result<Option<(String, Retired)>, ApiError> {
         let Some(v) = body.get("resume") else {
             return Ok(None);
         };
         let id = v
             .as_str()
             .ok_or_else(|| ApiError::new(ErrorKind::BadRequest, "'resume' must be a game's id"))?;
-        let _ = self.remove(id);
+        let _ = self.close_game(id, Some(new_id));
         Ok(self.retired().remove(id).map(|r| (id.to_string(), r)))
     }
 
@@ -172,8 +199,9 @@ impl Registry {
     pub fn create(&self, body: &Value) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
         let slot = self.take_slot()?;
         let new = parse_new_game(body, self.limits.caps.max_think_ms)?;
-        let resumed = self.take_retired(body)?;
-        let opened = self.open(slot, new, resumed.as_ref().map(|(_, r)| r));
+        let id = format!("{:016x}", rand::random::<u64>());
+        let resumed = self.take_retired(body, &id)?;
+        let opened = self.open(slot, new, resumed.as_ref().map(|(_, r)| r), id);
         if let (Err(_), Some((id, r))) = (&opened, resumed) {
             // Not opened (no engine): the clocks wait for the next try.
             self.keep_retired(&id, r);
@@ -187,6 +215,7 @@ impl Registry {
         mut slot: Slot<'_>,
         mut new: NewGame,
         resumed: Option<&Retired>,
+        id: String,
     ) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
         let variations = std::mem::take(&mut new.variations);
         let variant = new.game.variant();
@@ -202,7 +231,6 @@ impl Registry {
         let engine = inbox.start_engine(&setup).map_err(|e| {
             ApiError::new(ErrorKind::Internal, format!("cannot start the engine: {e}"))
         })?;
-        let id = format!("{:016x}", rand::random::<u64>());
         let now = Instant::now();
         let session = Arc::new(Mutex::new(Session::new(
             id.clone(),
@@ -239,13 +267,19 @@ impl Registry {
     /// Ends game `id` now: its engine quits and its event streams end with `gone`, however
     /// many requests or streams still hold it.
     pub fn remove(&self, id: &str) -> Result<(), ApiError> {
+        self.close_game(id, None)
+    }
+
+    /// Ends game `id` now, as [`Registry::remove`], its event streams told which game took
+    /// its place (`replaced_by`), if one did.
+    fn close_game(&self, id: &str, replaced_by: Option<&str>) -> Result<(), ApiError> {
         let removed = self.map().remove(id);
         match removed {
             Some(s) => {
                 self.slots.fetch_sub(1, Ordering::SeqCst);
                 let retired = {
                     let mut s = lock(&s);
-                    s.close();
+                    s.close(replaced_by);
                     s.retire(Instant::now())
                 };
                 if let Some(r) = retired {

@@ -20,9 +20,11 @@ use crate::record::game_record::EngineScore;
 use crate::search::skill::MAX_LEVEL;
 use std::sync::Mutex;
 
+mod hold;
 mod offer;
 mod query;
 mod state;
+mod timing;
 use std::time::{Duration, Instant};
 
 /// Most lines an analysis may show at once.
@@ -81,6 +83,11 @@ pub struct Session {
     pub review: GameReview,
     /// The tags of the PDN it came from and the comments and glyphs of its moves.
     notes: Notes,
+    /// Whether the line held is the main line of the page's tree ([`Session::hold_line`]).
+    main_line: bool,
+    /// The analysis's last `analysis` event, for a page that opens its stream later (a
+    /// reload, another tab): until the engine's job changes.
+    pub last_analysis: Option<super::json::Value>,
 }
 
 /// The server-wide caps a session needs.
@@ -130,6 +137,8 @@ impl Session {
             subscribers: Subscribers::new(now),
             review: GameReview::default(),
             notes: new.notes,
+            main_line: true,
+            last_analysis: None,
         };
         s.over = s.end_here();
         s.reschedule(now);
@@ -195,9 +204,16 @@ impl Session {
 
     /// Sets (or with an empty note removes) the note of the move that ends `moves`, a line
     /// from the start, checked by the rules; any line of the tree, not only the one held.
+    /// Every tab of the game gets the notes as they now are (a `notes` event).
     pub fn annotate(&mut self, moves: &[String], note: Note) -> Result<(), ApiError> {
         let fen = self.line.fens()[0].clone();
-        self.notes.annotate(self.variant(), &fen, moves, note)
+        self.notes.annotate(self.variant(), &fen, moves, note)?;
+        let notes = super::json::object([
+            ("tags", self.notes.tags_json()),
+            ("notes", self.notes.notes_json()),
+        ]);
+        self.subscribers.send("notes", &notes);
+        Ok(())
     }
 
     /// Engine level.
@@ -207,18 +223,6 @@ impl Session {
 
     fn side(&self) -> Color {
         self.line.side()
-    }
-
-    /// Whether the clocks run now: a clock game, not over, not in analysis.
-    fn clocks_run(&self) -> bool {
-        self.over.is_none() && self.analysis.is_none()
-    }
-
-    fn settle(&mut self, now: Instant) {
-        let (run, side) = (self.clocks_run(), self.side());
-        if let Some(c) = &mut self.clocks {
-            c.settle(side, run, now);
-        }
     }
 
     /// Whether the engine plays the side to move now.
@@ -284,6 +288,7 @@ impl Session {
     /// Stops whatever the engine does for this game and starts what it should do now: the
     /// analysis when on, else its own move when it is its turn. Called after every change.
     pub fn reschedule(&mut self, now: Instant) {
+        self.last_analysis = None;
         let job = if let Some(a) = self.analysis {
             Some(Job {
                 kind: JobKind::Analyse {
@@ -308,13 +313,17 @@ impl Session {
     /// Plays `m`, a move [`GameLine::check`] has passed, unless the mover's time ran out.
     fn apply(&mut self, m: &str, now: Instant) -> Result<(), ApiError> {
         let mover = self.side();
+        // (a move made before the clocks start costs no time and earns no increment)
+        let timed = self.clocks_run();
         self.settle(now);
         if let Some(c) = &mut self.clocks {
             if c.fallen(mover) {
                 self.decide(End::lost_by(mover, Reason::Time(mover)));
                 return Ok(());
             }
-            c.add_increment(mover);
+            if timed {
+                c.add_increment(mover);
+            }
         }
         self.line.push(m)?;
         self.over = self.end_here();
@@ -443,11 +452,16 @@ impl Session {
     }
 
     /// The game is closed: the engine quits, a review stops and its report is freed, and
-    /// every event stream ends with `gone`.
-    pub fn close(&mut self) {
+    /// every event stream ends with `gone` (naming the game `replaced_by` that took its
+    /// place, if one did).
+    pub fn close(&mut self, replaced_by: Option<&str>) {
         self.engine.shutdown();
         self.review.close();
-        self.subscribers.close();
+        let gone = match replaced_by {
+            Some(id) => super::json::object([("replaced_by", super::json::Value::from(id))]),
+            None => super::json::Value::Object(Default::default()),
+        };
+        self.subscribers.close(&gone);
     }
 
     /// Takes back the person's last move (and the engine's reply after it) while a game
@@ -560,22 +574,6 @@ impl Session {
         self.analysis = on;
         self.after_change(now);
         Ok(())
-    }
-
-    /// Ends the game on time if the side to move's clock has run out; true if it did.
-    pub fn check_flag(&mut self, now: Instant) -> bool {
-        let side = self.side();
-        let fallen = self.clocks_run()
-            && self
-                .clocks
-                .as_ref()
-                .is_some_and(|c| c.left(side, true, now)[side.index()] < 0);
-        if fallen {
-            self.settle(now);
-            self.decide(End::lost_by(side, Reason::Time(side)));
-            self.after_change(now);
-        }
-        fallen
     }
 
     fn bump(&mut self) {

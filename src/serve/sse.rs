@@ -14,8 +14,7 @@ use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
 use std::convert::Infallible;
 use std::pin::Pin;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::error::TrySendError;
@@ -36,16 +35,15 @@ const BACKLOG: usize = 64;
 /// The first bytes of every stream: how long the browser waits before reconnecting.
 const PREAMBLE: &str = "retry: 1000\n\n";
 
-/// The last event of a stream whose game was closed.
-const GONE: &str = "event: gone\ndata: {}\n\n";
-
 /// The open event streams of one game.
 pub struct Subscribers {
     list: Vec<Sender<Bytes>>,
-    /// Set when the game is closed; every stream then ends with `gone`.
-    closed: Arc<AtomicBool>,
+    /// Set when the game is closed to the `gone` event every stream then ends with.
+    closed: Arc<OnceLock<Bytes>>,
     /// Since when no stream has been open.
     empty_since: Instant,
+    /// Whether a stream was ever opened (a game whose pages all went away is "abandoned").
+    watched: bool,
 }
 
 impl Subscribers {
@@ -53,8 +51,9 @@ impl Subscribers {
     pub fn new(now: Instant) -> Subscribers {
         Subscribers {
             list: Vec::new(),
-            closed: Arc::new(AtomicBool::new(false)),
+            closed: Arc::new(OnceLock::new()),
             empty_since: now,
+            watched: false,
         }
     }
 
@@ -71,11 +70,12 @@ impl Subscribers {
     /// [`STREAMS_PER_GAME`] streams open already (or is closed).
     pub fn add(&mut self, first: &str, now: Instant) -> Option<EventBody> {
         self.prune(now);
-        if self.list.len() >= STREAMS_PER_GAME || self.closed.load(Ordering::SeqCst) {
+        if self.list.len() >= STREAMS_PER_GAME || self.closed.get().is_some() {
             return None;
         }
         let (tx, rx) = channel(BACKLOG);
         self.list.push(tx);
+        self.watched = true;
         let mut heartbeat = tokio::time::interval(HEARTBEAT);
         heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         Some(EventBody {
@@ -100,9 +100,11 @@ impl Subscribers {
         self.prune(Instant::now());
     }
 
-    /// The game is closed: every stream sends `gone` after what it has queued, and ends.
-    pub fn close(&mut self) {
-        self.closed.store(true, Ordering::SeqCst);
+    /// The game is closed: every stream sends `gone` (its data `gone`: `{}`, or
+    /// `{"replaced_by": id}` for a game closed because another took its place) after what it
+    /// has queued, and ends.
+    pub fn close(&mut self, gone: &Value) {
+        let _ = self.closed.set(Bytes::from(format_event("gone", gone)));
         self.list.clear();
     }
 
@@ -119,6 +121,12 @@ impl Subscribers {
             .is_empty()
             .then(|| now.saturating_duration_since(self.empty_since))
     }
+
+    /// How long every page that watched the game has been gone (None while one watches, or
+    /// if none ever did: a client of the API alone is never "abandoned").
+    pub fn abandoned_for(&mut self, now: Instant) -> Option<Duration> {
+        self.unwatched_for(now).filter(|_| self.watched)
+    }
 }
 
 /// One event in the wire format (the JSON is one line, so one `data:` line).
@@ -133,7 +141,7 @@ pub struct EventBody {
     first: Option<Bytes>,
     rx: Receiver<Bytes>,
     heartbeat: Interval,
-    closed: Arc<AtomicBool>,
+    closed: Arc<OnceLock<Bytes>>,
     done: bool,
 }
 
@@ -160,10 +168,9 @@ impl Body for EventBody {
             }
             Poll::Ready(None) => {
                 self.done = true;
-                return if self.closed.load(Ordering::SeqCst) {
-                    Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(GONE.as_bytes())))))
-                } else {
-                    Poll::Ready(None)
+                return match self.closed.get() {
+                    Some(gone) => Poll::Ready(Some(Ok(Frame::data(gone.clone())))),
+                    None => Poll::Ready(None),
                 };
             }
             Poll::Pending => {}
@@ -217,8 +224,8 @@ mod tests {
             assert_eq!(next(&mut a).await.unwrap(), "event: state\ndata: 1\n\n");
             drop(b);
             assert_eq!(s.count(t0), 1, "a closed stream frees its slot");
-            s.close();
-            assert_eq!(next(&mut a).await.unwrap(), GONE);
+            s.close(&Value::from("x"));
+            assert_eq!(next(&mut a).await.unwrap(), "event: gone\ndata: \"x\"\n\n");
             assert_eq!(next(&mut a).await, None);
             assert!(s.add("y", t0).is_none(), "a closed game takes no streams");
         });

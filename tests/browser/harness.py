@@ -271,3 +271,39 @@ def click_move(p, m):
     p.click(m["path"][-1])
     if p.page.locator(f'#choice button[data-move="{m["move"]}"]').count():
         p.page.click(f'#choice button[data-move="{m["move"]}"]')
+
+
+def api_post(server, path, body=None):
+    """POST to the API as the page does; the JSON answer (a refusal raises)."""
+    req = urllib.request.Request(server.url + path.lstrip("/"), data=json.dumps(body or {}).encode(),
+                                 headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(req, timeout=120) as r:
+        return json.loads(r.read())
+
+
+def api_delete(server, gid):
+    """Closes game `gid` on the server (as a restart of the server would, for its pages)."""
+    req = urllib.request.Request(server.url + f"api/games/{gid}", method="DELETE")
+    urllib.request.urlopen(req, timeout=30).read()
+
+
+def rule_moves(server, plies):
+    """`plies` moves of Bashni chosen by a fixed rule (so mistakes of both sides), played on a
+    game of the server's that is closed again."""
+    st = api_post(server, "/api/games", {"human": "both"})
+    while len(st["moves"]) < plies and not st["result"]:
+        legal = st["legal"]
+        st = api_post(server, f"/api/games/{st['id']}/move",
+                      {"move": legal[(len(st["moves"]) * 5 + 3) % len(legal)]["move"]})
+    api_delete(server, st["id"])
+    return st["moves"]
+
+
+def review_shown(p, nodes):
+    """Reviews the game of page `p` at `nodes` a position (through the API: the page follows
+    its events) and waits until the page shows the whole review."""
+    n = len(p.state()["moves"])
+    api_post(p.server, f"/api/games/{p.game()}/review", {"nodes": nodes})
+    p.page.wait_for_function(f"() => document.getElementById('review').dataset.progress === '{n}/{n}'",
+                             timeout=WAIT_MS * 4)
+    return p.server.get(f"/api/games/{p.game()}/review")

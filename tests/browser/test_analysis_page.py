@@ -323,10 +323,10 @@ def test_threat_mode(server, browser):
     assert st["analysis"]["threat"] is True and st["turn"] == "white", st["analysis"]
     assert p.page.is_checked("#threat-on")
     assert p.page.locator("#arrows .arrow.pv1").count() == 0
-    # A reload brings the game back in threat mode.
+    # A reload brings the game back in threat mode (the same game, joined again).
     old = p.game()
     p.page.reload()
-    p.page.wait_for_function(f"() => document.body.dataset.game && document.body.dataset.game !== '{old}'", timeout=WAIT_MS)
+    p.page.wait_for_function(f"() => document.body.dataset.game === '{old}'", timeout=WAIT_MS)
     p.page.wait_for_selector("#arrows .arrow.threat", state="attached", timeout=WAIT_MS)
     assert p.page.is_checked("#threat-on") and p.page.is_checked("#analysis-on")
     assert p.state()["analysis"]["threat"] is True

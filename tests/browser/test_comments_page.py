@@ -14,6 +14,7 @@ Run from the repository root after `cargo build --profile suite`:
 import os
 import sys
 import time
+import urllib.request
 
 from harness import ARGS, CHROMIUM, OUT, WAIT_MS, Page, Server, until, wait_notice
 
@@ -121,14 +122,19 @@ def test_comments_round_trip(server, browser):
     want[2][3:] = ["then h4", "then h4"]
     want[3][2:] = ["!?", "the only reply that holds", "the only reply that holds"]
     assert rows(p) == want, rows(p)
-    # A reload (a new game on the server, from localStorage) keeps them all, and the tags.
+    # A reload (the same game) keeps them all, and the tags; so does one after the server
+    # closed the game (a new game on the server, from localStorage).
     old = p.game()
-    p.page.reload()
-    p.page.wait_for_function(f"() => document.body.dataset.game && document.body.dataset.game !== '{old}'",
-                             timeout=WAIT_MS)
-    p.wait_settled()
-    until(f"the rows {want}", lambda: rows(p) == want)
-    assert tags_shown(p) == tags, tags_shown(p)
+    for closed in (False, True):
+        if closed:
+            req = urllib.request.Request(server.url + f"api/games/{old}", method="DELETE")
+            urllib.request.urlopen(req, timeout=30).read()
+        p.page.reload()
+        p.page.wait_for_function(f"() => document.body.dataset.game && (document.body.dataset.game !== '{old}') === {str(closed).lower()}",
+                                 timeout=WAIT_MS)
+        p.wait_settled()
+        until(f"the rows {want}", lambda: rows(p) == want)
+        assert tags_shown(p) == tags, tags_shown(p)
     # The downloads: the server's PDN of the main line, and the page's with the variations.
     p.page.click("#position-box summary")
     pdn = " ".join(p.pdn().split())

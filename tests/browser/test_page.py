@@ -385,7 +385,8 @@ def test_reload_keeps_the_game(server, browser):
     old = p.game()
     p.page.reload()
     p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
-    p.page.wait_for_function(f"() => document.body.dataset.game !== '{old}'", timeout=WAIT_MS)
+    # The same game, taken up again at its own address (issue 65 #1).
+    assert p.game() == old and p.page.url.endswith("/" + old), p.page.url
     p.wait_settled()
     assert p.moves_shown() == moves, (p.moves_shown(), moves)
     assert p.state()["start_fen"].split()[0] == TOWER_FENS[2].split()[0]

@@ -74,10 +74,11 @@ def play_one(p):
 
 
 def reload(p):
+    """A reload: the same game, taken up again at its address (issue 65 #1)."""
     old = p.game()
     p.page.reload()
-    p.page.wait_for_function(f"() => document.body.dataset.game && document.body.dataset.game !== '{old}'",
-                             timeout=WAIT_MS)
+    p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    assert p.game() == old, (p.game(), old)
     return p.wait_settled()
 
 
@@ -85,9 +86,10 @@ def test_reload_keeps_the_clock(server, browser):
     """Issue 44 #1: F5 refilled both clocks (1:08 / 0:51 became 1:00 / 0:57)."""
     p = Page(server, browser)
     p.open()
-    st = start(p, "white", TEN_MIN)
-    assert st["time"]["white_ms"] > 590_000, st["time"]
-    # White's clock runs for at least 1.5 s.
+    start(p, "white", TEN_MIN)
+    # Each side's first move is free (issue 65 #3); then White's clock runs for at least 1.5 s.
+    st = play_one(p)
+    assert st["time"]["black_ms"] == 600_000 and st["time"]["running"] == "white", st["time"]
     time.sleep(1.5)
     before = p.state()["time"]
     assert before["white_ms"] <= 600_000 - 1500, before
@@ -107,7 +109,9 @@ def test_flag_shows_no_negative_time_and_the_dialog(server, browser):
     p = Page(server, browser)
     p.open()
     start(p, "white", "0.1")
-    # The person never moves: the server ends the game when the six seconds are out.
+    # After each side's first move (not timed), the person never moves: the server ends the
+    # game when the six seconds are out.
+    play_one(p)
     p.page.wait_for_function("() => document.getElementById('status').dataset.reason === 'time forfeit'",
                              timeout=WAIT_MS)
     time.sleep(0.3)

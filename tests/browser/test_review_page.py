@@ -128,13 +128,26 @@ def test_reproducible_and_kept(server, browser, ctx):
         assert again["moves"] == first["moves"] and again["summary"] == first["summary"]
         assert rows(p) == shown and summary_cells(p) == cells
     assert "150,000 nodes a position" in p.page.inner_text("#review-status")
-    # A reload: the same review, at once, on a new game of the server that has none.
+    # A reload: the same game (the server kept it), its review shown again; none runs anew.
+    runs = server_review(p)["run"]
     p.page.reload()
     p.page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
     p.wait_settled()
     p.page.wait_for_function("() => !document.getElementById('review-summary').hidden", timeout=WAIT_MS)
     assert rows(p) == shown and summary_cells(p) == cells, (rows(p), shown)
     assert p.page.locator("#review-graph [data-ply]").count() == n
+    assert server_review(p)["run"] == runs, "the reload reviewed the game again"
+    # The game closed on the server (a restart): a reload opens it again from the browser's
+    # copy, with the same review, at once, on a new game of the server that has none.
+    old = p.game()
+    req = urllib.request.Request(server.url + f"api/games/{old}", method="DELETE")
+    urllib.request.urlopen(req, timeout=30).read()
+    p.page.reload()
+    p.page.wait_for_function(f"() => document.body.dataset.game && document.body.dataset.game !== '{old}'",
+                             timeout=WAIT_MS)
+    p.wait_settled()
+    p.page.wait_for_function("() => !document.getElementById('review-summary').hidden", timeout=WAIT_MS)
+    assert rows(p) == shown and summary_cells(p) == cells, (rows(p), shown)
     assert server_review(p) is None, "the reload reviewed the game again"
     assert not p.errors, p.errors
     ctx["report"] = first
@@ -290,9 +303,9 @@ def legal_at(p, ply, move):
 
 def phase(p, want):
     """Waits for the learn panel to reach one of the phases `want`, or any answer (`right`,
-    `wrong`), and gives the phase reached."""
+    `wrong`, `retry`), and gives the phase reached."""
     p.page.wait_for_function(
-        f"""() => {json.dumps(want + ["right", "wrong"])}
+        f"""() => {json.dumps(want + ["right", "wrong", "retry"])}
                   .includes(document.getElementById('learn-panel').dataset.phase)""",
         timeout=WAIT_MS * 4)
     return p.page.get_attribute("#learn-panel", "data-phase")
@@ -317,8 +330,13 @@ def test_learn(server, browser, ctx):
         assert move_name(ply, r["move"]) in p.page.inner_text("#learn-text")
         assert p.page.locator("#board .arrow.best").count() == 0, "the answer is not given away"
         if k % 3 == 0:
-            # The move played: no better; the review's engine move is shown.
+            # The move played: no better; another try is offered (issue 65 #5), and the
+            # solution on asking: the review's engine move.
             click_move(p, legal_at(p, ply - 1, r["move"]))
+            got = phase(p, ["retry"])
+            assert got == "retry", (got, p.page.inner_text("#learn-text"))
+            assert p.page.locator("#board .arrow.best").count() == 0
+            p.page.click("#learn-solution")
             got = phase(p, ["wrong"])
             assert got == "wrong", (got, p.page.inner_text("#learn-text"))
             assert f"The engine's move: {r['best']}" in p.page.inner_text("#learn-text")
@@ -341,8 +359,8 @@ def test_learn(server, browser, ctx):
             _, judged = post(server, f"/api/games/{p.game()}/review/try",
                              {"ply": ply - 1, "move": m["move"], "nodes": 150000})
             click_move(p, m)
-            got = phase(p, ["right", "wrong"])
-            assert got == ("right" if judged["accepted"] else "wrong"), (got, judged)
+            got = phase(p, ["right", "retry"])
+            assert got == ("right" if judged["accepted"] else "retry"), (got, judged)
             found += judged["accepted"]
         if k == 0:
             ctx["learn_shot"] = True
@@ -358,7 +376,7 @@ def test_learn(server, browser, ctx):
     p.page.wait_for_function("() => document.getElementById('learn-panel').dataset.phase === 'done'",
                              timeout=WAIT_MS)
     text = p.page.inner_text("#learn-text")
-    assert text == f"Done: you found a good move in {found} of {len(marked)}.", (text, found)
+    assert text == f"Done: you found a good move in {found} of {len(marked)} at the first try.", (text, found)
     p.page.click("#learn-stop")
     p.page.wait_for_function("() => document.getElementById('learn-panel').hidden", timeout=WAIT_MS)
     assert p.state()["moves"] == moves and p.moves_shown() == moves

@@ -19,7 +19,8 @@ def test_variation_from_analysis(server, browser, shot=None):
     p.open("?fen=" + urllib.request.quote(TOWER_FENS[2]))
     main = play_first_legal(p, 2)
     p.page.click('#moves > [data-ply="1"]')
-    assert p.page.inner_text("#status").startswith("Ply 1 of 2: Black to move here"), p.page.inner_text("#status")
+    # The position shown in move numbers (the FEN starts at move 14), never in plies.
+    assert p.page.inner_text("#status").startswith(f"After 14. {main[0]}: Black to move"), p.page.inner_text("#status")
     p.page.check("#analysis-on")
     p.page.select_option("#multipv", "2")
     p.page.wait_for_function(
@@ -338,11 +339,15 @@ def test_pdn_variations(server, browser, shot=None):
     assert variations_shown(p) == [["c3-d4", 1, 1], ["f6-e5", 2, 1], ["b6-a5", 2, 2], ["d4:f6", 3, 1],
                                    ["g7:e5", 4, 1], ["f6-g5", 2, 1], ["g3-h4", 3, 1]], variations_shown(p)
     assert not p.errors, p.errors
-    # A stored variation the server refuses (a damaged localStorage) costs only the variations:
-    # a second tab (the first one would store its game again on leaving) opens the game.
+    # A stored variation the server refuses (a damaged localStorage) costs only the variations
+    # when the game is created again: the server closed it (as after a restart), and a second
+    # tab (the first one would store its game again on leaving) opens it.
+    gid = p.game()
     p.page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('bashni-game'));
         s.vars.push({ moves: ['c3-d4', 'h6-h5'] });
         localStorage.setItem('bashni-game', JSON.stringify(s)); }""")
+    req = urllib.request.Request(server.url + f"api/games/{gid}", method="DELETE")
+    urllib.request.urlopen(req, timeout=30).read()
     second = Page(server, browser, p.page.context)
     second.open()
     why = wait_notice(second, "The stored variations could not be restored")

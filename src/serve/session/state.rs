@@ -33,6 +33,7 @@ impl Session {
             ("start_fen", Value::from(line.fens()[0].as_str())),
             ("fens", Value::from(line.fens().to_vec())),
             ("moves", Value::from(line.moves().to_vec())),
+            ("main_line", Value::from(self.main_line)),
             ("turn", Value::from(self.side().name())),
             ("human", Value::from(self.human.name())),
             (
@@ -50,6 +51,7 @@ impl Session {
             ("plies_since_capture", Value::from(line.clock())),
             ("repetitions", Value::from(line.repetitions())),
             ("analysis", self.analysis.map(|a| a.to_json()).into()),
+            ("opening", self.opening_json()),
             (
                 "hint",
                 self.hint
@@ -78,6 +80,27 @@ impl Session {
             m.insert("notes".into(), self.notes.notes_json());
         }
         state
+    }
+
+    /// The ballot the line held begins with, if a drawing table knows one (a game from the
+    /// initial position only): `{"table", "code", "plies"}`, else null.
+    fn opening_json(&self) -> Value {
+        self.opening().map_or(Value::Null, |b| {
+            json::object([
+                ("table", Value::from(b.table)),
+                ("code", Value::from(b.code.as_str())),
+                ("plies", Value::from(b.moves.len())),
+            ])
+        })
+    }
+
+    /// The ballot the line held begins with ([`crate::record::ballots`]).
+    pub fn opening(&self) -> Option<crate::record::ballots::Ballot> {
+        let line = &self.line;
+        let initial = crate::for_variant!(line.variant(), G => <G as crate::games::Rules>::START_FEN);
+        (line.fens()[0] == initial)
+            .then(|| crate::record::ballots::ballot(line.variant(), line.moves()))
+            .flatten()
     }
 
     fn time_json(&self, now: Instant) -> Value {
