@@ -186,8 +186,8 @@ fn a_clock_that_ran_out_while_the_page_was_closed_ends_the_game() {
 #[test]
 fn a_game_reopened_after_its_flag_fell_has_ended() {
     let server = Server::start(&[]);
-    let body =
-        r#"{"level":0,"clock":{"base_ms":1000,"inc_ms":0},"moves":["c3-d4"],"human":"black"}"#;
+    // Three plies: each side's first move is free (`FREE_PLIES`), Black's second is timed.
+    let body = r#"{"level":0,"clock":{"base_ms":1000,"inc_ms":0},"moves":["c3-d4","f6-g5","b2-c3"],"human":"black"}"#;
     let (id, _) = server.new_game(body);
     let mut events = Events::open(&server, &id);
     let v = events.state_until(over);

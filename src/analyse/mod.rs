@@ -179,20 +179,13 @@ fn analyse<G: Game>(args: &AnalyseArgs) -> i32 {
             return 2;
         }
     };
-    let mut engine = match args.engine.engine() {
+    let mut engine = match args.engine.engine_with(&args.egdb, G::VARIANT) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
-    match args.egdb.open(Some(G::VARIANT)) {
-        Ok(dbs) => engine.set_egdb(dbs),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
-    }
     let pos = game.position();
     for line in diagram(pos) {
         println!("{line}");

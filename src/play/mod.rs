@@ -129,20 +129,13 @@ fn run_game<G: Game>(args: PlayArgs) -> i32 {
         ColorChoice::Random if rand::random::<bool>() => Color::White,
         ColorChoice::Random => Color::Black,
     };
-    let mut engine = match args.engine.engine() {
+    let mut engine = match args.engine.engine_with(&args.egdb, G::VARIANT) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");
             return 1;
         }
     };
-    match args.egdb.open(Some(G::VARIANT)) {
-        Ok(dbs) => engine.set_egdb(dbs),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
-    }
     engine.set_strength(args.level.strength());
     if let Some(seed) = args.seed {
         engine.seed_choices(seed);

@@ -32,6 +32,16 @@ impl EngineArgs {
         engine.set_threads(self.threads as usize);
         Ok(engine)
     }
+
+    /// [`EngineArgs::engine`] with the databases of `egdb` for `variant` (its errors and
+    /// notes as [`EgdbArg::open`] gives them): what `bashni analyse` and `play` search with.
+    pub fn engine_with(&self, egdb: &EgdbArg, variant: Variant) -> Result<Engine, String> {
+        let mut engine = self.engine()?;
+        if let Some(dbs) = egdb.open(Some(variant))? {
+            engine.set_egdb(Some(dbs));
+        }
+        Ok(engine)
+    }
 }
 
 /// `--egdb DIR`: the endgame databases a front end for people gives its engine (`bashni

@@ -58,7 +58,11 @@ pub fn ballots_of<G: Game>(variant: Variant, tables: &[Table]) -> Vec<Ballot> {
         for (code, moves) in entries(t.text) {
             if let Ok(r) = Record::<G>::from_fen_and_moves(G::START_FEN, &moves) {
                 let moves = r.moves().iter().map(ToString::to_string).collect();
-                out.push(Ballot { table: t.name, code: code.to_string(), moves });
+                out.push(Ballot {
+                    table: t.name,
+                    code: code.to_string(),
+                    moves,
+                });
             }
         }
     }
@@ -101,8 +105,15 @@ pub fn counts() -> Vec<(Variant, &'static str, usize)> {
     TABLES
         .iter()
         .map(|t| {
-            let (_, ballots) = all().iter().find(|(v, _)| *v == t.variant).expect("every game");
-            (t.variant, t.name, ballots.iter().filter(|b| b.table == t.name).count())
+            let (_, ballots) = all()
+                .iter()
+                .find(|(v, _)| *v == t.variant)
+                .expect("every game");
+            (
+                t.variant,
+                t.name,
+                ballots.iter().filter(|b| b.table == t.name).count(),
+            )
         })
         .collect()
 }
@@ -134,9 +145,21 @@ mod tests {
     #[test]
     fn a_game_is_named_by_the_longest_ballot_it_begins_with() {
         let tables = [
-            Table { name: "T", variant: Variant::Russian, text: TABLE },
-            Table { name: "U", variant: Variant::Russian, text: "c3-d4 # 9-IX\n" },
-            Table { name: "B", variant: Variant::Bashni, text: "e3-f4 # 1-I\n" },
+            Table {
+                name: "T",
+                variant: Variant::Russian,
+                text: TABLE,
+            },
+            Table {
+                name: "U",
+                variant: Variant::Russian,
+                text: "c3-d4 # 9-IX\n",
+            },
+            Table {
+                name: "B",
+                variant: Variant::Bashni,
+                text: "e3-f4 # 1-I\n",
+            },
         ];
         let ballots = ballots_of::<Position>(Variant::Russian, &tables);
         assert_eq!(ballots.len(), 5, "the Bashni table is not Russian's");

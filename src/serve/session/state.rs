@@ -97,7 +97,8 @@ impl Session {
     /// The ballot the line held begins with ([`crate::record::ballots`]).
     pub fn opening(&self) -> Option<crate::record::ballots::Ballot> {
         let line = &self.line;
-        let initial = crate::for_variant!(line.variant(), G => <G as crate::games::Rules>::START_FEN);
+        let initial =
+            crate::for_variant!(line.variant(), G => <G as crate::games::Rules>::START_FEN);
         (line.fens()[0] == initial)
             .then(|| crate::record::ballots::ballot(line.variant(), line.moves()))
             .flatten()
