@@ -10,6 +10,7 @@ mod reference;
 mod analyse;
 mod architecture;
 mod bench;
+mod books;
 mod closed_pipe;
 mod datagen;
 mod differential;

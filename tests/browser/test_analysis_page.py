@@ -157,8 +157,11 @@ def test_click_across_a_redraw(server, browser):
     wait_analysis(p)
     # Analysis lines redraw the board as they arrive: a tower found may be gone before it is
     # measured (its box is then None), so find and measure it again until both hold.
-    box = until("the tower on c3 to be measured between two redraws",
-                lambda: p.page.locator('#board [data-square="c3"]').last.element_handle().bounding_box())
+    def measured():
+        handle = p.page.locator('#board [data-square="c3"]').last.element_handle()
+        box = handle.bounding_box()
+        return (handle, box) if box is not None else None
+    handle, box = until("the tower on c3 to be measured between two redraws", measured)
     p.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     p.page.mouse.down()
     # Anything that redraws the board: here the analysis asked for again, by the API.

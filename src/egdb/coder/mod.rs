@@ -48,6 +48,28 @@ impl Bit {
     }
 }
 
+/// The part of the interval `range` that a 0 of probability `p` takes: the encoder and the
+/// decoder split it alike.
+#[inline]
+fn bound(range: u32, p: Bit) -> u32 {
+    (range >> 16) * p.p()
+}
+
+/// Narrows `range` to the part of `bit` (a 0's part being `bound`), learns the bit into `p`,
+/// and widens the interval again a byte at a time while it is under 2^24: returns how many
+/// bytes, which the encoder shifts out and the decoder in.
+#[inline]
+fn narrow(range: &mut u32, bound: u32, bit: bool, p: &mut Bit) -> u32 {
+    *range = if bit { *range - bound } else { bound };
+    p.update(bit);
+    let mut bytes = 0;
+    while *range < 1 << 24 {
+        *range <<= 8;
+        bytes += 1;
+    }
+    bytes
+}
+
 /// Writes bits, each with its probability (LZMA's range encoder, carries kept in `cache`).
 pub(crate) struct Encoder {
     low: u64,
@@ -69,16 +91,11 @@ impl Encoder {
     }
 
     pub(crate) fn bit(&mut self, p: &mut Bit, bit: bool) {
-        let bound = (self.range >> 16) * p.p();
+        let bound = bound(self.range, *p);
         if bit {
             self.low += u64::from(bound);
-            self.range -= bound;
-        } else {
-            self.range = bound;
         }
-        p.update(bit);
-        while self.range < 1 << 24 {
-            self.range <<= 8;
+        for _ in 0..narrow(&mut self.range, bound, bit, p) {
             self.shift_low();
         }
     }
@@ -179,17 +196,12 @@ impl<'a> Decoder<'a> {
 
     #[inline]
     fn bit(&mut self, p: &mut Bit) -> bool {
-        let bound = (self.range >> 16) * p.p();
+        let bound = bound(self.range, *p);
         let bit = self.code >= bound;
         if bit {
             self.code -= bound;
-            self.range -= bound;
-        } else {
-            self.range = bound;
         }
-        p.update(bit);
-        while self.range < 1 << 24 {
-            self.range <<= 8;
+        for _ in 0..narrow(&mut self.range, bound, bit, p) {
             self.code = (self.code << 8) | u32::from(self.next());
         }
         bit
