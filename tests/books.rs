@@ -10,7 +10,7 @@ use common::gui::Gui;
 use std::path::Path;
 
 /// How many openings of each book are re-scored, spread evenly over it.
-const SAMPLE: usize = 8;
+const SAMPLE: usize = 16;
 
 /// A book: its game and its file.
 const BOOKS: [(&str, &str); 4] = [
