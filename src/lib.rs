@@ -11,8 +11,9 @@
 //! folder per game, Bashni, Turkish and Russian draughts and Lasca, each with its rules,
 //! notation and evaluation, on a shared toolkit, [`games::kit`], that holds the traits every
 //! game implements); [`search`] (the engine, generic over those traits); what the front ends
-//! share of games and searches: [`display`], [`record`] (game records, PDN, openings, time
-//! controls) and [`review`] (a game's moves judged); [`protocol`] (stdin/stdout for GUIs, and
+//! share of games and searches: [`display`], [`game_text`] (what they say differently per
+//! game), [`record`] (game records, PDN, openings, time controls) and [`review`] (a game's
+//! moves judged); [`protocol`] (stdin/stdout for GUIs, and
 //! the options and engine flags the front ends take from it); [`hub`] (the Hub protocol);
 //! [`client`] (an engine child process driven over the protocol); then the front ends:
 //! [`analyse`], [`bench`](mod@bench), [`matchrun`] (engine-vs-engine matches), [`play`]
@@ -21,7 +22,10 @@
 //!
 //! The front ends (from [`client`] up) and the command line need an operating system: they
 //! come with the default feature `native`. Without it the engine core (games, search,
-//! protocol and Hub sessions, records) builds for `wasm32-unknown-unknown` (wasm/).
+//! protocol and Hub sessions, records) builds for `wasm32-unknown-unknown` (wasm/), and with
+//! it what the browser needs of the rest: [`client`]'s reading of an engine's answers and
+//! [`serve`]'s core (its games and their API as functions, `serve::browser` its back end on
+//! one thread with in-process engines), without their processes and HTTP.
 
 #[cfg(feature = "native")]
 pub mod analyse;
@@ -29,7 +33,6 @@ pub mod analyse;
 pub mod bench;
 #[cfg(feature = "native")]
 pub mod cli;
-#[cfg(feature = "native")]
 pub mod client;
 pub mod closed_pipe;
 #[cfg(feature = "native")]
@@ -37,6 +40,7 @@ pub mod datagen;
 pub mod display;
 pub mod egdb;
 pub mod files;
+pub mod game_text;
 pub mod games;
 pub mod hub;
 #[cfg(feature = "native")]
@@ -48,7 +52,6 @@ pub mod protocol;
 pub mod record;
 pub mod review;
 pub mod search;
-#[cfg(feature = "native")]
 pub mod serve;
 #[cfg(feature = "native")]
 pub mod shard;

@@ -55,6 +55,10 @@ const imports = {
     bashni_next_take: (ptr, cap) => { memory().set(waiting.shift().subarray(0, cap), ptr); },
     bashni_yield: canYield ? new WebAssembly.Suspending(giveTurn) : () => {},
     bashni_can_yield: () => (canYield ? 1 : 0),
+    // The module's back end of the static site (bashni-serve.js) is not used here.
+    bashni_serve_post: () => {},
+    bashni_serve_next_len: () => -1,
+    bashni_serve_next_take: () => {},
   },
 };
 

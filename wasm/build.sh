@@ -3,9 +3,12 @@
 #
 #   wasm/build.sh DIR        # then: python3 -m http.server -d DIR 8000, open http://127.0.0.1:8000/
 #
-# DIR gets the engine module (bashni.wasm and bashni-worker.js, the Web Worker that runs it:
-# docs/web.md) and example.html, docs/web.md's page that embeds it. Any static host serves DIR
-# as it is.
+# DIR gets the page of `bashni serve` (web/: index.html, its modules and style) backed by
+# bashni-serve.js, the Web Worker that runs the server's own code in bashni.wasm (web/api.js
+# uses it where no server answers), sw.js (the service worker that keeps the site for
+# offline use), the engine module for any web GUI (bashni.wasm and bashni-worker.js:
+# docs/web.md) and example.html, docs/web.md's page that embeds it. Any static host serves
+# DIR as it is.
 #
 # The module is built from the same sources as the native binary (the crate without its
 # `native` feature, wasm/src/lib.rs on top) for wasm32-unknown-unknown. No prebuilt standard
@@ -22,8 +25,10 @@ out=${1:?usage: wasm/build.sh DIR}
 simd=${BASHNI_WASM_SIMD:-1}
 
 # The module's stack: the search recurses with its move lists on the stack (the native
-# search threads get 64 MiB; 16 MiB holds the deepest search, MAX_PLY plies).
-stack_bytes=$((16 << 20))
+# search threads get 64 MiB; 16 MiB holds the deepest search, MAX_PLY plies). The site's
+# back end may run one search inside another's turn (a review during an analysis:
+# src/serve/browser), so it gets room for two.
+stack_bytes=$((32 << 20))
 rustflags="-C link-arg=-zstack-size=$stack_bytes"
 [ "$simd" = 1 ] && rustflags="$rustflags -C target-feature=+simd128"
 
@@ -51,9 +56,18 @@ RUSTFLAGS="$rustflags" "${build[@]}" --release --target wasm32-unknown-unknown \
     --manifest-path wasm/Cargo.toml --target-dir wasm/target
 wasm=wasm/target/wasm32-unknown-unknown/release/bashni_wasm.wasm
 
-# 3. The site: the module, its worker, and docs/web.md's example page.
+# 3. The site: the page (web/, but its contract), the module and its two workers, and
+# docs/web.md's example page; then the service worker, with the list of every file and a
+# version made from their contents.
 mkdir -p "$out"
 cp "$wasm" "$out/bashni.wasm"
-cp wasm/bashni-worker.js "$out/bashni-worker.js"
+cp wasm/bashni-worker.js wasm/bashni-serve.js "$out/"
+for f in web/*; do
+    case "$f" in *.md) ;; *) cp "$f" "$out/" ;; esac
+done
 sed -n '/<!-- example: embed -->/,/^```$/p' docs/web.md | sed '1,2d;$d' >"$out/example.html"
+files=$(cd "$out" && ls | grep -v '^sw\.js$' | sort)
+version=$(cd "$out" && sha256sum $files | sha256sum | cut -c1-16)
+list="'./'$(printf ", '%s'" $files)"
+sed -e "s|@VERSION@|$version|" -e "s|@FILES@|$list|" wasm/sw.js >"$out/sw.js"
 echo "wasm/build.sh: wrote $out ($(du -sh "$out" | cut -f1)); serve it with: python3 -m http.server -d $out 8000" >&2

@@ -318,11 +318,11 @@ function renderControls() {
   $('btn-resign').disabled = over;
   $('btn-hint').disabled = over || !st.your_turn || !!st.analysis || st.thinking === 'hint';
   $('btn-retry').hidden = !st || !st.engine_failed;
-  $('pdn-download').href = st ? API.pdnHref(st.id) : '#';
+  API.pdnLink($('pdn-download'), st && st.id);
   $('pdn-tree').hidden = !ui.tree || !ui.tree.vars.length;
   if (st) {
     const fen = st.fens[ui.shown];
-    $('fen-link').href = (st.variant === 'bashni' ? '/?' : `/?variant=${st.variant}&`) + 'fen=' + encodeURIComponent(fen);
+    $('fen-link').href = (st.variant === 'bashni' ? './?' : `./?variant=${st.variant}&`) + 'fen=' + encodeURIComponent(fen);
     $('game-link').href = S.gameLink();
     if (document.activeElement !== $('fen')) $('fen').value = fen;
   }

@@ -156,7 +156,7 @@ export function gameLink() {
   const q = new URLSearchParams({ variant: st.variant, fen: st.start_fen });
   if (ui.tree.main.length) q.set('moves', ui.tree.main.join(','));
   if (ui.tree.vars.length) q.set('vars', ui.tree.vars.map((v) => v.moves.join(',')).join(';'));
-  return '/?' + q.toString();
+  return './?' + q.toString();
 }
 
 // The lines of a link's `vars`.

@@ -2,16 +2,15 @@
 //! thread that stamps every line with the time it arrived.
 
 mod hub;
-mod info;
 
-pub use info::{PvInfo, parse_info, parse_pv_info};
+pub use super::info::{PvInfo, parse_info, parse_pv_info};
+use super::reply::Unwatched;
+pub use super::reply::{EngineError, GoReply, GoWatcher, WATCH_POLL, read_reply};
 
 use super::spec::{EngineSpec, Proto};
 use crate::games::Variant;
 use crate::protocol::options::VARIANT_OPTION;
 use crate::protocol::reader::{Input, spawn_line_reader};
-use crate::record::game_record::LastInfo;
-use std::fmt;
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -20,110 +19,12 @@ use std::time::{Duration, Instant};
 /// How long an engine may take to answer `uci` and `isready` at start.
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// What went wrong with an engine process.
-#[derive(Debug)]
-pub enum EngineError {
-    /// The program could not be started (engine name, command, reason).
-    Spawn(String, String, std::io::Error),
-    /// The process ended or closed its output (engine name).
-    Crashed(String),
-    /// Its working directory (`dir=`) does not exist or is not a directory (engine name, dir).
-    NoDirectory(String, String),
-    /// No answer in time (engine name, what was awaited).
-    Timeout(String, &'static str),
-    /// An option the engine does not declare (engine name, option).
-    UnknownOption(String, String),
-    /// An option value the engine refused with an `info string error` line (engine name,
-    /// option, value, the engine's words).
-    RejectedOption(String, String, String, String),
-    /// The engine does not offer the game to be played (engine name, the game, the values
-    /// of its `UCI_Variant` option, `None` when it declares none).
-    NoVariant(String, Variant, Option<Vec<String>>),
-}
-
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::Spawn(n, cmd, e) => write!(f, "engine '{n}': cannot start '{cmd}': {e}"),
-            EngineError::NoDirectory(n, dir) => {
-                write!(
-                    f,
-                    "engine '{n}': the directory '{dir}' (dir=) does not exist"
-                )
-            }
-            EngineError::Crashed(n) => write!(f, "engine '{n}' exited or closed its output"),
-            EngineError::Timeout(n, what) => {
-                write!(f, "engine '{n}' did not answer '{what}' in time")
-            }
-            EngineError::UnknownOption(n, o) => {
-                write!(
-                    f,
-                    "engine '{n}' has no option '{o}' (see its 'option name' lines)"
-                )
-            }
-            EngineError::RejectedOption(n, o, v, said) => {
-                write!(f, "engine '{n}' refused option {o}={v}: {said}")
-            }
-            EngineError::NoVariant(n, v, None) => write!(
-                f,
-                "engine '{n}' cannot play {v}: it declares no {VARIANT_OPTION} option (an engine \
-                 that plays only Bashni)"
-            ),
-            EngineError::NoVariant(n, v, Some(offered)) => write!(
-                f,
-                "engine '{n}' cannot play {v}: its {VARIANT_OPTION} offers {}",
-                offered.join(", ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for EngineError {}
-
-/// How often [`EngineProcess::go_watched`] asks its watcher whether to stop.
-pub const WATCH_POLL: Duration = Duration::from_millis(50);
-
-/// Follows a search started by [`EngineProcess::go_watched`].
-pub trait GoWatcher {
-    /// Called with every `info` line as it arrives (trimmed).
-    fn info(&mut self, line: &str);
-    /// Asked at least every [`WATCH_POLL`]: true has the engine sent `stop`.
-    fn should_stop(&mut self) -> bool;
-}
-
-/// The watcher of a plain [`EngineProcess::go`]: it reads nothing and never stops.
-struct Unwatched;
-
-impl GoWatcher for Unwatched {
-    fn info(&mut self, _line: &str) {}
-    fn should_stop(&mut self) -> bool {
-        false
-    }
-}
-
 /// Longest engine output line kept, bytes (the rest is dropped; a PV line is far shorter).
 const ENGINE_LINE_BYTES: usize = 1 << 16;
 
 enum Msg {
     Line(Instant, String),
     Eof,
-}
-
-/// The answer to a `go`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GoReply {
-    /// `bestmove <text>` arrived at `at`; `info` is the last scored report before it.
-    Move {
-        text: String,
-        at: Instant,
-        info: Option<LastInfo>,
-    },
-    /// The engine said `bestmove (none)` (or `bestmove` with nothing after it).
-    NoMove { at: Instant },
-    /// Nothing before the deadline.
-    Timeout,
-    /// The process ended.
-    Crashed,
 }
 
 /// A running engine.
@@ -436,23 +337,7 @@ impl EngineProcess {
                     }
                 }
                 Ok((at, line)) => {
-                    if line.starts_with("info") {
-                        watch.info(&line);
-                        if let Some(i) = parse_info(&line) {
-                            info = Some(i);
-                        }
-                    } else if let Some(rest) = line.strip_prefix("bestmove") {
-                        if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
-                            continue;
-                        }
-                        let reply = match rest.split_whitespace().next() {
-                            None | Some("(none)") => GoReply::NoMove { at },
-                            Some(m) => GoReply::Move {
-                                text: m.to_string(),
-                                at,
-                                info,
-                            },
-                        };
+                    if let Some(reply) = read_reply(&line, at, &mut info, watch) {
                         return (sent, reply);
                     }
                 }

@@ -16,8 +16,8 @@
 //! written before data named its game, is Bashni's. Blank lines and other `#` lines are
 //! comments.
 
+use crate::game_text::game_name;
 use crate::games::{Rules, Variant};
-use crate::play::game_text::game_name;
 use std::fmt;
 
 /// A finished game's result, from White's view.

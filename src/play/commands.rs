@@ -1,13 +1,13 @@
 //! The commands of `bashni play` (everything typed that is not a move).
 
 use super::clock::{Clocks, DEFAULT_MOVETIME_MS};
-use super::game_text;
 use super::input::{Command, TimeSetting};
 use super::resolve::{move_list, sort_moves};
 use super::save::Ending;
 use super::save::{self, Record};
 use super::{ENGINE, Flow, Played, Player, Session, side_name};
 use crate::display::{counted, plies};
+use crate::game_text;
 use crate::games::kit::color::Color;
 use crate::games::{Game, Record as GameOf, Variant};
 use crate::record::draw_offer as offer;

@@ -13,7 +13,7 @@ mod args;
 mod clock;
 mod commands;
 mod flag;
-pub mod game_text;
+use crate::game_text;
 pub mod input;
 pub mod level;
 mod players;

@@ -92,7 +92,7 @@ pub fn resolve<G: Game>(pos: &G, typed: &[Sq]) -> Resolved<G::Move> {
     let reason = if tower.is_empty() {
         Illegal::Empty(from)
     } else if tower.top().color() != pos.side_to_move() {
-        Illegal::NotYours(from, super::game_text::piece_word(G::VARIANT))
+        Illegal::NotYours(from, crate::game_text::piece_word(G::VARIANT))
     } else if options.is_empty() && legal.iter().any(G::is_capture) {
         Illegal::MustCapture
     } else if options.is_empty() {

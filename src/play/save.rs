@@ -11,9 +11,9 @@
 //! with bounded memory ([`crate::files::read_regular_text`]): a FIFO, a device or a larger
 //! file is refused with one line, before anything of the game in progress changes.
 
-use super::game_text::game_name;
 use crate::display::counted;
 use crate::files::{ReadError, read_regular_text};
+use crate::game_text::game_name;
 use crate::games::{Game, Record as GameOf, Rules, Variant};
 use crate::record::game_record::{EngineScore, LastInfo};
 use crate::record::game_record::{Event, to_pdn_in};

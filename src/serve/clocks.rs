@@ -2,7 +2,7 @@
 //! that side is to move and the game runs, with an increment after each move.
 
 use crate::games::kit::color::Color;
-use std::time::Instant;
+use crate::platform::Instant;
 
 /// Time left for both sides.
 #[derive(Clone, Debug)]

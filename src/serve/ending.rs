@@ -2,9 +2,9 @@
 //! game's no-progress rule, one king against one man in Turkish draughts), by resignation or
 //! by time; its result, its PDN termination and the words the page shows.
 
+use crate::game_text::clock_rule_reason;
 use crate::games::kit::color::Color;
 use crate::games::{Outcome, Variant};
-use crate::play::game_text::clock_rule_reason;
 use crate::record::result::{GameResult, Termination};
 
 /// Why a game ended.

@@ -1,44 +1,32 @@
-//! The engine of one game: a `bashni` child process spoken to through engine-protocol.md
-//! by a worker thread, which runs one job at a time (the engine's move, a hint, or an
-//! analysis) and hands the results to the game's [`Session`].
+//! The engine of one game, on any back end: the jobs the game gives it (the engine's move, a
+//! hint, an analysis, the weighing of a draw offer), and how a job runs on an engine that
+//! speaks engine-protocol.md, its results handed to the game's [`Session`].
 //!
-//! A child process rather than a search in the server's own process: the page is then a
-//! real client of the protocol, a runaway or crashed search is killed without harming the
-//! server or other games, and a closed tab frees exactly its process.
+//! Where the engine runs is the back end's ([`Backend`]): natively a `bashni` child process
+//! driven by a worker thread (`native/engine_process.rs`), in the browser a protocol session
+//! in the page's own worker (`browser/engine.rs`). Both speak the same lines and run each job
+//! through [`JobRunner`]: the options set as the job needs, `position` and `go`, the `info`
+//! lines of an analysis fed to the page at most every [`ANALYSIS_PUSH`], the search stopped
+//! when the job goes stale, and `bestmove` handed to the game.
 //!
 //! Every job carries a generation number; the game bumps the shared generation whenever it
 //! changes (a move, a takeback, leaving analysis). The worker stops a search whose
 //! generation is no longer current and drops its result, so a stale answer never lands.
-//!
-//! The engines are this very program, started from its file as it was when the server started
-//! ([`pin_program`]): a rebuild that replaces the binary while the server runs changes nothing.
-//!
-//! The worker waits on one channel for everything that concerns it ([`Order`]): the game's
-//! jobs, the game's close, and the end of its engine's output, which the engine's output
-//! reader sends the moment the engine dies ([`EngineProcess::start_watched`]). So an engine
-//! killed while idle, between two jobs or during its handshake is seen at once, whatever the
-//! load: the game is told and a new engine started (a death during a search is seen by the
-//! search itself).
-//!
-//! An engine that crashes or stops answering is killed and started again, and the job it
-//! failed is run once more on the new engine; if that fails too, the game is told
-//! ([`Session::engine_failed`]) and the person may move or retry. An engine that cannot be
-//! started ([`START_TRIES`] tries in a row) fails the job; the next job tries again. When the
-//! game is closed ([`EngineHandle::shutdown`]) the search is stopped and the engine quits at
-//! once, whatever else still holds the game.
 
+use super::json::{self, Value};
 use super::session::{Session, lock};
-use crate::client::engine::{
-    EngineError, EngineProcess, GoReply, GoWatcher, PvInfo, parse_pv_info,
-};
-use crate::client::spec::{EngineSpec, Limit, Proto};
+use crate::client::info::{PvInfo, parse_pv_info};
+use crate::client::reply::{EngineError, GoReply, GoWatcher};
 use crate::games::Variant;
-use crate::serve::json::{self, Value};
+use crate::platform::Instant;
+use crate::search::Poll;
+use std::cell::RefCell;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, Weak};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Time an engine gets to answer after `stop` (or after its time limit) before it is taken
 /// for dead and restarted.
@@ -46,10 +34,6 @@ pub const STOP_GRACE: Duration = Duration::from_secs(2);
 
 /// Shortest time between two analysis updates pushed to the page.
 pub const ANALYSIS_PUSH: Duration = Duration::from_millis(100);
-
-/// Starts tried in a row before an engine is given up for the job at hand (an engine killed
-/// during its handshake, or one too slow to answer it on a loaded machine, is tried again).
-pub const START_TRIES: usize = 3;
 
 /// What a job is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,11 +79,13 @@ pub struct Job {
     pub epoch: u64,
 }
 
-/// What the worker waits for, on its one channel.
+/// What a game's engine worker waits for, on its one channel.
 pub enum Order {
     /// A job from the game.
     Job(Job),
     /// The output of the engine with this serial number ended: it died (or was replaced).
+    /// Natively the engine's output reader sends it the moment the process dies, so an
+    /// engine killed while idle, between jobs or during its handshake is seen at once.
     Ended(u64),
     /// The game is closed: quit the engine and end.
     Quit,
@@ -113,22 +99,20 @@ pub struct EngineHandle {
     busy: Option<JobKind>,
 }
 
-/// The worker's side, before its thread starts: its channel, the shared generation, and the
-/// count of engine processes; [`Inbox::start_engine`] starts the first engine.
+/// The worker's side, before its back end starts it ([`Backend::start_engine`]): its
+/// channel, a sender on it for its engines' deaths, and the shared generation.
 pub struct Inbox {
-    orders: Receiver<Order>,
+    /// The game's orders, and the ends of its engines.
+    pub orders: Receiver<Order>,
     /// Given to every engine's output reader, which sends [`Order::Ended`] on it.
-    ends: Sender<Order>,
-    epoch: Arc<AtomicU64>,
-    /// Engine processes running (the server's count).
-    live: Arc<AtomicUsize>,
-    /// The serial number of the next engine started.
-    next: u64,
+    pub ends: Sender<Order>,
+    /// The game's current generation.
+    pub epoch: Arc<AtomicU64>,
 }
 
 impl EngineHandle {
-    /// A handle, and the inbox for [`spawn_worker`]; `live` counts engine processes.
-    pub fn new(live: Arc<AtomicUsize>) -> (EngineHandle, Inbox) {
+    /// A handle, and the inbox for the back end's worker ([`Backend::start_engine`]).
+    pub fn new() -> (EngineHandle, Inbox) {
         let (tx, rx) = channel();
         let epoch = Arc::new(AtomicU64::new(0));
         let handle = EngineHandle {
@@ -140,8 +124,6 @@ impl EngineHandle {
             orders: rx,
             ends: tx,
             epoch,
-            live,
-            next: 0,
         };
         (handle, inbox)
     }
@@ -195,73 +177,8 @@ impl Drop for EngineHandle {
     }
 }
 
-/// This program's file as it was when the server started, held open, so that engines start
-/// from it even after a rebuild has replaced or deleted the file (the path then names another
-/// file, or none). Linux names an open file by a path of `/proc`; elsewhere engines start
-/// from the program's path.
-#[cfg(target_os = "linux")]
-mod pinned {
-    use std::fs::File;
-    use std::os::fd::AsRawFd;
-    use std::os::unix::fs::MetadataExt;
-    use std::path::PathBuf;
-    use std::sync::OnceLock;
-
-    struct Program {
-        /// Where it was started from.
-        path: PathBuf,
-        /// The file itself, open for as long as the server runs.
-        file: File,
-    }
-
-    static PROGRAM: OnceLock<Option<Program>> = OnceLock::new();
-
-    /// Holds this program's file open; called when the server starts (later calls change
-    /// nothing).
-    pub fn pin_program() {
-        PROGRAM.get_or_init(|| {
-            let path = std::env::current_exe().ok()?;
-            let file = File::open("/proc/self/exe").ok()?;
-            Some(Program { path, file })
-        });
-    }
-
-    /// This very binary: by its path while the path still names the file held open, else
-    /// by the `/proc` path of the file held open.
-    pub fn program() -> std::io::Result<PathBuf> {
-        pin_program();
-        let Some(Some(p)) = PROGRAM.get() else {
-            return std::env::current_exe();
-        };
-        let held = p.file.metadata()?;
-        let id = |m: &std::fs::Metadata| (m.dev(), m.ino());
-        match std::fs::metadata(&p.path) {
-            Ok(now) if id(&now) == id(&held) => Ok(p.path.clone()),
-            _ => Ok(PathBuf::from(format!(
-                "/proc/self/fd/{}",
-                p.file.as_raw_fd()
-            ))),
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-mod pinned {
-    /// Nothing to hold where no path names an open file.
-    pub fn pin_program() {}
-
-    /// This very binary, by its path.
-    pub fn program() -> std::io::Result<std::path::PathBuf> {
-        std::env::current_exe()
-    }
-}
-
-pub use pinned::pin_program;
-use pinned::program;
-
-/// What a game's engine process starts with: the game, and the folder of the endgame
-/// databases it is given (`bashni serve --egdb`; absolute, since the engine is a process of
-/// its own).
+/// What a game's engine starts with: the game, and the folder of the endgame databases it is
+/// given (`bashni serve --egdb`; absolute, since the native engine is a process of its own).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSetup {
     /// The game.
@@ -270,259 +187,127 @@ pub struct EngineSetup {
     pub egdb: Option<PathBuf>,
 }
 
-/// The engine program: this very binary ([`program`]), speaking the protocol, for a game of
-/// `setup.variant`: its `UCI_Variant` option names the game (Bashni, the engine's default,
-/// sets none), its `EGDBPath` the databases' folder when there is one.
-pub fn engine_spec(setup: &EngineSetup) -> std::io::Result<EngineSpec> {
-    let mut options = match setup.variant {
-        Variant::Bashni => Vec::new(),
-        v => vec![("UCI_Variant".to_string(), v.name().to_string())],
-    };
-    if let Some(dir) = &setup.egdb {
-        options.push(("EGDBPath".to_string(), dir.display().to_string()));
-    }
-    Ok(EngineSpec {
-        name: "bashni".into(),
-        cmd: program()?,
-        args: vec!["uci".into()],
-        dir: None,
-        options,
-        limit: Limit::default(),
-    })
+/// Where a back end runs the games' engines and their reviews: threads and engine processes
+/// natively (`native/`), the page's one thread in the browser (`browser/`).
+pub trait Backend: Send + Sync {
+    /// Starts the engine of a game of `setup`: its worker takes the game's orders from
+    /// `inbox` and writes its results into `session`. An error (one line) says why it could
+    /// not start; the game is then not opened.
+    fn start_engine(
+        &self,
+        setup: EngineSetup,
+        inbox: Inbox,
+        session: Weak<Mutex<Session>>,
+    ) -> Result<(), String>;
+
+    /// Engines running now.
+    fn engines(&self) -> usize;
+
+    /// Runs a review's work, apart from the request that starts it (a thread natively).
+    fn start_review(&self, work: Box<dyn FnOnce() + Send>) -> Result<(), String>;
+
+    /// The turn the searches of reviews give their host, where they run on the host's one
+    /// thread (None natively: a search runs on a thread of its own).
+    fn poll(&self) -> Option<Poll>;
 }
 
-/// A running engine: its process (killed when dropped), and its serial number, which its
-/// [`Order::Ended`] names.
-pub struct Engine {
-    process: EngineProcess,
-    serial: u64,
-    _counted: Counted,
+/// An engine that speaks the protocol: a child process natively, a session in the page's
+/// worker in the browser.
+pub trait EngineLink {
+    /// Sends one line (an option).
+    fn send(&mut self, line: &str) -> Result<(), EngineError>;
+
+    /// Sends `position` and `go`, hands each `info` line to `watch` and asks it whether to
+    /// stop (then sends `stop`), sends `stop` at `deadline` too; returns the engine's reply.
+    fn go(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Instant,
+        watch: &Rc<RefCell<Watch>>,
+    ) -> GoReply;
 }
 
-/// One place in the count of engine processes, given back when dropped.
-struct Counted(Arc<AtomicUsize>);
-
-impl Counted {
-    fn new(live: &Arc<AtomicUsize>) -> Counted {
-        live.fetch_add(1, Ordering::SeqCst);
-        Counted(live.clone())
-    }
-}
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-impl Inbox {
-    /// Starts an engine for `setup` (blocking until it is ready, [`START_TRIES`] tries): its
-    /// death, whenever it comes, is an [`Order::Ended`] on this inbox.
-    pub fn start_engine(&mut self, setup: &EngineSetup) -> Result<Engine, String> {
-        let spec =
-            engine_spec(setup).map_err(|e| format!("cannot find the bashni program: {e}"))?;
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            let serial = self.next;
-            self.next += 1;
-            let ends = self.ends.clone();
-            let ended = move || {
-                let _ = ends.send(Order::Ended(serial));
-            };
-            match EngineProcess::start_watched(&spec, Variant::Bashni, Proto::Uci, ended) {
-                Ok(process) => {
-                    return Ok(Engine {
-                        process,
-                        serial,
-                        _counted: Counted::new(&self.live),
-                    });
-                }
-                // A program that cannot be started stays so; anything else (killed during the
-                // handshake, too slow on a loaded machine) is tried again.
-                Err(e @ EngineError::Spawn(..)) => return Err(e.to_string()),
-                Err(e) if tries >= START_TRIES => return Err(e.to_string()),
-                Err(_) => {}
-            }
-        }
-    }
-}
-
-/// Starts the worker thread of a game whose engine was started with `setup` (`engine`, by
-/// [`Inbox::start_engine`]).
-pub fn spawn_worker(
-    setup: EngineSetup,
-    engine: Engine,
-    inbox: Inbox,
+/// Runs one game's jobs on its engine, whatever the engine, and hands their results to the
+/// game; it keeps which options the engine has been given.
+pub struct JobRunner {
     session: Weak<Mutex<Session>>,
-) -> std::io::Result<()> {
-    let worker = Worker {
-        setup,
-        engine: Some(engine),
-        inbox,
-        session,
-        skill: None,
-        multipv: 1,
-    };
-    std::thread::Builder::new()
-        .name("serve-engine".into())
-        .spawn(move || worker.run())
-        .map(|_| ())
-}
-
-struct Worker {
-    /// The game and databases, which a restarted engine is told again.
-    setup: EngineSetup,
-    /// None when no engine could be started: the next job tries again.
-    engine: Option<Engine>,
-    inbox: Inbox,
-    session: Weak<Mutex<Session>>,
+    epoch: Arc<AtomicU64>,
     /// Options as last set in the engine (None: not yet).
     skill: Option<u8>,
     multipv: u32,
 }
 
-impl Worker {
-    /// Takes orders until the game is closed.
-    fn run(mut self) {
-        // The inbox holds a sender itself: the channel ends only with `Quit`.
-        while let Ok(order) = self.inbox.orders.recv() {
-            match order {
-                Order::Job(job) => self.job(job),
-                Order::Ended(serial) => self.ended(serial),
-                Order::Quit => break,
-            }
-        }
-        if let Some(Engine {
-            process, _counted, ..
-        }) = self.engine.take()
-        {
-            process.quit(); // and then its place in the count
+impl JobRunner {
+    /// The runner of the game `session`, whose jobs' generation is `epoch`.
+    pub fn new(session: Weak<Mutex<Session>>, epoch: Arc<AtomicU64>) -> JobRunner {
+        JobRunner {
+            session,
+            epoch,
+            skill: None,
+            multipv: 1,
         }
     }
 
-    /// Engine `serial` died: if it is the current one (idle, since a job in progress sees
-    /// its engine's death itself), the game is told and a new engine started.
-    fn ended(&mut self, serial: u64) {
-        if self.engine.as_ref().is_none_or(|e| e.serial != serial) {
-            return; // an engine replaced already
-        }
-        if self.session.strong_count() == 0 {
-            return;
-        }
-        let died = EngineError::Crashed("bashni".into());
-        match self.restart() {
-            Ok(()) => self.tell(format!("{died} while idle; the engine was restarted")),
-            Err(e) => self.tell(format!(
-                "{died} while idle, and could not be restarted: {e}; it is tried again with the \
-                 next request"
-            )),
-        }
+    /// Whether `job` is still the game's current job.
+    pub fn is_current(&self, job: &Job) -> bool {
+        job.epoch == self.epoch.load(Ordering::SeqCst)
     }
 
-    /// Runs `job`: on a new engine if the last one is gone, once more on a new engine if it
-    /// fails.
-    fn job(&mut self, job: Job) {
-        if !self.is_current(&job) {
-            return;
-        }
-        if self.engine.is_none()
-            && let Err(e) = self.restart()
-        {
-            self.fail(&job, format!("the engine could not be started: {e}"));
-            return;
-        }
-        let Err(first) = self.run_job(&job) else {
-            return;
-        };
-        // 1. The engine crashed or hung: a new one, and the same job once more.
-        if let Err(e) = self.restart() {
-            self.fail(
-                &job,
-                format!("{first}; the engine could not be restarted: {e}"),
-            );
-            return;
-        }
-        if !self.is_current(&job) {
-            return;
-        }
-        self.tell(format!("{first}; the engine was restarted"));
-        let Err(second) = self.run_job(&job) else {
-            return;
-        };
-        // 2. It failed again: the game says so; the person may move or retry.
-        let restarted = self.restart();
-        self.fail(&job, format!("{first}, then {second}"));
-        if let Err(e) = restarted {
-            self.tell(format!("the engine could not be restarted: {e}"));
-        }
+    /// Whether the game is gone.
+    pub fn game_gone(&self) -> bool {
+        self.session.strong_count() == 0
     }
 
-    fn is_current(&self, job: &Job) -> bool {
-        job.epoch == self.inbox.epoch.load(Ordering::SeqCst)
-    }
-
-    /// Kills the engine (if it still runs) and starts a new one.
-    fn restart(&mut self) -> Result<(), String> {
-        self.engine = None; // dropping it kills the process
+    /// The engine was replaced by a new one, which has been given no options yet.
+    pub fn engine_replaced(&mut self) {
         self.skill = None;
         self.multipv = 1;
-        self.engine = Some(self.inbox.start_engine(&self.setup)?);
-        Ok(())
     }
 
     /// Tells the game of an engine problem.
-    fn tell(&self, what: String) {
+    pub fn tell(&self, what: String) {
         if let Some(s) = self.session.upgrade() {
             lock(&s).engine_trouble(what);
         }
     }
 
     /// Tells the game that `job` failed for good.
-    fn fail(&self, job: &Job, what: String) {
+    pub fn fail(&self, job: &Job, what: String) {
         if let Some(s) = self.session.upgrade() {
             lock(&s).engine_failed(job.epoch, what);
         }
     }
 
-    fn set_options(&mut self, job: &Job) -> Result<(), EngineError> {
-        let engine = &mut self
-            .engine
-            .as_mut()
-            .ok_or_else(|| EngineError::Crashed("bashni".into()))?
-            .process;
+    fn set_options(&mut self, link: &mut dyn EngineLink, job: &Job) -> Result<(), EngineError> {
         if self.skill != Some(job.skill) {
-            engine.send(&format!("setoption name Skill Level value {}", job.skill))?;
+            link.send(&format!("setoption name Skill Level value {}", job.skill))?;
             self.skill = Some(job.skill);
         }
         if self.multipv != job.multipv {
-            engine.send(&format!("setoption name MultiPV value {}", job.multipv))?;
+            link.send(&format!("setoption name MultiPV value {}", job.multipv))?;
             self.multipv = job.multipv;
         }
         Ok(())
     }
 
-    fn run_job(&mut self, job: &Job) -> Result<(), EngineError> {
-        self.set_options(job)?;
-        let mut watch = Watch {
+    /// Runs `job` on `link` and hands its result to the game; an error when the engine
+    /// crashed or did not answer (the caller restarts it).
+    pub fn run_job(&mut self, link: &mut dyn EngineLink, job: &Job) -> Result<(), EngineError> {
+        self.set_options(link, job)?;
+        let watch = Rc::new(RefCell::new(Watch {
             epoch: job.epoch,
-            current: self.inbox.epoch.clone(),
+            current: self.epoch.clone(),
             feed: match job.kind {
                 JobKind::Analyse { ply, threat } => {
                     Some(Feed::new(self.session.clone(), ply, threat))
                 }
                 _ => None,
             },
-        };
-        let engine = &mut self
-            .engine
-            .as_mut()
-            .ok_or_else(|| EngineError::Crashed("bashni".into()))?
-            .process;
+        }));
         let deadline = Instant::now() + job.limit;
-        let (_, reply) =
-            engine.go_watched(&job.position, &job.go, deadline, STOP_GRACE, &mut watch);
-        if let Some(feed) = &mut watch.feed {
+        let reply = link.go(&job.position, &job.go, deadline, &watch);
+        if let Some(feed) = &mut watch.borrow_mut().feed {
             feed.push(job.epoch, true);
         }
         let (text, score) = match reply {
@@ -560,7 +345,7 @@ impl Worker {
 
 /// Watches one search: stops it when its generation is stale, and feeds an analysis's
 /// lines to the page.
-struct Watch {
+pub struct Watch {
     epoch: u64,
     current: Arc<AtomicU64>,
     feed: Option<Feed>,

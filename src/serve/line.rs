@@ -9,9 +9,9 @@
 use super::error::{ApiError, ErrorKind};
 use super::json::{self, Value};
 use crate::display::square_name;
+use crate::game_text::piece_word;
 use crate::games::kit::color::Color;
 use crate::games::{Game, Outcome, Record, RecordError, Rules, Variant};
-use crate::play::game_text::piece_word;
 use crate::record::draw_offer::{self, Decline};
 use crate::search::egdb::Databases;
 use std::fmt;

@@ -3,18 +3,19 @@
 //! [`UNWATCHED_LIMIT`] or when a clock runs out.
 
 use super::clocks::Retired;
-use super::engine_worker::{EngineHandle, EngineSetup, spawn_worker};
+use super::engine_worker::{Backend, EngineHandle, EngineSetup};
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::session::{Caps, Session, lock};
 use super::settings::{NewGame, parse_new_game};
 use crate::display::counted;
 use crate::games::Variant;
+use crate::platform::Instant;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A game whose page has had no open event stream this long is ended and its engine quit.
 pub const UNWATCHED_LIMIT: Duration = Duration::from_secs(5);
@@ -27,6 +28,13 @@ pub const RETIRED_FOR: Duration = Duration::from_secs(24 * 3600);
 
 /// How often the reaper looks at every game.
 pub const REAP_EVERY: Duration = Duration::from_millis(250);
+
+/// Most games at once, unless `bashni serve --max-games` says otherwise.
+pub const DEFAULT_MAX_GAMES: u64 = 8;
+/// Longest engine move or hint, seconds, unless `--max-think` says otherwise.
+pub const DEFAULT_MAX_THINK_S: u64 = 30;
+/// Longest analysis of one position, seconds, unless `--max-analysis` says otherwise.
+pub const DEFAULT_MAX_ANALYSIS_S: u64 = 600;
 
 /// The server's limits.
 #[derive(Clone, Copy, Debug)]
@@ -55,8 +63,8 @@ pub struct Registry {
     games: Mutex<HashMap<String, SharedSession>>,
     /// Games open or being opened (a slot is taken before the engine starts).
     slots: AtomicUsize,
-    /// Engine processes running (each counted while it runs).
-    live_engines: Arc<AtomicUsize>,
+    /// Where the games' engines run.
+    backend: Arc<dyn Backend>,
     /// Games opened since the start.
     opened: AtomicUsize,
     /// The clocks of closed clock games, by id, for the game a reloaded page opens in their
@@ -91,12 +99,13 @@ impl Drop for Slot<'_> {
 }
 
 impl Registry {
-    /// No games yet; the engine of each game of `egdb`'s games is given its folder.
-    pub fn new(limits: Limits, egdb: Option<EngineTables>) -> Registry {
+    /// No games yet; each game's engine runs on `backend`, and that of each of `egdb`'s
+    /// games is given its folder.
+    pub fn new(limits: Limits, egdb: Option<EngineTables>, backend: Arc<dyn Backend>) -> Registry {
         Registry {
             games: Mutex::new(HashMap::new()),
             slots: AtomicUsize::new(0),
-            live_engines: Arc::new(AtomicUsize::new(0)),
+            backend,
             opened: AtomicUsize::new(0),
             retired: Mutex::new(HashMap::new()),
             limits,
@@ -155,8 +164,9 @@ impl Registry {
     }
 
     /// Keeps a closed game's clocks (the oldest are dropped past [`RETIRED_KEPT`] or
-    /// [`RETIRED_FOR`]).
-    fn keep_retired(&self, id: &str, r: Retired) {
+    /// [`RETIRED_FOR`]): a game opened with `"resume": id` goes on with them. The browser's
+    /// back end gives it the clocks its storage kept over a reload.
+    pub fn keep_retired(&self, id: &str, r: Retired) {
         let mut kept = self.retired();
         let now = r.at;
         kept.retain(|_, old| now.saturating_duration_since(old.at) < RETIRED_FOR);
@@ -199,7 +209,7 @@ impl Registry {
     pub fn create(&self, body: &Value) -> Result<(SharedSession, Vec<Vec<String>>), ApiError> {
         let slot = self.take_slot()?;
         let new = parse_new_game(body, self.limits.caps.max_think_ms)?;
-        let id = format!("{:016x}", rand::random::<u64>());
+        let id = format!("{:016x}", crate::platform::fresh_seed());
         let resumed = self.take_retired(body, &id)?;
         let opened = self.open(slot, new, resumed.as_ref().map(|(_, r)| r), id);
         if let (Err(_), Some((id, r))) = (&opened, resumed) {
@@ -227,10 +237,7 @@ impl Registry {
                 .filter(|t| t.games.contains(&variant))
                 .map(|t| t.dir.clone()),
         };
-        let (handle, mut inbox) = EngineHandle::new(self.live_engines.clone());
-        let engine = inbox.start_engine(&setup).map_err(|e| {
-            ApiError::new(ErrorKind::Internal, format!("cannot start the engine: {e}"))
-        })?;
+        let (handle, inbox) = EngineHandle::new();
         let now = Instant::now();
         let session = Arc::new(Mutex::new(Session::new(
             id.clone(),
@@ -239,12 +246,9 @@ impl Registry {
             handle,
             now,
         )));
-        spawn_worker(setup, engine, inbox, Arc::downgrade(&session)).map_err(|e| {
-            ApiError::new(
-                ErrorKind::Internal,
-                format!("cannot start the engine's thread: {e}"),
-            )
-        })?;
+        self.backend
+            .start_engine(setup, inbox, Arc::downgrade(&session))
+            .map_err(|e| ApiError::new(ErrorKind::Internal, e))?;
         if let Some(r) = resumed {
             lock(&session).resume(r, Instant::now());
         }
@@ -299,9 +303,42 @@ impl Registry {
         }
     }
 
-    /// Engine processes running now.
+    /// Every open game's id and version (which grows with every change of the game).
+    pub fn versions(&self) -> Vec<(String, u64)> {
+        let games: Vec<(String, SharedSession)> = self
+            .map()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        games
+            .into_iter()
+            .map(|(id, s)| {
+                let version = lock(&s).version();
+                (id, version)
+            })
+            .collect()
+    }
+
+    /// The clocks every open clock game would leave if it were closed now (see
+    /// [`Registry::keep_retired`]), by id: what the browser keeps in its storage.
+    pub fn clocks_now(&self, now: Instant) -> Vec<(String, Retired)> {
+        let games: Vec<(String, SharedSession)> = self
+            .map()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        games
+            .into_iter()
+            .filter_map(|(id, s)| {
+                let r = lock(&s).retire(now)?;
+                Some((id, r))
+            })
+            .collect()
+    }
+
+    /// Engines running now.
     pub fn engines(&self) -> usize {
-        self.live_engines.load(Ordering::SeqCst)
+        self.backend.engines()
     }
 
     /// One pass of the reaper: clocks that ran out end their games; games nobody has
@@ -329,10 +366,7 @@ impl Registry {
         json::object([
             ("games", Value::from(self.map().len())),
             ("max_games", Value::from(self.limits.max_games)),
-            (
-                "engines",
-                Value::from(self.live_engines.load(Ordering::SeqCst)),
-            ),
+            ("engines", Value::from(self.backend.engines())),
             ("opened", Value::from(self.opened.load(Ordering::SeqCst))),
         ])
     }

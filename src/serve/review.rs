@@ -1,7 +1,8 @@
 //! Game reviews for the page: `POST /api/games/<id>/review` with `{"nodes": n}`,
 //! `{"depth": d}` or `{"movetime_ms": n}` starts a review of the game's moves
-//! ([`crate::review`]) on a thread of its own (the HTTP layer never waits for it), one per
-//! game at a time and at most [`MAX_RUNNING`] in the server. A node budget (the page's) is
+//! ([`crate::review`]) apart from the request (on a thread of its own natively, as the
+//! browser's host's next work there: [`Backend::start_review`]), one per game at a time and
+//! at most [`MAX_RUNNING`] in the server. A node budget (the page's) is
 //! reproducible: the same game gets the same report on any machine; a depth is capped at
 //! [`MAX_MOVETIME_MS`] a position, and a whole review at [`MAX_REVIEW_SECS`]. The report is the
 //! game's own ([`super::review_report::GameReview`]) and names its budget: each move reviewed
@@ -11,18 +12,20 @@
 //! /api/games/<id>/review/try` judges one move of the person's as a review would ("learn from
 //! your mistakes").
 
+use super::engine_worker::Backend;
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
 use super::registry::Registry;
 use super::session::{Session, lock};
 use crate::games::kit::Color;
 use crate::games::{Game, Record};
+use crate::platform::Instant;
 use crate::record::result::Termination;
 use crate::review::{
     Budget, Eval, GameToReview, MoveReview, SideSummary, accuracy, judge_move, review_game,
     summarise,
 };
-use crate::search::{Engine, Score, SearchControl};
+use crate::search::{Engine, Poll, Score, SearchControl};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
@@ -42,11 +45,12 @@ pub const MAX_NODES: u64 = 5_000_000;
 /// Transposition table of a review's engine, MiB.
 const REVIEW_HASH_MB: usize = 16;
 
-/// The server's review threads (each game keeps its own report).
-#[derive(Default)]
+/// The server's reviews (each game keeps its own report).
 pub struct Reviews {
-    /// Review threads running now.
+    /// Reviews running now.
     running: AtomicUsize,
+    /// Where they run.
+    backend: Arc<dyn Backend>,
 }
 
 /// A review thread's place in [`Reviews::running`], given back when the thread ends.
@@ -162,7 +166,15 @@ fn summary_json<M>(moves: &[MoveReview<M>]) -> Value {
 }
 
 impl Reviews {
-    /// Review threads running now.
+    /// No review yet; they run on `backend`.
+    pub fn new(backend: Arc<dyn Backend>) -> Reviews {
+        Reviews {
+            running: AtomicUsize::new(0),
+            backend,
+        }
+    }
+
+    /// Reviews running now.
     pub fn running(&self) -> usize {
         self.running.load(Ordering::SeqCst)
     }
@@ -233,7 +245,8 @@ impl Reviews {
             )
         };
         let _place = self.take_place()?;
-        crate::for_variant!(variant, G => try_in::<G>(&fen, &moves, &text, budget))
+        let poll = self.backend.poll();
+        crate::for_variant!(variant, G => try_in::<G>(&fen, &moves, &text, budget, poll))
     }
 
     /// `POST /api/games/<id>/review`: starts the review of game `id`'s moves; answers its
@@ -256,7 +269,8 @@ impl Reviews {
         let place = self.take_place()?;
         let g = s.game();
         let (variant, fen, moves) = (g.variant(), g.fens()[0].clone(), g.moves().to_vec());
-        let control = SearchControl::new(false);
+        let poll = self.backend.poll();
+        let control = SearchControl::polled(false, poll);
         let empty = summary_json::<String>(&[]);
         let first = s
             .review
@@ -267,22 +281,17 @@ impl Reviews {
             run: s.review.run(),
         };
         drop(s);
+        let on_host = poll.is_some();
         let run = move || {
             let _place = place;
-            crate::for_variant!(variant, G => run_review::<G>(&fen, &moves, budget, &control, &to));
+            crate::for_variant!(variant, G => run_review::<G>(&fen, &moves, budget, &control, &to, on_host));
         };
-        let spawned = std::thread::Builder::new()
-            .name("bashni-review".into())
-            .spawn(run);
-        if let Err(e) = spawned {
+        if let Err(e) = self.backend.start_review(Box::new(run)) {
             let mut s = lock(&session);
             let run = s.review.run();
             s.review
                 .record(run, None, summary_json::<String>(&[]), false);
-            return Err(ApiError::new(
-                ErrorKind::Internal,
-                format!("cannot start a review thread: {e}"),
-            ));
+            return Err(ApiError::new(ErrorKind::Internal, e));
         }
         Ok(first)
     }
@@ -294,6 +303,7 @@ fn try_in<G: Game>(
     moves: &[String],
     text: &str,
     budget: Budget,
+    poll: Option<Poll>,
 ) -> Result<Value, ApiError> {
     let record = Record::<G>::from_fen_and_moves(fen, moves)
         .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the game's own line: {e}")))?;
@@ -311,12 +321,13 @@ fn try_in<G: Game>(
         )
     })?;
     let mut engine = Engine::new();
+    engine.search_on_calling_thread(poll.is_some());
     let r = judge_move(
         &record,
         played,
         &mut engine,
         budget,
-        &SearchControl::new(false),
+        &SearchControl::polled(false, poll),
     );
     let mut v = entry_json(&r);
     if let Value::Object(m) = &mut v {
@@ -352,13 +363,15 @@ impl Reporter {
 }
 
 /// Reviews the game of `moves` from `fen` in game `G`, reporting each move to `to`; stops
-/// when `control` is stopped (the game was closed) or `to` says the game is gone.
+/// when `control` is stopped (the game was closed) or `to` says the game is gone. `on_host`:
+/// the searches run on this very thread (the browser's host).
 fn run_review<G: Game>(
     fen: &str,
     moves: &[String],
     budget: Budget,
     control: &SearchControl,
     to: &Reporter,
+    on_host: bool,
 ) {
     let parsed = G::from_fen(fen).ok().and_then(|start| {
         let mut record = Record::new(start.clone());
@@ -372,8 +385,9 @@ fn run_review<G: Game>(
         return;
     };
     let mut engine = Engine::new();
+    engine.search_on_calling_thread(on_host);
     let _ = engine.set_hash_mb(REVIEW_HASH_MB);
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let mut progress = |_done: usize, _total: usize, so_far: &[MoveReview<G::Move>]| {
         let entry = so_far.last().map(entry_json);
         if !to.send(entry, summary_json(so_far), true)

@@ -8,11 +8,11 @@ use super::clocks::Clocks;
 use super::ending::{End, Reason, capital};
 use super::engine_worker::{EngineHandle, Job, JobKind};
 use super::error::{ApiError, ErrorKind};
+use super::events::Subscribers;
 use super::line::GameLine;
 use super::notes::{Note, Notes};
 use super::review_report::GameReview;
 use super::settings::{Human, NewGame, TimeRule};
-use super::sse::Subscribers;
 use crate::display::plies;
 use crate::games::Variant;
 use crate::games::kit::color::Color;
@@ -25,7 +25,8 @@ mod offer;
 mod query;
 mod state;
 mod timing;
-use std::time::{Duration, Instant};
+use crate::platform::Instant;
+use std::time::Duration;
 
 /// Most lines an analysis may show at once.
 pub const MAX_MULTIPV: u32 = 5;
@@ -214,6 +215,11 @@ impl Session {
         ]);
         self.subscribers.send("notes", &notes);
         Ok(())
+    }
+
+    /// The game's version: it grows with every change.
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// Engine level.

@@ -68,6 +68,10 @@ const FLOORS: &[(&str, &[&str])] = &[
         "what the front ends share of games and searches",
         &["display", "record", "review"],
     ),
+    (
+        "what the front ends say differently per game (names, rules in words)",
+        &["game_text"],
+    ),
     ("the protocol", &["protocol"]),
     ("Hub", &["hub"]),
     ("an engine as a child process", &["client"]),
@@ -88,22 +92,6 @@ const SIDEWAYS_ALLOWED: &[(&str, &str, &str)] = &[
         "play/save.rs",
         "a POSITION file is loaded as `bashni play` loads one (a PDN game or a FEN) and --out \
          is checked as play checks a file it writes; to cut, the loader moves to record/",
-    ),
-    (
-        "serve",
-        "play/game_text.rs",
-        "the page names the games and their no-progress rules as the terminal does; to cut, \
-         game_text moves down beside display.rs",
-    ),
-    (
-        "datagen",
-        "play/game_text.rs",
-        "a data file's header names its game as play does (game_name)",
-    ),
-    (
-        "train",
-        "play/game_text.rs",
-        "a network's manifest names its game as play does (game_name)",
     ),
     (
         "serve",

@@ -17,6 +17,12 @@
 //! Lines cross the boundary as UTF-8 bytes: the module pulls each input line
 //! (`bashni_next_len`, `bashni_next_take`) and pushes each output line (`bashni_emit`);
 //! the clocks come from the page too (`bashni::platform`).
+//!
+//! The same module is also `bashni serve`'s back end for the static site ([`serve`], driven
+//! by `bashni-serve.js`): a second set of exports, so that the page downloads the engine and
+//! its networks once.
+
+mod serve;
 
 use bashni::games::Variant;
 use bashni::platform::Instant;
@@ -99,6 +105,13 @@ fn can_yield() -> bool {
     unsafe { bashni_can_yield() == 1 }
 }
 
+/// Gives the page's event loop a turn (see `bashni_yield`).
+fn give_turn(waiting: bool) {
+    // SAFETY: the import takes a number; it may suspend this call until the page's event
+    // loop has run, and then returns normally.
+    unsafe { bashni_yield(i32::from(waiting)) };
+}
+
 /// The next input line waiting in the page's queue: its text (cut to the protocol's limit,
 /// bytes that are not UTF-8 replaced) and its full length when it was cut.
 fn next_line() -> Option<(String, Option<u64>)> {
@@ -152,9 +165,7 @@ fn poll(turn: Turn) {
     if turn == Turn::Working && !due {
         return;
     }
-    // SAFETY: the import takes a number; it may suspend this call until the page's event
-    // loop has run, and then returns normally.
-    unsafe { bashni_yield(i32::from(turn == Turn::Waiting)) };
+    give_turn(turn == Turn::Waiting);
     LAST_YIELD.with(|last| last.set(Some(Instant::now())));
     take_waiting_lines();
     if !can_yield() {

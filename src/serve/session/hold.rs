@@ -6,10 +6,10 @@
 //! its tree the same way.
 
 use super::{Human, Session, conflict};
+use crate::platform::Instant;
 use crate::serve::error::{ApiError, ErrorKind};
 use crate::serve::line::check_lines;
 use crate::serve::variations::MAX_START_MOVES;
-use std::time::Instant;
 
 impl Session {
     /// Whether the line held is the main line of the page's tree (true from the start, set

@@ -3,6 +3,7 @@
 //! in its place (a reload or a reopened tab goes on with the time it had).
 
 use super::{Session, conflict};
+use crate::platform::Instant;
 use crate::record::draw_offer;
 use crate::record::game_record::EngineScore;
 use crate::search::Score;
@@ -11,7 +12,6 @@ use crate::serve::ending::End;
 use crate::serve::engine_worker::JobKind;
 use crate::serve::error::ApiError;
 use crate::serve::settings::Human;
-use std::time::Instant;
 
 /// An engine's reported score as the draw rule reads it: a mate in `n` of the mover's moves
 /// is a win in `2n - 1` plies, being mated in `n` a loss in `2n` plies.

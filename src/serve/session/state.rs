@@ -4,9 +4,9 @@
 use super::Session;
 use super::{JobKind, TimeRule, capital};
 use crate::games::kit::color::Color;
+use crate::platform::Instant;
 use crate::search::skill::LADDER;
 use crate::serve::json::{self, Value};
-use std::time::Instant;
 
 impl Session {
     /// The game state as the page reads it.

@@ -2,8 +2,8 @@
 //! time charged at every change, and a flag falling.
 
 use super::Session;
+use crate::platform::Instant;
 use crate::serve::ending::{End, Reason};
-use std::time::Instant;
 
 /// Plies played before a clock game's clocks start: each side's first move is free.
 pub const FREE_PLIES: usize = 2;

@@ -3,7 +3,7 @@
 //! when a browser sends one, must be this server's (so a page of another site cannot drive
 //! the API from the user's browser). Scripts that send no `Origin` (curl, tests) are served.
 
-use super::error::{ApiError, ErrorKind, quote};
+use crate::serve::error::{ApiError, ErrorKind, quote};
 use hyper::HeaderMap;
 use hyper::header::{HOST, ORIGIN};
 use std::net::{IpAddr, SocketAddr};

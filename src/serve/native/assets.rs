@@ -28,7 +28,7 @@ macro_rules! web_file {
         Asset {
             path: $path,
             content_type: $kind,
-            body: include_bytes!(concat!("../../web/", $file)),
+            body: include_bytes!(concat!("../../../web/", $file)),
         }
     };
 }

@@ -1,32 +1,30 @@
-//! Server-Sent Events: the engine's output and every change of a game pushed to its page.
+//! Server-Sent Events: a game's event streams ([`crate::serve::events`]) over HTTP.
 //!
 //! SSE rather than WebSocket: the page only needs a one-way push (moves and commands go as
 //! POST requests), SSE is plain HTTP that needs no framing code of our own, and the
 //! browser's `EventSource` reconnects by itself. A heartbeat comment every [`HEARTBEAT`]
 //! makes a closed tab show up as a failed write within seconds.
 //!
-//! A game's [`Subscribers`] hold only the sending ends; each stream's [`EventBody`] holds
-//! its receiving end and nothing of the game, so a closed game is dropped at once however
-//! many streams are open: closing ([`Subscribers::close`]) ends every stream with `gone`.
+//! A game's [`Subscribers`](crate::serve::events::Subscribers) hold only the sending ends; each stream's [`EventBody`] holds
+//! its receiving end and nothing of the game but its closed flag.
 
-use super::json::Value;
+use crate::serve::events::EventSink;
+#[cfg(test)]
+use crate::serve::events::Subscribers;
+use crate::serve::json::Value;
 use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::{Receiver, Sender, channel};
 use tokio::time::Interval;
 
 /// How often an idle stream gets a comment line (so a closed connection is noticed).
 pub const HEARTBEAT: Duration = Duration::from_millis(1000);
-
-/// Event streams one game may have open at once (a page has one; a few more tabs on one game
-/// are allowed). Each game has its own slots: one game's streams never crowd out another's.
-pub const STREAMS_PER_GAME: usize = 4;
 
 /// Events waiting for a slow page before its stream is dropped (it reconnects and gets the
 /// whole state, and the whole review report if there is one, again).
@@ -35,102 +33,47 @@ const BACKLOG: usize = 64;
 /// The first bytes of every stream: how long the browser waits before reconnecting.
 const PREAMBLE: &str = "retry: 1000\n\n";
 
-/// The open event streams of one game.
-pub struct Subscribers {
-    list: Vec<Sender<Bytes>>,
-    /// Set when the game is closed to the `gone` event every stream then ends with.
-    closed: Arc<OnceLock<Bytes>>,
-    /// Since when no stream has been open.
-    empty_since: Instant,
-    /// Whether a stream was ever opened (a game whose pages all went away is "abandoned").
-    watched: bool,
-}
+/// The sending end of one stream: its queue, which its [`EventBody`] empties.
+struct Stream(Sender<Bytes>);
 
-impl Subscribers {
-    /// No streams yet, counting from `now`.
-    pub fn new(now: Instant) -> Subscribers {
-        Subscribers {
-            list: Vec::new(),
-            closed: Arc::new(OnceLock::new()),
-            empty_since: now,
-            watched: false,
-        }
-    }
-
-    /// Forgets streams whose connection has closed.
-    fn prune(&mut self, now: Instant) {
-        let before = self.list.len();
-        self.list.retain(|tx| !tx.is_closed());
-        if before > 0 && self.list.is_empty() {
-            self.empty_since = now;
-        }
-    }
-
-    /// A new stream starting with `first`, or None when the game has
-    /// [`STREAMS_PER_GAME`] streams open already (or is closed).
-    pub fn add(&mut self, first: &str, now: Instant) -> Option<EventBody> {
-        self.prune(now);
-        if self.list.len() >= STREAMS_PER_GAME || self.closed.get().is_some() {
-            return None;
-        }
-        let (tx, rx) = channel(BACKLOG);
-        self.list.push(tx);
-        self.watched = true;
-        let mut heartbeat = tokio::time::interval(HEARTBEAT);
-        heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        Some(EventBody {
-            first: Some(Bytes::from(format!("{PREAMBLE}{first}"))),
-            rx,
-            heartbeat,
-            closed: self.closed.clone(),
-            done: false,
-        })
-    }
-
-    /// Sends an event to every stream; a stream whose page does not keep up is dropped.
-    pub fn send(&mut self, event: &str, data: &Value) {
-        if self.list.is_empty() {
-            return;
-        }
-        let msg = Bytes::from(format_event(event, data));
-        self.list.retain(|tx| match tx.try_send(msg.clone()) {
+impl EventSink for Stream {
+    fn send(&mut self, event: &str, data: &str) -> bool {
+        let msg = Bytes::from(wire(event, data));
+        match self.0.try_send(msg) {
             Ok(()) => true,
             Err(TrySendError::Full(_) | TrySendError::Closed(_)) => false,
-        });
-        self.prune(Instant::now());
+        }
     }
 
-    /// The game is closed: every stream sends `gone` (its data `gone`: `{}`, or
-    /// `{"replaced_by": id}` for a game closed because another took its place) after what it
-    /// has queued, and ends.
-    pub fn close(&mut self, gone: &Value) {
-        let _ = self.closed.set(Bytes::from(format_event("gone", gone)));
-        self.list.clear();
+    fn is_closed(&self) -> bool {
+        self.0.is_closed()
     }
+}
 
-    /// Streams open now.
-    pub fn count(&mut self, now: Instant) -> usize {
-        self.prune(now);
-        self.list.len()
-    }
-
-    /// How long the game has had no open stream (None while one is open).
-    pub fn unwatched_for(&mut self, now: Instant) -> Option<Duration> {
-        self.prune(now);
-        self.list
-            .is_empty()
-            .then(|| now.saturating_duration_since(self.empty_since))
-    }
-
-    /// How long every page that watched the game has been gone (None while one watches, or
-    /// if none ever did: a client of the API alone is never "abandoned").
-    pub fn abandoned_for(&mut self, now: Instant) -> Option<Duration> {
-        self.unwatched_for(now).filter(|_| self.watched)
-    }
+/// A new stream of a game whose closed flag is `closed` (set to the data of the `gone` event
+/// the stream then ends with), starting with `first` (events in the wire format): its sending
+/// end, for the game's [`Subscribers`](crate::serve::events::Subscribers), and its body.
+pub fn stream(first: &str, closed: Arc<OnceLock<String>>) -> (Box<dyn EventSink>, EventBody) {
+    let (tx, rx) = channel(BACKLOG);
+    let mut heartbeat = tokio::time::interval(HEARTBEAT);
+    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let body = EventBody {
+        first: Some(Bytes::from(format!("{PREAMBLE}{first}"))),
+        rx,
+        heartbeat,
+        closed,
+        done: false,
+    };
+    (Box::new(Stream(tx)), body)
 }
 
 /// One event in the wire format (the JSON is one line, so one `data:` line).
 pub fn format_event(event: &str, data: &Value) -> String {
+    wire(event, &data.to_string())
+}
+
+/// One event in the wire format, its data already one line of JSON.
+fn wire(event: &str, data: &str) -> String {
     format!("event: {event}\ndata: {data}\n\n")
 }
 
@@ -141,7 +84,7 @@ pub struct EventBody {
     first: Option<Bytes>,
     rx: Receiver<Bytes>,
     heartbeat: Interval,
-    closed: Arc<OnceLock<Bytes>>,
+    closed: Arc<OnceLock<String>>,
     done: bool,
 }
 
@@ -169,7 +112,9 @@ impl Body for EventBody {
             Poll::Ready(None) => {
                 self.done = true;
                 return match self.closed.get() {
-                    Some(gone) => Poll::Ready(Some(Ok(Frame::data(gone.clone())))),
+                    Some(gone) => {
+                        Poll::Ready(Some(Ok(Frame::data(Bytes::from(wire("gone", gone))))))
+                    }
                     None => Poll::Ready(None),
                 };
             }
@@ -193,7 +138,15 @@ impl Body for EventBody {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::serve::events::STREAMS_PER_GAME;
     use http_body_util::BodyExt;
+    use std::time::Instant;
+
+    /// A stream of `s` starting with `first`, added to it.
+    fn add(s: &mut Subscribers, first: &str, now: Instant) -> Option<EventBody> {
+        let (sink, body) = stream(first, s.closed_flag());
+        s.add(sink, now).then_some(body)
+    }
 
     fn rt() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_current_thread()
@@ -213,8 +166,8 @@ mod tests {
             let t0 = Instant::now();
             let mut s = Subscribers::new(t0);
             assert_eq!(s.unwatched_for(t0), Some(Duration::ZERO));
-            let mut a = s.add("event: state\ndata: 0\n\n", t0).unwrap();
-            let b = s.add("x", t0).unwrap();
+            let mut a = add(&mut s, "event: state\ndata: 0\n\n", t0).unwrap();
+            let b = add(&mut s, "x", t0).unwrap();
             assert_eq!(s.unwatched_for(t0), None);
             assert_eq!(
                 next(&mut a).await.unwrap(),
@@ -227,7 +180,10 @@ mod tests {
             s.close(&Value::from("x"));
             assert_eq!(next(&mut a).await.unwrap(), "event: gone\ndata: \"x\"\n\n");
             assert_eq!(next(&mut a).await, None);
-            assert!(s.add("y", t0).is_none(), "a closed game takes no streams");
+            assert!(
+                add(&mut s, "y", t0).is_none(),
+                "a closed game takes no streams"
+            );
         });
     }
 
@@ -238,15 +194,15 @@ mod tests {
             let mut s = Subscribers::new(now);
             let mut other = Subscribers::new(now);
             let streams: Vec<EventBody> = (0..STREAMS_PER_GAME)
-                .map(|_| s.add("", now).unwrap())
+                .map(|_| add(&mut s, "", now).unwrap())
                 .collect();
-            assert!(s.add("", now).is_none());
+            assert!(add(&mut s, "", now).is_none());
             assert!(
-                other.add("", now).is_some(),
+                add(&mut other, "", now).is_some(),
                 "another game has its own slots"
             );
             drop(streams);
-            let mut slow = s.add("", now).unwrap();
+            let mut slow = add(&mut s, "", now).unwrap();
             for i in 0..=BACKLOG {
                 s.send("state", &Value::from(i));
             }
@@ -264,7 +220,7 @@ mod tests {
     fn an_idle_stream_gets_heartbeats() {
         rt().block_on(async {
             let mut s = Subscribers::new(Instant::now());
-            let mut a = s.add("", Instant::now()).unwrap();
+            let mut a = add(&mut s, "", Instant::now()).unwrap();
             next(&mut a).await;
             assert_eq!(next(&mut a).await.unwrap(), ": ping\n\n");
         });

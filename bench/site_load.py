@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The static site's load (docs/web.md, docs/measurements.md#webassembly): what a browser
+downloads for the page of `bashni serve` with no server, and how soon it shows an engine line.
+
+    python3 bench/site_load.py [--site target/site] [--runs 5]    # --runs 0: the sizes only
+
+It prints the size of every file of the site, raw and compressed (gzip -9, as a host would send
+it), with two totals: the page's first load (the page, its modules and style, bashni-serve.js
+and bashni.wasm) and everything the service worker keeps for offline use (the whole site). Then,
+RUNS times in a fresh browser context from Python's static server (no cache, no service worker
+yet): the time from the start of the navigation to the game shown (`body[data-game]`: the module
+compiled, the back end started, a game created), and to the first line of an analysis switched
+on at that moment (`#an-lines li`); it prints each run and the medians. Run it on an idle
+machine: the figures are times (a goal of docs/web.md: the first engine line within 1 s).
+
+Needs /usr/bin/chromium and Playwright for Python (the browser tests' virtual environment,
+target/tmp/playwright).
+"""
+
+import argparse
+import gzip
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "browser"))
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from harness import ARGS, CHROMIUM, ROOT, WAIT_MS  # noqa: E402
+import test_wasm  # noqa: E402
+
+def sizes(site):
+    rows = []
+    for name in sorted(os.listdir(site)):
+        path = os.path.join(site, name)
+        if os.path.isfile(path) and not name.endswith("-test.html") and name != "embed-example.html":
+            with open(path, "rb") as f:
+                data = f.read()
+            rows.append((name, len(data), len(gzip.compress(data, 9))))
+    return rows
+
+
+def first_load(name):
+    return name not in ("bashni-worker.js", "example.html")
+
+
+def one_run(browser, url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-game]", timeout=WAIT_MS)
+    shown = page.evaluate("() => performance.now()")
+    page.check("#analysis-on")
+    page.wait_for_function("() => document.querySelectorAll('#an-lines li').length > 0",
+                           timeout=WAIT_MS, polling=5)
+    line = page.evaluate("() => performance.now()")
+    context.close()
+    return shown, line
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", default=os.path.join(ROOT, "target", "site"))
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    if not os.path.exists(os.path.join(args.site, "bashni-serve.js")):
+        print(f"error: no site in {args.site} (run wasm/build.sh {args.site})", file=sys.stderr)
+        return 2
+    rows = sizes(args.site)
+    print("file sizes (bytes, gzip -9):")
+    for name, raw, gz in rows:
+        print(f"  {name:24} {raw:>10} {gz:>10}")
+    page = [r for r in rows if first_load(r[0])]
+    print(f"first load (page, modules, bashni-serve.js, bashni.wasm, sw.js): "
+          f"{sum(r[1] for r in page)} bytes, {sum(r[2] for r in page)} gzip -9")
+    print(f"the whole site (what the service worker keeps): "
+          f"{sum(r[1] for r in rows)} bytes, {sum(r[2] for r in rows)} gzip -9")
+    if args.runs < 1:
+        return 0
+    test_wasm.SITE = args.site
+    with test_wasm.static_server() as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        runs = []
+        for i in range(args.runs):
+            shown, line = one_run(browser, url)
+            runs.append((shown, line))
+            print(f"run {i + 1}: game shown {shown:.0f} ms, first analysis line {line:.0f} ms")
+        browser.close()
+    print(f"median: game shown {statistics.median(r[0] for r in runs):.0f} ms, "
+          f"first analysis line {statistics.median(r[1] for r in runs):.0f} ms "
+          f"(from the start of the navigation)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
