@@ -28,7 +28,7 @@
 //! are formats, or commands that take minutes. So that no example escapes by a missing
 //! tag, a block that is not run must not contain `$ `, `> ` or `< ` lines.
 
-use crate::common::deadline::DEADLINE;
+use crate::common::deadline::{DEADLINE, HEAVY};
 use crate::common::docs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -229,7 +229,8 @@ fn run_console(doc: &str, block: &Block) -> Vec<String> {
     failures
 }
 
-/// Runs `cmd` with `sh -c` (killed after [`DEADLINE`]); its output lines.
+/// Runs `cmd` with `sh -c` (killed after [`HEAVY`]: an example may play a game or run a bench);
+/// its output lines.
 fn run_shell(cmd: &str, path: &str) -> Vec<String> {
     let mut child = Command::new("sh")
         .arg("-c")
@@ -244,13 +245,13 @@ fn run_shell(cmd: &str, path: &str) -> Vec<String> {
         .expect("cannot start sh");
     let rx = line_reader(child.stdout.take().unwrap());
     let mut lines = Vec::new();
-    let deadline = Instant::now() + DEADLINE;
+    let deadline = Instant::now() + HEAVY;
     loop {
         match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
             Ok(l) => lines.push(l),
             Err(RecvTimeoutError::Disconnected) => break,
             Err(RecvTimeoutError::Timeout) => {
-                lines.push(format!("(still running after {DEADLINE:?}: killed)"));
+                lines.push(format!("(still running after {HEAVY:?}: killed)"));
                 break;
             }
         }

@@ -17,7 +17,7 @@
 //! Tables are compared both ways: a doc row the binary lacks fails, and so does a subcommand,
 //! option or game the binary has and the table leaves out.
 
-use crate::common::deadline::wait_output;
+use crate::common::deadline::{HEAVY, wait_output_within};
 use crate::common::docs;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -36,7 +36,7 @@ fn run(args: &[&str], input: &str) -> String {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
     drop(stdin);
-    let out = wait_output(child, format!("bashni {args:?}"));
+    let out = wait_output_within(child, HEAVY, format!("bashni {args:?}"));
     String::from_utf8(out.stdout).unwrap()
 }
 

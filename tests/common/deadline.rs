@@ -24,6 +24,11 @@ use std::time::{Duration, Instant};
 /// docs/development.md#tests); a longer job waits a stated multiple of it.
 pub const DEADLINE: Duration = Duration::from_secs(120);
 
+/// The wait of a command that does minutes of work on a loaded machine (a whole `bashni bench`,
+/// a document's examples run one after another): five deadlines. The Turkish bench took 113 s
+/// of its 120 at a load average of 13 on two cores.
+pub const HEAVY: Duration = Duration::from_secs(DEADLINE.as_secs() * 5);
+
 /// How long one test may run, from its first wait, before the watchdog ends the test process:
 /// far beyond any test (the longest take well under a minute on an idle machine), so only a
 /// wait that escaped its own deadline reaches it.
