@@ -310,7 +310,7 @@ fn a_turkish_game_with_its_own_rules_and_engine() {
     assert_eq!(status, 400);
     assert_eq!(
         error_of(&e),
-        "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"
+        "unknown variant 'chess' (expected one of: bashni, turkish, russian, brazilian, lasca)"
     );
     let (id, v) = server.new_game(r#"{"variant":"turkish","level":0,"movetime_ms":100}"#);
     assert_eq!(str_of(&v, "variant"), "turkish");
@@ -375,7 +375,7 @@ fn a_turkish_game_with_its_own_rules_and_engine() {
 }
 
 #[test]
-fn turkish_and_russian_games_end_by_their_own_rules() {
+fn turkish_russian_and_brazilian_games_end_by_their_own_rules() {
     let server = Server::start(&[]);
     // One king against one man wins in Turkish draughts.
     let (id, _) =
@@ -435,6 +435,26 @@ fn turkish_and_russian_games_end_by_their_own_rules() {
         )
         .is_ok()
     );
+    // Brazilian draughts: only the capture that takes the most pieces; a shorter one is
+    // refused and the game stays as it was; the PDN is GameType 26.
+    let (id, v) = server
+        .new_game(r#"{"variant":"brazilian","human":"both","fen":"8/8/5b2/8/1b1b4/2w5/8/8 w"}"#);
+    assert_eq!(legal_of(&v), ["c3:e5:g7"]);
+    let (status, _) = server.call(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"c3:a5"}"#,
+    );
+    assert_eq!(status, 422, "an illegal move");
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"c3:e5:g7"}"#,
+    );
+    let fens = v.get("fens").and_then(Value::as_array).unwrap();
+    assert_eq!(fens[1].as_str(), Some("8/6w1/8/8/1b6/8/8/8 b 0 1"));
+    let (_, pdn) = server.raw("GET", &format!("/api/games/{id}/pdn"), b"");
+    assert!(pdn.contains("[GameType \"26,W,8,8,A0,0\"]"), "{pdn}");
 }
 
 #[test]
@@ -448,7 +468,10 @@ fn serve_variant_names_the_game_the_page_starts_with() {
         .iter()
         .map(|v| str_of(v, "name"))
         .collect();
-    assert_eq!(names, ["bashni", "turkish", "russian", "lasca"]);
+    assert_eq!(
+        names,
+        ["bashni", "turkish", "russian", "brazilian", "lasca"]
+    );
     let turkish = Server::start(&["--variant", "turkish"]);
     let info = turkish.ok("GET", "/api/info", "");
     assert_eq!(str_of(&info, "default_variant"), "turkish");
