@@ -643,3 +643,51 @@ fn threat_analysis_searches_for_the_other_side_to_a_depth() {
     let a = analysis_done(&mut events);
     assert_eq!(a["lines"].as_array().map(Vec::len), Some(0), "{a}");
 }
+
+/// The drawing tables name Russian and Brazilian games by ballot (issue 65 item 7 with issue
+/// 63's ballot files): `/api/info` lists the four tables, a game from the initial position is
+/// named by the longest ballot its moves begin with, in its state and its PDN's `Opening`
+/// tag; the same moves from another position, or in Bashni, name none.
+#[test]
+fn ballots_name_russian_and_brazilian_openings() {
+    let server = Server::start(&[]);
+    let info = server.ok("GET", "/api/info", "");
+    let tables: Vec<String> = info["ballots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| format!("{} {}", str_of(t, "variant"), str_of(t, "table")))
+        .collect();
+    assert_eq!(
+        tables,
+        [
+            "russian FMJD",
+            "russian IDF",
+            "brazilian FMJD",
+            "brazilian IDF"
+        ]
+    );
+    let moves = r#"["a3-b4","b6-a5","b2-a3","f6-e5","g3-h4","h6-g5"]"#;
+    for variant in ["russian", "brazilian"] {
+        let (id, v) = server.new_game(&format!(
+            r#"{{"variant":"{variant}","human":"both","moves":{moves}}}"#
+        ));
+        assert_eq!(str_of(&v["opening"], "table"), "FMJD", "{v}");
+        assert_eq!(str_of(&v["opening"], "code"), "1-IV", "{v}");
+        let (_, pdn) = server.raw("GET", &format!("/api/games/{id}/pdn"), b"");
+        assert!(pdn.contains("[Opening \"FMJD 1-IV\"]"), "{pdn}");
+    }
+    // Only the IDF's basic positions know this one.
+    let (_, v) = server
+        .new_game(r#"{"variant":"brazilian","human":"both","moves":["g3-h4","h6-g5","a3-b4"]}"#);
+    assert_eq!(str_of(&v["opening"], "table"), "IDF", "{v}");
+    assert_eq!(str_of(&v["opening"], "code"), "1-III", "{v}");
+    // A man fewer (a1): not the initial position, no ballot.
+    let fen = "W:Wc1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+    let (_, v) = server.new_game(&format!(
+        r#"{{"variant":"brazilian","human":"both","fen":"{fen}","moves":["a3-b4","b6-a5"]}}"#
+    ));
+    assert!(v["opening"].is_null(), "{v}");
+    let (_, v) = server.new_game(r#"{"variant":"bashni","human":"both","moves":["a3-b4"]}"#);
+    assert!(v["opening"].is_null(), "{v}");
+}

@@ -65,6 +65,8 @@ fn check_variant(variant: Variant) -> Result<(), String> {
     if HUB_VARIANTS.contains(&variant) {
         Ok(())
     } else {
-        Err(format!("Hub plays russian, brazilian or turkish, not {variant}"))
+        Err(format!(
+            "Hub plays russian, brazilian or turkish, not {variant}"
+        ))
     }
 }
