@@ -25,6 +25,7 @@ books=(
     "bashni  openings/balanced.txt 8  3000 10 30"
     "turkish openings/turkish.txt  8  600  10 30"
     "russian openings/russian.txt  8  2000 12 30"
+    "brazilian openings/brazilian.txt 8 1000 10 30"
     "lasca   openings/lasca.txt    10 500  10 30"
 )
 

@@ -7,8 +7,8 @@ root:
   bench/sparring.py scan  games.pdn --nodes 1000000 [--egdb DIR] --out candidates.epd
   bench/sparring.py suite bench/sparring/russian.epd --nodes 100000 [--bashni B]
 
-`play` is `bashni match` at 10+0.1 (openings from the built-in Russian book, each twice with
-colours swapped, concurrency 1 unless `--concurrency` says; `--egdb DIR` gives bashni its
+`play` is `bashni match` at 10+0.1 (openings from the built-in Russian book, or `--openings
+FILE` such as the FMJD ballots `openings/ballots/russian-fmjd.txt`, each twice with colours swapped, concurrency 1 unless `--concurrency` says; `--egdb DIR` gives bashni its
 endgame databases), writing a PDN whose moves carry both engines' scores.
 
 `scan` replays every game of a PDN and, at each non-forced move of bashni's (book moves left
@@ -410,6 +410,8 @@ def play(args):
            "--engine", f"cmd={args.kestog}", "name=kestog", "--tc", args.tc,
            "--rounds", str(args.rounds), "--concurrency", str(args.concurrency),
            "--openings-order", "random", "--seed", str(args.seed), "--pdn", args.pdn]
+    if args.openings:
+        cmd += ["--openings", args.openings]
     print(" ".join(cmd), flush=True)
     sys.exit(subprocess.call(cmd))
 
@@ -428,6 +430,8 @@ def main():
     p.add_argument("--pdn", required=True)
     p.add_argument("--egdb", help="bashni's endgame databases (its EGDBPath)")
     p.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
+    p.add_argument("--openings", help="an openings file instead of the built-in book, e.g. the "
+                   "FMJD ballots, openings/ballots/russian-fmjd.txt")
     s = sub.add_parser("scan", help="find misjudged positions in a PDN")
     s.add_argument("pdn")
     s.add_argument("--nodes", type=int, default=1_000_000, help="the deep search (and 4x)")

@@ -89,5 +89,6 @@ mod tests {
         valid::<crate::games::bashni::Position>(30);
         valid::<crate::games::turkish::Position>(24);
         valid::<crate::games::russian::Position>(24);
+        valid::<crate::games::brazilian::Position>(24);
     }
 }

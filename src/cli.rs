@@ -44,7 +44,7 @@ pub struct Cli {
 /// How the protocol starts: with no subcommand, or `bashni uci`.
 #[derive(clap::Args, Debug)]
 struct ProtocolArgs {
-    /// The game the session starts in: bashni, turkish, russian or lasca (`UCI_Variant`'s
+    /// The game the session starts in: bashni, turkish, russian, brazilian or lasca (`UCI_Variant`'s
     /// default; `setoption name UCI_Variant` switches).
     #[arg(long, default_value_t = Variant::Bashni)]
     variant: Variant,
@@ -64,15 +64,15 @@ enum Command {
     Uci(ProtocolArgs),
     /// Speak the Hub protocol (Scan's, as pydraughts and lidraughts-bot drive engines).
     ///
-    /// Commands and answers: docs/hub.md. Russian and Turkish
-    /// draughts only; the `variant` parameter switches.
+    /// Commands and answers: docs/hub.md. Russian, Brazilian and
+    /// Turkish draughts only; the `variant` parameter switches.
     ///
     /// Examples:
     ///   printf 'hub\ninit\npos\nlevel depth=6\ngo think\n' | bashni hub
     ///   bashni hub --variant turkish
     #[command(verbatim_doc_comment)]
     Hub {
-        /// The game the session starts in: russian or turkish.
+        /// The game the session starts in: russian, brazilian or turkish.
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
     },
@@ -90,7 +90,7 @@ enum Command {
     Perft {
         /// Depth in plies (at most 16; 22 in Lasca).
         depth: u32,
-        /// The game: bashni, turkish, russian or lasca.
+        /// The game: bashni, turkish, russian, brazilian or lasca.
         #[arg(long, default_value_t = Variant::Bashni)]
         variant: Variant,
         /// Position to start from, in the game's FEN (default: the initial position).
@@ -117,7 +117,7 @@ enum Command {
         #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH,
             value_parser = clap::value_parser!(u32).range(1..=crate::protocol::command::MAX_GO_DEPTH as i64))]
         depth: u32,
-        /// The game: bashni, turkish, russian or lasca.
+        /// The game: bashni, turkish, russian, brazilian or lasca.
         #[arg(long, default_value_t = Variant::Bashni)]
         variant: Variant,
         /// Search threads.

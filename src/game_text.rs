@@ -13,6 +13,7 @@ pub fn game_name(v: Variant) -> &'static str {
         Variant::Bashni => "Bashni",
         Variant::Turkish => "Turkish draughts",
         Variant::Russian => "Russian draughts",
+        Variant::Brazilian => "Brazilian draughts",
         Variant::Lasca => "Lasca",
     }
 }
@@ -30,7 +31,7 @@ pub fn piece_word(v: Variant) -> &'static str {
 pub fn example_moves(v: Variant) -> (&'static str, &'static str) {
     match v {
         Variant::Turkish => ("d3-d4", "d3:d5:f5"),
-        Variant::Bashni | Variant::Russian => ("c3-d4", "c3:e5:g7"),
+        Variant::Bashni | Variant::Russian | Variant::Brazilian => ("c3-d4", "c3:e5:g7"),
         Variant::Lasca => ("c3-d4", "c3:e5:c7"),
     }
 }
@@ -48,6 +49,10 @@ pub fn legend(v: Variant) -> &'static str {
         }
         Variant::Russian => {
             "The board: w b men, W B kings on the dark squares; a captured piece leaves the board."
+        }
+        Variant::Brazilian => {
+            "The board: w b men, W B kings on the dark squares; a captured piece leaves the \
+             board, and a\ncapture must take the most pieces."
         }
         Variant::Lasca => {
             "The board: w b soldiers, W B officers on 25 squares of a 7x7 board; a column shows its \
@@ -71,6 +76,10 @@ pub fn clock_rule_reason(v: Variant) -> String {
         Variant::Russian => format!(
             "{} plies of kings' moves without a capture",
             crate::games::russian::CLOCK_LIMIT
+        ),
+        Variant::Brazilian => format!(
+            "{} plies of kings' moves without a capture",
+            crate::games::brazilian::CLOCK_LIMIT
         ),
         Variant::Lasca => format!(
             "{} plies without a capture (the engine's adjudication; Lasca has no draw rule)",

@@ -163,6 +163,17 @@ fn each_game_is_analysed_in_its_own_notation() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Best move: d4:f6"), "{out}");
+    // Brazilian: the capture that takes the most pieces is the only move, whatever it costs.
+    let (code, out, err) = analyse(&[
+        "--variant",
+        "brazilian",
+        "8/8/5b2/8/1b1b4/2w5/8/8",
+        "w",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Best move: c3:e5:g7"), "{out}");
     // Lasca: a 7x7 board; Black's reply to c3-d4 is forced, and White takes back on d4,
     // freeing the soldier under Black's commander on c3.
     let (code, out, err) = analyse(&[

@@ -35,7 +35,7 @@ fn fingerprint(text: &str) -> u64 {
 
 #[test]
 fn every_game_has_a_fingerprint_the_same_on_every_run() {
-    for variant in ["turkish", "russian", "lasca"] {
+    for variant in ["turkish", "russian", "brazilian", "lasca"] {
         let args = ["--variant", variant, "--depth", "6"];
         let first = bench(&args);
         let positions = first.lines().filter(|l| l.starts_with("position")).count();

@@ -13,10 +13,11 @@ use std::path::Path;
 const SAMPLE: usize = 16;
 
 /// A book: its game and its file.
-const BOOKS: [(&str, &str); 4] = [
+const BOOKS: [(&str, &str); 5] = [
     ("bashni", "openings/balanced.txt"),
     ("turkish", "openings/turkish.txt"),
     ("russian", "openings/russian.txt"),
+    ("brazilian", "openings/brazilian.txt"),
     ("lasca", "openings/lasca.txt"),
 ];
 

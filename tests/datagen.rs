@@ -75,6 +75,27 @@ fn bad_arguments_are_clear_errors() {
     assert!(err.contains("'5/4' is not a shard"), "{err}");
 }
 
+/// A Brazilian run writes Brazilian positions, each read back as it was written, quiet, with
+/// a move; its games start from Brazilian draughts' book.
+#[test]
+fn brazilian_data_reads_back() {
+    use bashni::games::{Game, Rules, brazilian};
+    let out = temp("brazilian");
+    let text = datagen(&out, &["--variant", "brazilian"]);
+    let ends: Vec<&str> = text.lines().filter(|l| l.starts_with("# game")).collect();
+    assert_eq!(ends.len(), 6);
+    assert!(ends.iter().all(|l| l.ends_with(" brazilian")), "{ends:?}");
+    let mut samples = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let fen = line.split(" | ").next().unwrap();
+        let pos = brazilian::Position::from_fen(fen).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(pos.to_fen(), fen);
+        assert!(pos.has_legal_move() && !pos.can_capture(), "{line}");
+        samples += 1;
+    }
+    assert!(samples > 30, "only {samples} positions");
+}
+
 /// A Lasca run writes Lasca positions, each read back as it was written, quiet, with a move.
 #[test]
 fn lasca_data_reads_back() {

@@ -373,6 +373,7 @@ fn the_perft_counts_of_the_rules_pages() {
         ("bashni", "docs/rules.md"),
         ("turkish", "docs/rules-turkish.md"),
         ("russian", "docs/rules-russian.md"),
+        ("brazilian", "docs/rules-brazilian.md"),
         ("lasca", "docs/rules-lasca.md"),
     ];
     let mut wrong = Vec::new();

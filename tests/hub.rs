@@ -79,9 +79,12 @@ fn no_error(g: &mut Gui) {
 fn handshake_declares_games_and_parameters() {
     let (mut g, lines) = start(&[]);
     assert!(lines[0].starts_with("id name=bashni version="), "{lines:?}");
-    assert!(lines.contains(
-        &"param name=variant value=russian type=enum values=\"russian turkish\"".to_string()
-    ));
+    assert!(
+        lines.contains(
+            &"param name=variant value=russian type=enum values=\"russian brazilian turkish\""
+                .to_string()
+        )
+    );
     assert!(
         lines.contains(
             &"param name=move-numbering value=top type=enum values=\"top a1\"".to_string()
@@ -239,6 +242,30 @@ fn stop_ends_analysis_and_every_go_gets_one_done_in_order() {
     g.send("go analyze");
     g.close();
     g.until(|l| l.starts_with("done"));
+    assert!(g.wait_exit().success());
+}
+
+/// Brazilian draughts through Hub, as lidraughts-bot sets it (`variant` `brazilian`): the
+/// capture that takes the most pieces is the one answered, and a shorter one sent is refused.
+#[test]
+fn brazilian_through_hub_takes_the_most_pieces() {
+    let (mut g, _) = start(&[]);
+    g.send("set-param name=variant value=brazilian");
+    // White c3 (22) may take b4 (17) alone or d4 (18) and f6 (11): 8/8/5b2/8/1b1b4/2w5/8/8 w.
+    let mut squares = vec!['e'; 32];
+    for (n, c) in [(11, 'b'), (17, 'b'), (18, 'b'), (22, 'w')] {
+        squares[n - 1] = c;
+    }
+    let pos: String = squares.into_iter().collect();
+    g.send(&format!("pos pos=W{pos}"));
+    g.send("level depth=2");
+    let m = get(&think(&mut g).1, "move").unwrap();
+    assert!(m == "22x8x11x18" || m == "22x8x18x11", "{m}");
+    g.send(&format!("pos pos=W{pos} moves=\"22x13x17\""));
+    g.send("ping");
+    let lines = g.until_line("pong");
+    assert!(lines[0].starts_with("error message="), "{lines:?}");
+    g.close();
     assert!(g.wait_exit().success());
 }
 

@@ -1,9 +1,12 @@
 //! pydraughts drives `bashni hub` as lidraughts-bot does (tests/hub/drive.py): complete
-//! Russian and Turkish games against a random mover, every move of bashni checked by
-//! pydraughts' rules, no line of the engine that pydraughts' HubEngine does not understand,
+//! Russian, Brazilian and Turkish games against a random mover, every move of bashni checked
+//! by pydraughts' rules, no line of the engine that pydraughts' HubEngine does not understand,
 //! and bashni wins. Both pydraughts 0.5.7 (lidraughts-bot's pin; moves numbered from the
 //! top) and 0.6.7 (moves numbered from a1) are tested, each in its own virtual environment
 //! under the target directory (made once, then reused), installed from PyPI with pip.
+//! pydraughts' own move generator also counts Brazilian draughts' perft (tests/hub/perft.py)
+//! from the start, from the positions of docs/rules-brazilian.md built to trap a wrong
+//! implementation, and from random positions, and must agree with bashni's.
 //!
 //! An install that fails fails the test, loudly: set `BASHNI_SKIP_PYDRAUGHTS=1` to skip it
 //! where PyPI cannot be reached (it then says so on standard error).
@@ -97,6 +100,88 @@ fn pydraughts_0_6_7_plays_russian_and_turkish() {
     drive("0.6.7", "turkish", 2, 4);
 }
 
+#[test]
+fn pydraughts_plays_brazilian() {
+    drive("0.5.7", "brazilian", 2, 5);
+    drive("0.6.7", "brazilian", 2, 6);
+}
+
+/// pydraughts 0.6.7's perft of each `(standard FEN, depth)` in `variant`, depths 1 to depth.
+fn pydraughts_perft(python: &Path, variant: &str, cases: &[(String, u32)]) -> Vec<Vec<u64>> {
+    use std::io::Write;
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hub/perft.py");
+    let mut child = Command::new(python)
+        .arg(script)
+        .arg(variant)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python runs");
+    let mut input = child.stdin.take().unwrap();
+    for (fen, depth) in cases {
+        writeln!(input, "{fen} {depth}").unwrap();
+    }
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "perft.py: {text}");
+    text.lines()
+        .map(|l| l.split_whitespace().map(|n| n.parse().unwrap()).collect())
+        .collect()
+}
+
+/// Brazilian draughts' perft agrees with pydraughts' move generator (merged as bashni merges
+/// moves): from the start to depth 4, from the trap positions of docs/rules-brazilian.md to
+/// depth 4, and from 40 positions of seeded random games (every other move the longest
+/// capture, so that kings and long captures come) to depth 3.
+#[test]
+fn brazilian_perft_agrees_with_pydraughts() {
+    use bashni::games::{Rules, brazilian};
+    use rand::{RngExt, SeedableRng};
+    let Some(python) = venv("0.6.7") else {
+        return;
+    };
+    let mut cases: Vec<(String, u32)> = vec![(brazilian::Position::startpos().to_pdn_fen(), 4)];
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules-brazilian.md"),
+    )
+    .unwrap();
+    let table = &doc[doc
+        .find("| position (standard FEN) |")
+        .expect("the trap table")..];
+    for line in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let fen = line.split('|').nth(1).unwrap().trim().trim_matches('`');
+        cases.push((fen.to_string(), 4));
+    }
+    assert!(cases.len() >= 7, "{cases:?}");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(63);
+    while cases.len() < 47 {
+        let mut p = brazilian::Position::startpos();
+        for ply in 0..rng.random_range(10..80) {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = if ply % 2 == 0 {
+                *moves.iter().max_by_key(|m| m.jumped().len()).unwrap()
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            };
+            p.play(&m);
+        }
+        if p.has_legal_move() {
+            cases.push((p.to_pdn_fen(), 3));
+        }
+    }
+    let theirs = pydraughts_perft(&python, "brazilian", &cases);
+    assert_eq!(theirs.len(), cases.len());
+    for ((fen, depth), counts) in cases.iter().zip(&theirs) {
+        let p = brazilian::Position::from_fen(fen).unwrap();
+        let ours: Vec<u64> = (1..=*depth).map(|d| p.perft(d)).collect();
+        assert_eq!(&ours, counts, "{fen}: bashni against pydraughts");
+    }
+}
+
 /// Runs bashni with `args`; its standard output (it must succeed).
 fn bashni(args: &[&str]) -> String {
     let out = Command::new(BASHNI)
@@ -113,9 +198,9 @@ fn bashni(args: &[&str]) -> String {
 }
 
 /// Board and side to move of the position `bashni analyse` loads from `what` (a FEN or a
-/// file), from its `FEN:` line.
-fn analysed(what: &str) -> String {
-    let out = bashni(&["analyse", "--variant", "russian", what, "--depth", "1"]);
+/// file) in `variant`, from its `FEN:` line.
+fn analysed(variant: &str, what: &str) -> String {
+    let out = bashni(&["analyse", "--variant", variant, what, "--depth", "1"]);
     let fen = out
         .lines()
         .find_map(|l| l.strip_prefix("FEN: "))
@@ -141,23 +226,41 @@ fn pdn_py(python: &Path, args: &[&str]) -> String {
     fen.unwrap_or_else(|| panic!("{text}")).to_string()
 }
 
-/// Russian PDN both ways with pydraughts 0.6.7: its PDN (a set-up [FEN] with kings, then
-/// random moves) and its FEN load in `bashni analyse` at the same position; the PDN of a
-/// `bashni match` from a standard FEN replays in pydraughts' PDN reader to the position
-/// bashni reaches.
+/// PDN both ways with pydraughts 0.6.7 in Russian and Brazilian draughts: its PDN (a set-up
+/// [FEN] with kings, then random moves) and its FEN load in `bashni analyse` at the same
+/// position; the PDN of a `bashni match` from a standard FEN replays in pydraughts' PDN reader
+/// (by pydraughts' rules of the game) to the position bashni reaches.
 #[test]
 fn russian_pdn_and_fen_both_ways_with_pydraughts() {
+    pdn_and_fen_both_ways("russian", "25,W,8,8,A0,0");
+}
+
+#[test]
+fn brazilian_pdn_and_fen_both_ways_with_pydraughts() {
+    pdn_and_fen_both_ways("brazilian", "26,W,8,8,A0,0");
+}
+
+fn pdn_and_fen_both_ways(variant: &str, game_type: &str) {
     let Some(python) = venv("0.6.7") else {
         return;
     };
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hub_pdn");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hub_pdn_{variant}"));
     std::fs::create_dir_all(&dir).unwrap();
     for seed in ["1", "2", "3"] {
         let theirs = dir.join(format!("pydraughts-{seed}.pdn"));
         let theirs = theirs.to_str().unwrap();
-        let fen = pdn_py(&python, &["write", theirs, seed]);
+        let fen = pdn_py(&python, &["write", theirs, seed, variant]);
         assert!(fen.contains(":W"), "{fen}");
-        assert_eq!(analysed(theirs), analysed(&fen), "seed {seed}");
+        let text = std::fs::read_to_string(theirs).unwrap();
+        assert!(
+            text.contains(&format!("[GameType \"{game_type}\"]")),
+            "{text}"
+        );
+        assert_eq!(
+            analysed(variant, theirs),
+            analysed(variant, &fen),
+            "seed {seed}"
+        );
     }
     let openings = dir.join("openings.txt");
     let start = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,Kg3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,Kh8";
@@ -168,7 +271,7 @@ fn russian_pdn_and_fen_both_ways_with_pydraughts() {
     bashni(&[
         "match",
         "--variant",
-        "russian",
+        variant,
         "--engine",
         &format!("cmd={BASHNI}"),
         "--engine",
@@ -184,8 +287,12 @@ fn russian_pdn_and_fen_both_ways_with_pydraughts() {
     ]);
     let text = std::fs::read_to_string(&ours).unwrap();
     assert!(text.contains(&format!("[FEN \"{start}\"]")), "{text}");
+    assert!(
+        text.contains(&format!("[GameType \"{game_type}\"]")),
+        "{text}"
+    );
     let movetext = text.split("\n\n").nth(1).unwrap_or("");
     assert!(movetext.contains('x') && !movetext.contains(':'), "{text}");
-    let fen = pdn_py(&python, &["read", ours_s]);
-    assert_eq!(analysed(ours_s), analysed(&fen), "{text}");
+    let fen = pdn_py(&python, &["read", ours_s, variant]);
+    assert_eq!(analysed(variant, ours_s), analysed(variant, &fen), "{text}");
 }

@@ -495,6 +495,11 @@ fn short_russian_match() {
 }
 
 #[test]
+fn short_brazilian_match() {
+    short_match_of::<bashni::games::brazilian::Position>("brazilian", 6);
+}
+
+#[test]
 fn short_lasca_match() {
     short_match_of::<lasca::Position>("lasca", 5);
 }

@@ -919,6 +919,49 @@ fn a_lasca_game_through_a_pipe() {
 }
 
 #[test]
+fn a_brazilian_game_through_a_pipe_takes_the_most_pieces_and_saves_as_brazilian() {
+    // White's c3 may take b4 alone or d4 and f6: only the longer capture is a move.
+    let dir = scratch("brazilian");
+    let pdn = dir.join("brazilian.pdn");
+    let save = format!("save {}", pdn.display());
+    let load = format!("load {}", pdn.display());
+    let (out, err, code) = play(
+        &[
+            "--variant",
+            "brazilian",
+            "--fen",
+            "8/8/5b2/8/1b1b4/2w5/8/8 w",
+            "--level",
+            "3",
+            "--seed",
+            "1",
+        ],
+        &["c3 a5", "c3 g7", "fen", &save],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("bashni play (Brazilian draughts): "),
+        "{out}"
+    );
+    assert!(
+        answer(&out, "c3 a5", 0).starts_with("illegal move c3 a5"),
+        "{out}"
+    );
+    assert_eq!(answer(&out, "c3 g7", 0), "you play c3:e5:g7");
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert!(text.contains("[GameType \"26,W,8,8,A0,0\"]"), "{text}");
+    assert!(text.contains("c3xe5xg7"), "{text}");
+    // Loaded in a Bashni session, the game switches to Brazilian draughts.
+    let (out, err, code) = play(&["--level", "1", "--seed", "1"], &[&load]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        answer(&out, &load, 0).starts_with("switching to Brazilian draughts: "),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_lasca_game_saves_with_its_game_type_and_loads_back_as_lasca() {
     let dir = scratch("lasca");
     let pdn = dir.join("lasca.pdn");

@@ -14,7 +14,7 @@
 use crate::common;
 
 use bashni::games::bashni::notation::START_FEN;
-use bashni::games::{Game, Record, Rules, Variant, lasca, russian, turkish};
+use bashni::games::{Game, Record, Rules, Variant, brazilian, lasca, russian, turkish};
 use bashni::protocol::MAX_LINE_BYTES;
 use bashni::protocol::command::{Command, parse_line};
 use bashni::protocol::game::AnyGame;
@@ -70,6 +70,7 @@ macro_rules! on_game {
             AnyGame::Bashni($g) => $body,
             AnyGame::Turkish($g) => $body,
             AnyGame::Russian($g) => $body,
+            AnyGame::Brazilian($g) => $body,
             AnyGame::Lasca($g) => $body,
         }
     };
@@ -155,6 +156,8 @@ impl Stress {
             Variant::Bashni => self.playout::<bashni::games::bashni::Position>(&FENS),
             Variant::Turkish => self.playout::<turkish::Position>(&TURKISH_FENS),
             Variant::Russian => self.playout::<russian::Position>(&RUSSIAN_FENS),
+            // The same positions: a majority capture and a man with no move.
+            Variant::Brazilian => self.playout::<brazilian::Position>(&RUSSIAN_FENS),
             Variant::Lasca => self.playout::<lasca::Position>(&LASCA_FENS),
         };
         if self.rng.random_bool(0.2) {
@@ -283,7 +286,15 @@ impl Stress {
                 .pick(&["d", "eval", "ucinewgame", "uci", "debug on"])
                 .into(),
             60..=61 => {
-                let v = self.pick(&["bashni", "turkish", "russian", "Turkish", "chess", ""]);
+                let v = self.pick(&[
+                    "bashni",
+                    "turkish",
+                    "russian",
+                    "brazilian",
+                    "Turkish",
+                    "chess",
+                    "",
+                ]);
                 format!("setoption name UCI_Variant value {v}").into_bytes()
             }
             62..=79 => self.junk_line(),

@@ -6,7 +6,7 @@
 use crate::common;
 
 use bashni::games::kit::Color;
-use bashni::games::{Game, Outcome, Record, Rules, russian, turkish};
+use bashni::games::{Game, Outcome, Record, Rules, brazilian, russian, turkish};
 use common::gui::{Gui, run_to_end};
 
 /// The legal moves of `G`'s position after `moves` from its start, as texts.
@@ -31,7 +31,7 @@ fn answers_a_legal_start_move<G: Game>(variant: &str) {
     assert_eq!(code, 0);
     assert!(
         out.lines().any(|l| l
-            == "option name UCI_Variant type combo default bashni var bashni var turkish var russian var lasca"),
+            == "option name UCI_Variant type combo default bashni var bashni var turkish var russian var brazilian var lasca"),
         "{out}"
     );
     assert!(!out.contains("error"), "{out}");
@@ -155,8 +155,8 @@ fn a_bad_variant_is_refused_and_the_game_stays() {
     assert_eq!(
         said,
         [
-            "info string error: setoption: option 'UCI_Variant' needs bashni, turkish, russian \
-             or lasca, got 'chess'; not changed",
+            "info string error: setoption: option 'UCI_Variant' needs bashni, turkish, russian, \
+             brazilian or lasca, got 'chess'; not changed",
             "info string error: setoption: option 'UCI_Variant' needs 'value <x>'",
             "readyok"
         ]
@@ -177,9 +177,10 @@ fn perft(variant: &str, depth: u32) -> u64 {
 
 #[test]
 fn perft_in_each_game() {
-    // docs/rules-turkish.md and docs/rules-russian.md.
+    // docs/rules-turkish.md, docs/rules-russian.md and docs/rules-brazilian.md.
     assert_eq!(perft("turkish", 4), 7538);
     assert_eq!(perft("russian", 5), 7482);
+    assert_eq!(perft("brazilian", 5), 7473);
 }
 
 /// Checks `moves` and `state` against the library along a game of `G` whose moves are
@@ -224,6 +225,7 @@ fn moves_and_state_along_a_game<G: Game>(variant: &str, plies: usize) {
 fn moves_and_state_in_each_game() {
     moves_and_state_along_a_game::<turkish::Position>("turkish", 12);
     moves_and_state_along_a_game::<russian::Position>("russian", 12);
+    moves_and_state_along_a_game::<brazilian::Position>("brazilian", 12);
     moves_and_state_along_a_game::<bashni::games::bashni::Position>("bashni", 12);
 }
 
@@ -264,6 +266,18 @@ fn each_game_ends_by_its_own_rules_in_state() {
     let s = state(&mut gui);
     assert!(
         s.starts_with("state turn b result 1/2-1/2 reason 15-move-king-rule plies30 30 "),
+        "{s}"
+    );
+    // Brazilian: 40 plies of kings' moves without a capture (20 moves each); 30 are not
+    // enough.
+    gui.send("setoption name UCI_Variant value brazilian");
+    gui.send("position fen 8/8/8/8/8/8/7B/W7 w 29 40 moves a1-b2");
+    let s = state(&mut gui);
+    assert!(s.starts_with("state turn b result none "), "{s}");
+    gui.send("position fen 8/8/8/8/8/8/7B/W7 w 39 40 moves a1-b2");
+    let s = state(&mut gui);
+    assert!(
+        s.starts_with("state turn b result 1/2-1/2 reason 20-move-king-rule plies30 40 "),
         "{s}"
     );
 }

@@ -4,7 +4,7 @@
 //! perft table and divide of RULES-lasca.md and a position for each of its capture rules.
 
 use crate::reference;
-use reference::games::{BASHNI, LASCA, RUSSIAN, TURKISH};
+use reference::games::{BASHNI, BRAZILIAN, LASCA, RUSSIAN, TURKISH};
 use reference::{Rules, legal_moves, parse_fen, perft, to_fen};
 
 /// The legal moves of `fen` in the game `rules`, sorted, each with the FEN after it.
@@ -98,6 +98,36 @@ fn russian_worked_examples() {
     let blocked = "7b/4b1b1/5b2/8/1b1w1w2/6w1/3w1w1w/w1B1w3 b";
     let expected = ["a7", "b6", "c5", "g1", "g5", "h6"].map(|end| format!("c1:e3:{end}"));
     assert_eq!(texts(&RUSSIAN, blocked), expected);
+}
+
+/// docs/rules-brazilian.md, section 5.
+#[test]
+fn brazilian_worked_examples() {
+    let a1_behind: &[&str] = &["a1:d4", "a1:e5", "a1:f6", "a1:g7", "a1:h8"];
+    check_examples(
+        &BRAZILIAN,
+        &[
+            ("8/8/5b2/8/1b1b4/2w5/8/8 w", &["c3:e5:g7"]),
+            ("8/8/5b2/8/3b4/2w1w3/8/8 w", &["c3:e5:g7"]),
+            ("8/8/5b2/8/1B1b4/2w5/8/8 w", &["c3:e5:g7"]),
+            ("8/8/8/8/1B1b4/2w5/8/8 w", &["c3:a5", "c3:e5"]),
+            ("8/8/5b2/8/3b4/2w5/8/6W1 w", &["c3:e5:g7"]),
+            ("8/2b1b3/1w6/8/8/8/8/8 w", &["b6:d8:f6"]),
+            ("8/2b5/1w3b2/8/8/8/5B2/8 w", &["b6:d8"]),
+            ("8/8/8/8/5b2/2b5/8/W7 w", &["a1:e5:g3", "a1:e5:h2"]),
+            ("8/8/8/8/8/2b5/8/W7 w", a1_behind),
+            (
+                "8/8/3b1b2/8/1W1b1b2/8/8/8 w",
+                &["b4:e7:g5:e3:a7", "b4:e7:g5:e3:b6", "b4:e7:g5:e3:c5"],
+            ),
+        ],
+    );
+    let passing = after(&BRAZILIAN, "8/2b1b3/1w6/8/8/8/8/8 w", "b6:d8:f6");
+    assert_eq!(passing, "8/8/5w2/8/8/8/8/8 b 0 1");
+    let crowned = after(&BRAZILIAN, "8/2b5/1w3b2/8/8/8/5B2/8 w", "b6:d8");
+    assert_eq!(crowned, "3W4/8/5b2/8/8/8/5B2/8 b 0 1");
+    let round = texts(&BRAZILIAN, "8/8/8/2b1b3/1W6/2b1b3/8/8 w");
+    assert_eq!(round.len(), 3, "{round:?}");
 }
 
 /// docs/rules-turkish.md, section 5.

@@ -179,6 +179,20 @@ fn every_position_of_a_movetime_review_gets_its_time() {
     );
 }
 
+/// A Brazilian game (`GameType 26`) is reviewed as Brazilian draughts: the same blunder,
+/// after which Black's e5 must take both men (the majority rule) and is crowned on a1.
+#[test]
+fn a_brazilian_game_is_reviewed_by_its_own_rules() {
+    let pdn = temp("brazilian-one.pdn");
+    let text = format!("[GameType \"26\"]\n[FEN \"{HANGS_TWO}\"]\n\n1. c3-d4 e5xc3xa1 *\n");
+    std::fs::write(&pdn, text).unwrap();
+    let (code, out, err) = bashni(&["analyse", "--pdn", pdn.to_str().unwrap(), "--depth", "6"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.starts_with("Reviewing 2 plies of brazilian; "), "{out}");
+    let one = ply_one(&out);
+    assert_eq!(one.last().map(String::as_str), Some("??"), "{one:?}");
+}
+
 #[test]
 fn counts_are_written_in_their_number() {
     // One move, one blunder: singular; none of the rest: plural.

@@ -1,6 +1,6 @@
 //! One unit for scores in every game: 100 centi-men = one man. The start position with one
 //! of Black's men removed (h6) reads between +0.70 and +1.50 (`cp 70` to `cp 150`) for White
-//! at depth 8 in Turkish and Russian draughts, and in Lasca with Black's b6 soldier removed;
+//! at depth 8 in Turkish, Russian and Brazilian draughts, and in Lasca with Black's b6 soldier removed;
 //! in Bashni, where a back-rank man is worth about twice a front one, the median over each
 //! of Black's 12 men removed in turn (how docs/rules.md measures `MAN`). Driven over the
 //! protocol.
@@ -33,6 +33,10 @@ fn one_man_up_reads_about_one_man_in_every_game() {
     for (variant, fen) in [
         (
             "russian",
+            "1b1b1b1b/b1b1b1b1/1b1b1b2/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w",
+        ),
+        (
+            "brazilian",
             "1b1b1b1b/b1b1b1b1/1b1b1b2/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w",
         ),
         (

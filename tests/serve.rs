@@ -310,7 +310,7 @@ fn a_turkish_game_with_its_own_rules_and_engine() {
     assert_eq!(status, 400);
     assert_eq!(
         error_of(&e),
-        "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"
+        "unknown variant 'chess' (expected one of: bashni, turkish, russian, brazilian, lasca)"
     );
     let (id, v) = server.new_game(r#"{"variant":"turkish","level":0,"movetime_ms":100}"#);
     assert_eq!(str_of(&v, "variant"), "turkish");
@@ -375,7 +375,7 @@ fn a_turkish_game_with_its_own_rules_and_engine() {
 }
 
 #[test]
-fn turkish_and_russian_games_end_by_their_own_rules() {
+fn turkish_russian_and_brazilian_games_end_by_their_own_rules() {
     let server = Server::start(&[]);
     // One king against one man wins in Turkish draughts.
     let (id, _) =
@@ -435,6 +435,26 @@ fn turkish_and_russian_games_end_by_their_own_rules() {
         )
         .is_ok()
     );
+    // Brazilian draughts: only the capture that takes the most pieces; a shorter one is
+    // refused and the game stays as it was; the PDN is GameType 26.
+    let (id, v) = server
+        .new_game(r#"{"variant":"brazilian","human":"both","fen":"8/8/5b2/8/1b1b4/2w5/8/8 w"}"#);
+    assert_eq!(legal_of(&v), ["c3:e5:g7"]);
+    let (status, _) = server.call(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"c3:a5"}"#,
+    );
+    assert_eq!(status, 422, "an illegal move");
+    let v = server.ok(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        r#"{"move":"c3:e5:g7"}"#,
+    );
+    let fens = v.get("fens").and_then(Value::as_array).unwrap();
+    assert_eq!(fens[1].as_str(), Some("8/6w1/8/8/1b6/8/8/8 b 0 1"));
+    let (_, pdn) = server.raw("GET", &format!("/api/games/{id}/pdn"), b"");
+    assert!(pdn.contains("[GameType \"26,W,8,8,A0,0\"]"), "{pdn}");
 }
 
 #[test]
@@ -448,7 +468,10 @@ fn serve_variant_names_the_game_the_page_starts_with() {
         .iter()
         .map(|v| str_of(v, "name"))
         .collect();
-    assert_eq!(names, ["bashni", "turkish", "russian", "lasca"]);
+    assert_eq!(
+        names,
+        ["bashni", "turkish", "russian", "brazilian", "lasca"]
+    );
     let turkish = Server::start(&["--variant", "turkish"]);
     let info = turkish.ok("GET", "/api/info", "");
     assert_eq!(str_of(&info, "default_variant"), "turkish");
@@ -619,4 +642,52 @@ fn threat_analysis_searches_for_the_other_side_to_a_depth() {
     );
     let a = analysis_done(&mut events);
     assert_eq!(a["lines"].as_array().map(Vec::len), Some(0), "{a}");
+}
+
+/// The drawing tables name Russian and Brazilian games by ballot (issue 65 item 7 with issue
+/// 63's ballot files): `/api/info` lists the four tables, a game from the initial position is
+/// named by the longest ballot its moves begin with, in its state and its PDN's `Opening`
+/// tag; the same moves from another position, or in Bashni, name none.
+#[test]
+fn ballots_name_russian_and_brazilian_openings() {
+    let server = Server::start(&[]);
+    let info = server.ok("GET", "/api/info", "");
+    let tables: Vec<String> = info["ballots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| format!("{} {}", str_of(t, "variant"), str_of(t, "table")))
+        .collect();
+    assert_eq!(
+        tables,
+        [
+            "russian FMJD",
+            "russian IDF",
+            "brazilian FMJD",
+            "brazilian IDF"
+        ]
+    );
+    let moves = r#"["a3-b4","b6-a5","b2-a3","f6-e5","g3-h4","h6-g5"]"#;
+    for variant in ["russian", "brazilian"] {
+        let (id, v) = server.new_game(&format!(
+            r#"{{"variant":"{variant}","human":"both","moves":{moves}}}"#
+        ));
+        assert_eq!(str_of(&v["opening"], "table"), "FMJD", "{v}");
+        assert_eq!(str_of(&v["opening"], "code"), "1-IV", "{v}");
+        let (_, pdn) = server.raw("GET", &format!("/api/games/{id}/pdn"), b"");
+        assert!(pdn.contains("[Opening \"FMJD 1-IV\"]"), "{pdn}");
+    }
+    // Only the IDF's basic positions know this one.
+    let (_, v) = server
+        .new_game(r#"{"variant":"brazilian","human":"both","moves":["g3-h4","h6-g5","a3-b4"]}"#);
+    assert_eq!(str_of(&v["opening"], "table"), "IDF", "{v}");
+    assert_eq!(str_of(&v["opening"], "code"), "1-III", "{v}");
+    // A man fewer (a1): not the initial position, no ballot.
+    let fen = "W:Wc1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+    let (_, v) = server.new_game(&format!(
+        r#"{{"variant":"brazilian","human":"both","fen":"{fen}","moves":["a3-b4","b6-a5"]}}"#
+    ));
+    assert!(v["opening"].is_null(), "{v}");
+    let (_, v) = server.new_game(r#"{"variant":"bashni","human":"both","moves":["a3-b4"]}"#);
+    assert!(v["opening"].is_null(), "{v}");
 }

@@ -41,6 +41,7 @@ fn each_variant_counts_its_own_game() {
             vec!["perft", "6", "--variant", "russian", "--threads", "2"],
             "nodes 37986 ",
         ),
+        (vec!["perft", "6", "--variant", "brazilian"], "nodes 37628 "),
         (vec!["perft", "6"], "nodes 37908 "),
         (vec!["perft", "12", "--variant", "lasca"], "nodes 97440 "),
         (
@@ -101,7 +102,9 @@ fn an_unknown_variant_or_a_foreign_fen_is_a_clear_error() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"),
+        err.contains(
+            "unknown variant 'chess' (expected one of: bashni, turkish, russian, brazilian, lasca)"
+        ),
         "{err}"
     );
     // A Bashni FEN with a tower is not a Russian position.

@@ -9,7 +9,7 @@ const VISIBLE = 6;        // pieces drawn in full; taller towers are compacted
 const SHOWN_TOP = 4;      // pieces kept on top of a compacted tower
 const DISC_RX = 40, DISC_RY = 13, THICK = 11, STEP = 13;
 const SVGNS = 'http://www.w3.org/2000/svg';
-export const TITLES = { bashni: 'Bashni', turkish: 'Turkish draughts', russian: 'Russian draughts', lasca: 'Lasca' };
+export const TITLES = { bashni: 'Bashni', turkish: 'Turkish draughts', russian: 'Russian draughts', brazilian: 'Brazilian draughts', lasca: 'Lasca' };
 // Files and ranks of each game's board: Lasca's is 7x7, the others 8x8.
 const sizeOf = (v) => (v === 'lasca' ? 7 : 8);
 

@@ -32,7 +32,7 @@ pub const FIRST_GAME: usize = 1;
         bashni analyse --pdn games.pdn --game 2 --depth 10 --out reviewed.pdn   # a game review"
 )]
 pub struct AnalyseArgs {
-    /// The game: bashni, turkish, russian or lasca (its FEN and move notation are read).
+    /// The game: bashni, turkish, russian, brazilian or lasca (its FEN and move notation are read).
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
     /// `startpos` (the default), a FEN (the game's own, or for Russian and Turkish draughts

@@ -70,7 +70,7 @@ pub enum Proto {
     /// Ours, shaped like UCI (engine-protocol.md).
     #[default]
     Uci,
-    /// Hub (Scan's protocol v2, docs/hub.md): Russian and Turkish draughts.
+    /// Hub (Scan's protocol v2, docs/hub.md): Russian, Brazilian and Turkish draughts.
     Hub,
 }
 

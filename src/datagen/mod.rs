@@ -40,7 +40,7 @@ use std::time::Instant;
         bashni datagen --games 1000 --nodes 5000 --out data.txt --resume   # after a stop"
 )]
 pub struct DatagenArgs {
-    /// The game: bashni, turkish, russian or lasca.
+    /// The game: bashni, turkish, russian, brazilian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
     /// Number of games of the whole run (all shards together).

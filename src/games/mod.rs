@@ -5,14 +5,16 @@
 //! bitboards, square-path moves, Zobrist keys, perft, game records, the linear-evaluation and
 //! network machinery). Each game's folder holds its position, move generation, notation,
 //! evaluation and network features, and implements the traits for its position type:
-//! Bashni's ([`bashni::Position`]), Turkish draughts' ([`turkish::Position`]) and Russian
-//! draughts' ([`russian::Position`]). Code that serves every game is generic over `R: Rules`
+//! Bashni's ([`bashni::Position`]), Turkish draughts' ([`turkish::Position`]), Russian
+//! draughts' ([`russian::Position`]), Brazilian draughts' ([`brazilian::Position`]) and
+//! Lasca's ([`lasca::Position`]). Code that serves every game is generic over `R: Rules`
 //! and so monomorphised per game: no `dyn`, no per-call dispatch. The [`Variant`] enum exists
 //! only at the edges (the command line), where [`for_variant!`](crate::for_variant) picks the
 //! type once (the model is shakmaty's `Position` trait for its chess variants, with an enum
 //! only where a variant is chosen by name).
 
 pub mod bashni;
+pub mod brazilian;
 pub mod kit;
 pub mod lasca;
 pub mod russian;
@@ -50,6 +52,10 @@ macro_rules! for_variant {
                 type $g = $crate::games::russian::Position;
                 $body
             }
+            $crate::games::Variant::Brazilian => {
+                type $g = $crate::games::brazilian::Position;
+                $body
+            }
             $crate::games::Variant::Lasca => {
                 type $g = $crate::games::lasca::Position;
                 $body
@@ -58,14 +64,16 @@ macro_rules! for_variant {
     };
 }
 
-/// The network shape of `variant`'s game.
-pub fn network_shape(variant: Variant) -> kit::nnue::NetShape {
+/// The network shape of `variant`'s game; `None` for a game without a network (Brazilian
+/// draughts, for now).
+pub fn network_shape(variant: Variant) -> Option<kit::nnue::NetShape> {
     use kit::nnue::FeatureSet;
     match variant {
-        Variant::Bashni => bashni::Position::SHAPE,
-        Variant::Turkish => turkish::Position::SHAPE,
-        Variant::Russian => russian::Position::SHAPE,
-        Variant::Lasca => lasca::Position::SHAPE,
+        Variant::Bashni => Some(bashni::Position::SHAPE),
+        Variant::Turkish => Some(turkish::Position::SHAPE),
+        Variant::Russian => Some(russian::Position::SHAPE),
+        Variant::Brazilian => None,
+        Variant::Lasca => Some(lasca::Position::SHAPE),
     }
 }
 
@@ -76,7 +84,7 @@ pub fn load_network(path: &str) -> Result<kit::nnue::Network, kit::nnue::NetErro
         Variant::ALL
             .into_iter()
             .find(|v| v.name() == game)
-            .map(network_shape)
+            .and_then(network_shape)
     })
 }
 
@@ -109,6 +117,7 @@ mod tests {
         start_checks::<bashni::Position>(7);
         start_checks::<turkish::Position>(8);
         start_checks::<russian::Position>(7);
+        start_checks::<brazilian::Position>(7);
         start_checks::<lasca::Position>(6);
         assert_eq!(<turkish::Position as Rules>::VARIANT, Variant::Turkish);
     }

@@ -8,7 +8,7 @@
 //! - `session`: the loop, a search on a worker thread while commands are still read.
 //! - [`tablebase`]: the pv of a position the endgame databases hold, to its conversion.
 //!
-//! Hub describes one piece per square, so it plays Russian and Turkish draughts (Bashni's
+//! Hub describes one piece per square, so it plays Russian, Brazilian and Turkish draughts (Bashni's
 //! towers have no Hub encoding).
 
 pub mod command;
@@ -65,6 +65,8 @@ fn check_variant(variant: Variant) -> Result<(), String> {
     if HUB_VARIANTS.contains(&variant) {
         Ok(())
     } else {
-        Err(format!("Hub plays russian or turkish, not {variant}"))
+        Err(format!(
+            "Hub plays russian, brazilian or turkish, not {variant}"
+        ))
     }
 }

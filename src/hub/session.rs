@@ -30,7 +30,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::Sender;
 
 /// The games Hub can describe (one piece per square).
-pub const HUB_VARIANTS: [Variant; 2] = [Variant::Russian, Variant::Turkish];
+pub const HUB_VARIANTS: [Variant; 3] = [Variant::Russian, Variant::Brazilian, Variant::Turkish];
 
 /// The Hub parameter that names the endgame databases' folder (the protocol's `EGDBPath`).
 pub const EGDB_PARAM: &str = "egdb-path";
@@ -143,7 +143,7 @@ impl Driven for Session {
 }
 
 impl Session {
-    /// A session at the start of `variant` (Russian or Turkish draughts).
+    /// A session at the start of `variant` (Russian, Brazilian or Turkish draughts).
     pub(crate) fn new(out: Output, tx: Sender<Event>, variant: Variant, runner: Runner) -> Session {
         Session {
             core: Core::new(out, tx, variant, runner),
@@ -238,7 +238,7 @@ impl Session {
                     let _ = self.core.options.game_changed(v, self.core.engine.as_mut());
                 }
                 _ => self.error(&format!(
-                    "variant '{}': Hub plays russian or turkish here",
+                    "variant '{}': Hub plays russian, brazilian or turkish here",
                     quote(value)
                 )),
             },

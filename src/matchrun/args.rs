@@ -109,7 +109,7 @@ pub struct MatchArgs {
     /// The `--engine` groups.
     #[command(flatten)]
     pub engine: EngineTokens,
-    /// The game: bashni, turkish, russian or lasca. For any but bashni both engines must declare
+    /// The game: bashni, turkish, russian, brazilian or lasca. For any but bashni both engines must declare
     /// the option UCI_Variant with that value, and are set to it.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
@@ -229,7 +229,7 @@ pub struct MatchArgs {
         bashni openings --variant turkish --plies 6 --count 500 --seed 1 --threads 2"
 )]
 pub struct OpeningsArgs {
-    /// The game: bashni, turkish, russian or lasca.
+    /// The game: bashni, turkish, russian, brazilian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
     /// Random plies from the initial position.

@@ -179,10 +179,9 @@ impl Part {
         // Parts written before the other games came are Bashni's.
         let variant = match v.get("variant") {
             None => Variant::Bashni,
-            Some(name) => name
-                .as_str()
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| bad("\"variant\" is not bashni, turkish, russian or lasca"))?,
+            Some(name) => name.as_str().and_then(|n| n.parse().ok()).ok_or_else(|| {
+                bad("\"variant\" is not bashni, turkish, russian, brazilian or lasca")
+            })?,
         };
         let shard: Shard = string("shard")?
             .parse()

@@ -38,7 +38,7 @@ pub enum ColorChoice {
         bashni play --variant lasca --level 10"
 )]
 pub struct PlayArgs {
-    /// The game: bashni, turkish, russian or lasca.
+    /// The game: bashni, turkish, russian, brazilian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
     /// Playing level from 0 (weakest) to 20 (full strength); docs/measurements.md gives the

@@ -3,11 +3,11 @@
 //! [`AnyGame`] holds the record of one game of any variant; [`on_game!`] opens it into a
 //! generic code path, so that each command is written once, generic over [`Game`], and
 //! monomorphised per game (the protocol's counterpart of [`crate::for_variant!`]). What
-//! differs from game to game beyond the rules is here too: only Bashni has a network.
+//! differs from game to game beyond the rules is here too: which games have a network.
 
 use crate::display::{eval_report, linear_report};
 use crate::games::kit::nnue::{FeatureSet, NETWORK_ALONE};
-use crate::games::{Game, Record, Rules, Variant, lasca, russian, turkish};
+use crate::games::{Game, Record, Rules, Variant, brazilian, lasca, russian, turkish};
 use crate::search::{Engine, Score};
 
 /// The game being played, in whichever variant: its start position and moves.
@@ -20,6 +20,8 @@ pub enum AnyGame {
     Turkish(Record<turkish::Position>),
     /// Russian draughts (docs/rules-russian.md).
     Russian(Record<russian::Position>),
+    /// Brazilian draughts (docs/rules-brazilian.md).
+    Brazilian(Record<brazilian::Position>),
     /// Lasca (docs/rules-lasca.md).
     Lasca(Record<lasca::Position>),
 }
@@ -32,6 +34,7 @@ macro_rules! on_game {
             $crate::protocol::game::AnyGame::Bashni($g) => $body,
             $crate::protocol::game::AnyGame::Turkish($g) => $body,
             $crate::protocol::game::AnyGame::Russian($g) => $body,
+            $crate::protocol::game::AnyGame::Brazilian($g) => $body,
             $crate::protocol::game::AnyGame::Lasca($g) => $body,
         }
     };
@@ -45,6 +48,7 @@ impl AnyGame {
             Variant::Bashni => AnyGame::Bashni(Record::new(Rules::startpos())),
             Variant::Turkish => AnyGame::Turkish(Record::new(Rules::startpos())),
             Variant::Russian => AnyGame::Russian(Record::new(Rules::startpos())),
+            Variant::Brazilian => AnyGame::Brazilian(Record::new(Rules::startpos())),
             Variant::Lasca => AnyGame::Lasca(Record::new(Rules::startpos())),
         }
     }
@@ -75,6 +79,7 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
             linear_report(g.position()),
             engine.map(|e| network_line(e, g.position(), use_nnue)),
         ),
+        AnyGame::Brazilian(g) => (linear_report(g.position()), Some(LINEAR_ONLY.to_string())),
         AnyGame::Lasca(g) => (
             linear_report(g.position()),
             engine.map(|e| network_line(e, g.position(), use_nnue)),
@@ -85,6 +90,9 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
     lines.extend(egdb.and_then(|dbs| on_game!(game, g => dbs.describe(g.position()))));
     lines
 }
+
+/// What `eval` says of the network in a game that has none yet (Brazilian draughts).
+const LINEAR_ONLY: &str = "No network for this game yet: the search uses the linear evaluation";
 
 /// The network's evaluation of `pos`, and the one the search uses.
 fn network_line<P: FeatureSet + Game>(engine: &Engine, pos: &P, in_use: bool) -> String {
@@ -144,6 +152,16 @@ mod tests {
             );
             let used = on_game!(&game, g => engine.static_eval(g.position()));
             let last = lines.last().unwrap();
+            if v == Variant::Brazilian {
+                // No network: the linear evaluation's table is what the search uses.
+                assert_eq!(last, LINEAR_ONLY);
+                let total = lines
+                    .iter()
+                    .find(|l| l.starts_with("Evaluation: "))
+                    .unwrap();
+                assert!(total.contains(&format!("(internal {used})")), "{total}");
+                continue;
+            }
             assert!(last.starts_with("Network evaluation: "), "{last}");
             let human = on_game!(&game, g => score_of(g.position(), used)).human();
             assert!(

@@ -276,7 +276,7 @@ fn variant(value: Option<&str>) -> Result<OptionChange, OptionError> {
         OptionError::BadValue(
             VARIANT_OPTION,
             v.to_string(),
-            "bashni, turkish, russian or lasca",
+            "bashni, turkish, russian, brazilian or lasca",
         )
     })
 }
@@ -374,7 +374,7 @@ impl OptionChange {
             && net.shape().game != variant.name()
         {
             let game = net.shape().game.to_string();
-            let wanted = crate::games::network_shape(variant).game;
+            let wanted = variant.name();
             return Err(OptionError::Net(NetError::Game(game, wanted)));
         }
         Ok(())
@@ -573,7 +573,7 @@ mod tests {
             parse_change("UCI_Variant", Some("chess"))
                 .unwrap_err()
                 .to_string(),
-            "setoption: option 'UCI_Variant' needs bashni, turkish, russian or lasca, got 'chess'; \
+            "setoption: option 'UCI_Variant' needs bashni, turkish, russian, brazilian or lasca, got 'chess'; \
              not changed"
         );
     }
@@ -610,11 +610,11 @@ mod tests {
         assert_eq!(d.len(), 14 + Features::NAMES.len());
         assert!(d.iter().all(|l| l.starts_with("option name ")));
         assert!(d.contains(
-            &"option name UCI_Variant type combo default bashni var bashni var turkish var russian var lasca"
+            &"option name UCI_Variant type combo default bashni var bashni var turkish var russian var brazilian var lasca"
                 .to_string()
         ));
         assert!(declarations(Variant::Turkish).contains(
-            &"option name UCI_Variant type combo default turkish var bashni var turkish var russian var lasca"
+            &"option name UCI_Variant type combo default turkish var bashni var turkish var russian var brazilian var lasca"
                 .to_string()
         ));
     }

@@ -1,6 +1,6 @@
 //! The ballot openings a game begins with: the drawing tables tournaments draw their
-//! openings from (`openings/ballots/`: the FMJD table and the IDF basic positions for Russian
-//! draughts, the FMJD table for Brazilian), each ballot a code (`12-IV`) and its moves. A
+//! openings from (`openings/ballots/`: the FMJD table for Russian draughts, its Brazilian
+//! version for Brazilian, the IDF basic positions for both), each ballot a code (`12-IV`) and its moves. A
 //! game from the initial position is named by the longest ballot of a table that its moves
 //! begin with; the page shows it under the board, and the server's PDN writes it in its tags.
 
@@ -18,8 +18,30 @@ pub struct Table {
     pub text: &'static str,
 }
 
-/// The tables of every game.
-pub const TABLES: &[Table] = &[];
+/// The tables of every game (docs/match.md#ballots gives their sources; tests/ballots.rs
+/// reads every line): the FMJD table first, so that it names a ballot the IDF table has too.
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "FMJD",
+        variant: Variant::Russian,
+        text: include_str!("../../openings/ballots/russian-fmjd.txt"),
+    },
+    Table {
+        name: "IDF",
+        variant: Variant::Russian,
+        text: include_str!("../../openings/ballots/idf-basic.txt"),
+    },
+    Table {
+        name: "FMJD",
+        variant: Variant::Brazilian,
+        text: include_str!("../../openings/ballots/brazilian-fmjd.txt"),
+    },
+    Table {
+        name: "IDF",
+        variant: Variant::Brazilian,
+        text: include_str!("../../openings/ballots/idf-basic.txt"),
+    },
+];
 
 /// A ballot: its table, its code, its moves in the game's own notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,5 +194,30 @@ mod tests {
         assert_eq!(name("e3-f4 d6-e5"), None);
         assert_eq!(name("a3-b4"), None);
         assert_eq!(name(""), None);
+    }
+
+    #[test]
+    fn the_real_tables_name_russian_and_brazilian_openings() {
+        // Every ballot given as moves; those given as positions (most of the FMJD table's
+        // categories 11 to 37, two of the IDF's) name no game from the initial position.
+        let counts: Vec<(Variant, &str, usize)> = counts();
+        assert_eq!(
+            counts,
+            [
+                (Variant::Russian, "FMJD", 343),
+                (Variant::Russian, "IDF", 148),
+                (Variant::Brazilian, "FMJD", 335),
+                (Variant::Brazilian, "IDF", 148),
+            ]
+        );
+        let line = moves("a3-b4 b6-a5 b2-a3 f6-e5 g3-h4 h6-g5");
+        for v in [Variant::Russian, Variant::Brazilian] {
+            let b = ballot(v, &line).expect("FMJD 1-IV");
+            assert_eq!(b.label(), "FMJD 1-IV");
+        }
+        assert_eq!(ballot(Variant::Bashni, &line), None);
+        // The IDF's basic positions name what the FMJD table does not.
+        let idf = ballot(Variant::Brazilian, &moves("g3-h4 h6-g5 a3-b4")).expect("IDF 1-III");
+        assert_eq!(idf.label(), "IDF 1-III");
     }
 }

@@ -9,8 +9,8 @@ use crate::games::kit::color::Color;
 use crate::games::{Rules, Variant};
 use std::time::Duration;
 
-/// `fen` (any FEN of `variant`) as a PDN `[FEN]` tag gives it: for Russian and Turkish
-/// draughts the standard draughts FEN ([`Rules::to_pdn_fen`]); Bashni's and Lasca's, and a FEN
+/// `fen` (any FEN of `variant`) as a PDN `[FEN]` tag gives it: for Russian, Brazilian and
+/// Turkish draughts the standard draughts FEN ([`Rules::to_pdn_fen`]); Bashni's and Lasca's, and a FEN
 /// the game cannot read, as it is.
 pub fn fen_tag(variant: Variant, fen: &str) -> String {
     if matches!(variant, Variant::Bashni | Variant::Lasca) {
@@ -100,13 +100,16 @@ pub struct Event {
     pub round: u64,
 }
 
-/// A move as PDN writes it: Bashni's notation as it is; in Russian and Turkish draughts and
+/// A move as PDN writes it: Bashni's notation as it is; in Russian, Brazilian and Turkish
+/// draughts and
 /// in Lasca a capture's squares joined by `x`, as PDN 3.0 and pydraughts write them
 /// (`c3xe5xg3`; Lasca's rules write its captures so too).
 pub fn pdn_move(variant: Variant, text: &str) -> String {
     match variant {
         Variant::Bashni => text.to_string(),
-        Variant::Russian | Variant::Turkish | Variant::Lasca => text.replace(':', "x"),
+        Variant::Russian | Variant::Brazilian | Variant::Turkish | Variant::Lasca => {
+            text.replace(':', "x")
+        }
     }
 }
 

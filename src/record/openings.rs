@@ -443,8 +443,8 @@ pub fn draw_openings<G: Game>(draw: Draw, threads: usize) -> Result<Vec<Opening>
 /// The text of game `G`'s shipped book, if it has one ([`Game::BOOK`], every game has one
 /// now: `openings/balanced.txt` for Bashni, made by `bashni openings`, what `bashni match`
 /// plays by default and `bashni datagen` starts its games from; `openings/turkish.txt` and
-/// `openings/russian.txt`, made by the `bashni openings --variant ...` command in their first
-/// line).
+/// `openings/russian.txt`, `openings/brazilian.txt` and `openings/lasca.txt`, made by the
+/// `bashni openings --variant ...` command in their first line).
 pub fn book_text<G: Game>() -> Option<&'static str> {
     G::BOOK
 }
@@ -594,5 +594,10 @@ mod tests {
     #[test]
     fn the_russian_book_is_large_balanced_and_distinct() {
         check_book::<crate::games::russian::Position>(1500, 8);
+    }
+
+    #[test]
+    fn the_brazilian_book_is_large_balanced_and_distinct() {
+        check_book::<crate::games::brazilian::Position>(900, 8);
     }
 }

@@ -127,9 +127,9 @@ fn time_rule(body: &Value, max_think_ms: u64) -> Result<TimeRule, ApiError> {
 /// The game named by `variant` (a name; Bashni when absent).
 fn variant(v: Option<&Value>) -> Result<Option<Variant>, ApiError> {
     let Some(v) = v else { return Ok(None) };
-    let name = v
-        .as_str()
-        .ok_or_else(|| bad("'variant' must be a string: bashni, turkish, russian or lasca"))?;
+    let name = v.as_str().ok_or_else(|| {
+        bad("'variant' must be a string: bashni, turkish, russian, brazilian or lasca")
+    })?;
     name.parse()
         .map(Some)
         .map_err(|e: crate::games::UnknownVariant| bad(e.to_string()))
@@ -189,7 +189,7 @@ fn start(body: &Value) -> Result<Start, ApiError> {
             let of_pdn = Variant::from_pdn_game_type(tag).ok_or_else(|| {
                 bad(format!(
                     "PDN: GameType \"{tag}\" is none of the games played here (bashni, \
-                     turkish, russian, lasca)"
+                     turkish, russian, brazilian, lasca)"
                 ))
             })?;
             match game {
@@ -554,7 +554,7 @@ mod tests {
             (r#"{"moves":["c3-d5"]}"#, "move 1: illegal move c3-d5"),
             (
                 r#"{"variant":"chess"}"#,
-                "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)",
+                "unknown variant 'chess' (expected one of: bashni, turkish, russian, brazilian, lasca)",
             ),
             (r#"{"variant":3}"#, "'variant' must be a string"),
             (

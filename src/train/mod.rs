@@ -79,7 +79,7 @@ pub struct TrainArgs {
     /// training a network on new data.
     #[arg(long)]
     pub init: Option<PathBuf>,
-    /// The game: bashni, turkish, russian or lasca.
+    /// The game: bashni, turkish, russian, brazilian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
 }
@@ -96,6 +96,10 @@ pub fn run(args: TrainArgs) -> i32 {
         Variant::Turkish => train::<crate::games::turkish::Position>(&args),
         Variant::Russian => train::<crate::games::russian::Position>(&args),
         Variant::Lasca => train::<crate::games::lasca::Position>(&args),
+        Variant::Brazilian => Err(
+            "brazilian has no network inputs yet: its evaluation is linear (bashni tune)"
+                .to_string(),
+        ),
     };
     match trained {
         Ok(()) => 0,

@@ -30,7 +30,7 @@ use std::time::Instant;
         bashni tune a.txt b.txt --from src/games/bashni/eval/weights.txt --lambda 0.7 --epochs 500 --out w.txt"
 )]
 pub struct TuneArgs {
-    /// The game whose weights are fitted: bashni, turkish, russian or lasca.
+    /// The game whose weights are fitted: bashni, turkish, russian, brazilian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
     /// Data files (`bashni datagen --out`).

@@ -3,7 +3,8 @@
 (web/CONTRACT.md): plays moves by clicking (captures and ambiguous captures included) and
 after every ply compares each data-tower on the board with the server's FEN; takes back;
 opens FENs with towers; runs analysis and sees the score; plays Turkish draughts (all 64
-squares, moves along ranks and files), Russian draughts and Lasca (a 7x7 board) the same way,
+squares, moves along ranks and files), Russian and Brazilian draughts (the majority rule) and Lasca
+(a 7x7 board) the same way,
 downloads their PDN; saves a screenshot. The move tree's and the review's tests are in
 test_tree.py, those of comments, glyphs, tags and a pasted PDN in test_comments_page.py, what
 the tests share in harness.py.
@@ -289,6 +290,44 @@ def test_russian(server, browser):
     p.page.close()
 
 
+def test_brazilian(server, browser):
+    """Brazilian draughts: the dark squares, a game played by clicking, the majority rule (the
+    shorter capture is no legal move, the longer one is played by clicking), a man that
+    passes its far rank and stays a man, the PDN's GameType 26, and analysis."""
+    p = Page(server, browser)
+    p.open()
+    st = p.new_game("brazilian")
+    assert st["variant"] == "brazilian", st
+    assert p.squares() == sorted(f + str(r) for f in FILES for r in range(1, 9)
+                                 if (FILES.index(f) + r) % 2 == 1)
+    assert play_by_clicking(p, 4) >= 3
+    fen = "8/8/5b2/8/1b1b4/2w5/8/8 w"
+    p.open("?variant=brazilian&fen=" + urllib.request.quote(fen))
+    # c3 could take b4 alone or d4 and f6: only the longer capture is a move.
+    assert [m["move"] for m in p.state()["legal"]] == ["c3:e5:g7"], p.state()["legal"]
+    p.click("c3")
+    p.click("g7")
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
+                             timeout=WAIT_MS)
+    assert p.moves_shown() == ["c3:e5:g7"], p.moves_shown()
+    assert parse_fen(p.check_board()) == {"b4": "b", "g7": "w"}
+    assert '[GameType "26,W,8,8,A0,0"]' in p.pdn()
+    fen = "8/2b1b3/1w6/8/8/8/8/8 w"
+    p.open("?variant=brazilian&fen=" + urllib.request.quote(fen))
+    p.click("b6")
+    p.click("f6")
+    p.page.wait_for_function("() => document.querySelectorAll('#moves > [data-ply]').length === 1",
+                             timeout=WAIT_MS)
+    assert parse_fen(p.check_board()) == {"f6": "w"}, "a man, not a king"
+    p.open("?variant=brazilian")
+    p.page.check("#analysis-on")
+    p.page.wait_for_function(
+        "() => +(document.getElementById('an-score').dataset.depth || 0) >= 3", timeout=WAIT_MS)
+    assert re.fullmatch(r"[+−]\d+\.\d\d", p.page.inner_text("#an-score"))
+    assert not p.errors, p.errors
+    p.page.close()
+
+
 def test_lasca(server, browser):
     """Lasca on its 7x7 board: 25 squares, the corners among them; columns drawn as in
     Bashni; a game played by clicking; a capture that frees a white soldier and leaves a
@@ -555,7 +594,8 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             tests = [test_play_against_level_0, test_ambiguous_captures, test_fen_with_towers,
-                     test_analysis, test_turkish, test_russian, test_lasca, test_serve_variant,
+                     test_analysis, test_turkish, test_russian, test_brazilian, test_lasca,
+                     test_serve_variant,
                      test_nothing_lost, test_reload_keeps_the_game, test_flip_and_eval_bar,
                      test_variation_from_analysis, test_engine_game_variation, test_phone,
                      test_buried_king, test_review, test_pdn_variations,

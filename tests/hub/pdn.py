@@ -1,12 +1,15 @@
-"""PDN between pydraughts and bashni (Russian draughts), with pydraughts 0.6.
+"""PDN between pydraughts and bashni (Russian or Brazilian draughts), with pydraughts 0.6.
 
-  pdn.py write <file> <seed>  writes a PDN game with pydraughts' PDNWriter: from a set-up
+  pdn.py write <file> <seed> [variant]
+                              writes a PDN game with pydraughts' PDNWriter: from a set-up
                               position (a [FEN] tag with kings) random moves until the end
                               or 60 plies; prints `fen <final position's FEN>`.
-  pdn.py read <file>          reads the last game of a PDN file with pydraughts' PDNReader,
+  pdn.py read <file> [variant]
+                              reads the last game of a PDN file with pydraughts' PDNReader,
                               replays its moves by pydraughts' rules from its [FEN] tag (a
                               move pydraughts finds illegal raises) and prints `fen <final
                               position's FEN>` and `moves <count>`.
+The variant is `russian` unless given.
 """
 
 import os
@@ -19,9 +22,9 @@ from draughts.PDN import PDNReader, PDNWriter
 START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,Kg3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,Kh8"
 
 
-def write(path, seed):
+def write(path, seed, variant):
     rng = random.Random(seed)
-    board = Board("russian", START)
+    board = Board(variant, START)
     while not board.is_over() and len(board.move_stack) < 60:
         board.push(rng.choice(board.legal_moves()))
     if os.path.exists(path):
@@ -30,7 +33,7 @@ def write(path, seed):
     print("fen " + board.fen)
 
 
-def read(path):
+def read(path, variant):
     games = PDNReader(filename=path).games
     game = games[-1]
     fen = None
@@ -39,7 +42,7 @@ def read(path):
     for line in lines:
         if line.startswith("[FEN "):
             fen = line.split('"')[1]
-    board = Board("russian", fen) if fen else Board("russian")
+    board = Board(variant, fen) if fen else Board(variant)
     for text in game.moves:
         board.push(Move(board, pdn_move=text))
     print("fen " + board.fen)
@@ -48,6 +51,6 @@ def read(path):
 
 if __name__ == "__main__":
     if sys.argv[1] == "write":
-        write(sys.argv[2], int(sys.argv[3]))
+        write(sys.argv[2], int(sys.argv[3]), sys.argv[4] if len(sys.argv) > 4 else "russian")
     else:
-        read(sys.argv[2])
+        read(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "russian")

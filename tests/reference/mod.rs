@@ -1,5 +1,5 @@
-//! One deliberately simple reference move generator for every game (Bashni, Russian, Turkish,
-//! Lasca: docs/rules*.md), for differential testing of the library's fast generators. A game is
+//! One deliberately simple reference move generator for every game (Bashni, Russian, Brazilian,
+//! Turkish, Lasca: docs/rules*.md), for differential testing of the library's fast generators. A game is
 //! a [`Rules`] value of plain rule parameters (`games.rs`), each read off its rules page; the
 //! generator below follows those parameters and nothing else, so that a rule is written once
 //! for all the games that share it. The board is a plain array of `Vec` columns, one a square
@@ -23,6 +23,17 @@ pub enum Taking {
     /// The jumped column's top piece goes at once to the bottom of the moving column; the rest
     /// stays, commanded by its next piece (Bashni, Lasca).
     TopUnderCapturer,
+}
+
+/// What happens to a man that lands on its far rank in the middle of a capture.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Crowning {
+    /// It is crowned there and goes on capturing as a king (Bashni, Russian, Turkish).
+    GoesOnAsKing,
+    /// It is crowned there and the move ends (Lasca).
+    EndsCapture,
+    /// It goes on as a man, and is crowned only if the move ends on its far rank (Brazilian).
+    AtTheEnd,
 }
 
 /// When two capture sequences are the same move.
@@ -56,10 +67,11 @@ pub struct Rules {
     pub landing_rule: bool,
     /// Two consecutive jumps may not go in opposite directions (Turkish).
     pub no_reverse: bool,
-    /// Only the captures that take the most pieces are legal (Turkish).
+    /// Only the captures that take the most pieces are legal (Turkish, Brazilian), kings and
+    /// men alike.
     pub majority: bool,
-    /// A man crowned during a capture stops there (Lasca); otherwise it goes on as a king.
-    pub crowning_ends_capture: bool,
+    /// What a man that reaches its far rank during a capture does.
+    pub crowning: Crowning,
     /// When two capture sequences are one move.
     pub same_move: SameMove,
     /// A man's quiet move resets the clock (Russian, Turkish); otherwise only a capture does.
@@ -291,9 +303,12 @@ fn jump(rules: &Rules, c: &Capture, (d, over, land): Jump) -> Capture {
     n.path.push(land);
     n.last_direction = Some(d);
     let commander = &mut n.column[0];
-    if !commander.king && land.1 == rules.far_rank(commander.white) {
+    if !commander.king
+        && land.1 == rules.far_rank(commander.white)
+        && rules.crowning != Crowning::AtTheEnd
+    {
         commander.king = true;
-        n.stopped = rules.crowning_ends_capture;
+        n.stopped = rules.crowning == Crowning::EndsCapture;
     }
     n
 }
@@ -364,7 +379,12 @@ fn capture_move(p: &Position, c: Capture) -> Move {
             board[sq].clear();
         }
     }
-    board[*c.path.last().unwrap()] = c.column;
+    let end = *c.path.last().unwrap();
+    let mut column = c.column;
+    if p.rules.crowning == Crowning::AtTheEnd && end.1 == p.rules.far_rank(column[0].white) {
+        column[0].king = true;
+    }
+    board[end] = column;
     Move {
         path: c.path,
         jumped: c.jumped,

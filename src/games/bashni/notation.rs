@@ -5,12 +5,11 @@ use crate::games::bashni::movegen::legal_moves;
 use crate::games::bashni::position::Position;
 use crate::games::bashni::setup::{MAX_PIECES, SetupError, validate};
 use crate::games::kit::color::Color;
-use crate::games::kit::fen::{self, BoardError, FieldError};
+use crate::games::kit::fen::{self, BoardError, FieldError, TowerError};
 use crate::games::kit::moves::Move;
 use crate::games::kit::path;
 pub use crate::games::kit::path::MoveError;
 use crate::games::kit::square::{Coords, Square};
-use crate::games::kit::tower::{MAX_HEIGHT, Piece, Tower};
 use std::fmt;
 
 /// The initial position's FEN.
@@ -23,16 +22,8 @@ pub enum FenError {
     Board(BoardError),
     /// A piece (or tower) on a light square.
     LightSquare(String, u8),
-    /// `()` with nothing inside.
-    EmptyTower(usize),
-    /// `(` never closed.
-    UnclosedTower(usize),
-    /// `(` inside a tower.
-    NestedTower(usize),
-    /// `)` with no `(`.
-    UnopenedTower(usize),
-    /// A tower taller than 24 pieces.
-    TowerTooTall(usize),
+    /// A tower written wrong (empty, unclosed, nested, unopened, too tall).
+    Tower(TowerError),
     /// More than 12 pieces of one colour.
     TooManyPieces(Color, usize),
     /// The fields after the board (side to move, clock, move number).
@@ -44,13 +35,7 @@ impl fmt::Display for FenError {
         match self {
             FenError::Board(e) => e.fmt(f),
             FenError::LightSquare(sq, r) => write!(f, "piece on light square {sq} (rank {r})"),
-            FenError::EmptyTower(i) => write!(f, "empty tower at character {i}"),
-            FenError::UnclosedTower(i) => write!(f, "unclosed tower at character {i}"),
-            FenError::NestedTower(i) => write!(f, "'(' inside a tower at character {i}"),
-            FenError::UnopenedTower(i) => write!(f, "')' without '(' at character {i}"),
-            FenError::TowerTooTall(i) => {
-                write!(f, "tower of more than {MAX_HEIGHT} pieces at character {i}")
-            }
+            FenError::Tower(e) => e.fmt(f),
             FenError::TooManyPieces(c, n) => {
                 write!(f, "{c} has {n} pieces, at most {MAX_PIECES} allowed")
             }
@@ -62,6 +47,12 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 fen::fen_error_from!(FenError);
+
+impl From<TowerError> for FenError {
+    fn from(e: TowerError) -> FenError {
+        FenError::Tower(e)
+    }
+}
 
 /// Parses a FEN (docs/rules.md, section 4.2). Clock and move number are optional (default `0 1`).
 pub fn parse_fen(text: &str) -> Result<Position, FenError> {
@@ -75,38 +66,19 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     }
 }
 
-/// Reads a token of the board: a single piece, or a tower in parentheses (top first) with
-/// how many bytes it takes up to its `)`.
-fn parse_token(rest: &str, at: usize) -> Result<(Tower, usize), FenError> {
-    match rest.chars().next() {
-        Some('(') => {}
-        Some(')') => return Err(FenError::UnopenedTower(at)),
-        _ => return fen::letter(rest, at),
-    }
-    let mut pieces = Vec::new();
-    for (k, c) in rest.char_indices().skip(1) {
-        match c {
-            ')' => {
-                if pieces.is_empty() {
-                    return Err(FenError::EmptyTower(at));
-                }
-                let tower = Tower::from_pieces(&pieces).ok_or(FenError::TowerTooTall(at))?;
-                return Ok((tower, k + 1));
-            }
-            '(' => return Err(FenError::NestedTower(at)),
-            _ => pieces.push(Piece::from_letter(c).ok_or(BoardError::UnknownChar(c, at + k))?),
-        }
-    }
-    Err(FenError::UnclosedTower(at))
-}
-
 fn parse_board(board: &str, pos: &mut Position) -> Result<(), FenError> {
-    fen::read_board(board, (8, 8), false, parse_token, |file, rank, tower| {
-        let sq = Square::from_coords(file, rank)
-            .ok_or_else(|| FenError::LightSquare(Coords(file, rank).to_string(), rank + 1))?;
-        pos.set_tower(sq, tower);
-        Ok(())
-    })
+    fen::read_board(
+        board,
+        (8, 8),
+        false,
+        fen::tower_token,
+        |file, rank, tower| {
+            let sq = Square::from_coords(file, rank)
+                .ok_or_else(|| FenError::LightSquare(Coords(file, rank).to_string(), rank + 1))?;
+            pos.set_tower(sq, tower);
+            Ok(())
+        },
+    )
 }
 
 /// Prints the position's FEN, always with clock and move number.

@@ -3,7 +3,7 @@
 
 use crate::games::kit::color::Color;
 use crate::games::kit::square::Coords;
-use crate::games::kit::tower::{Piece, Tower};
+use crate::games::kit::tower::{MAX_HEIGHT, Piece, Tower};
 use std::fmt;
 
 /// What is wrong with the fields after a FEN's board.
@@ -263,6 +263,68 @@ pub fn letter<E: From<BoardError>>(rest: &str, at: usize) -> Result<(Tower, usiz
     let c = rest.chars().next().expect("a token is never empty");
     let p = Piece::from_letter(c).ok_or(BoardError::UnknownChar(c, at))?;
     Ok((Tower::single(p), c.len_utf8()))
+}
+
+/// What is wrong with a tower written in parentheses (a column, top piece first), at the
+/// character position (from 1) of its `(` or `)`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TowerError {
+    /// `()` with nothing inside.
+    Empty(usize),
+    /// `(` never closed.
+    Unclosed(usize),
+    /// `(` inside a tower.
+    Nested(usize),
+    /// `)` with no `(`.
+    Unopened(usize),
+    /// A tower taller than [`MAX_HEIGHT`] pieces.
+    TooTall(usize),
+}
+
+impl fmt::Display for TowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TowerError::Empty(i) => write!(f, "empty tower at character {i}"),
+            TowerError::Unclosed(i) => write!(f, "unclosed tower at character {i}"),
+            TowerError::Nested(i) => write!(f, "'(' inside a tower at character {i}"),
+            TowerError::Unopened(i) => write!(f, "')' without '(' at character {i}"),
+            TowerError::TooTall(i) => {
+                write!(f, "tower of more than {MAX_HEIGHT} pieces at character {i}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TowerError {}
+
+/// The token at the start of `rest` (at character position `at`) in a FEN that may write
+/// towers: a single piece letter, or a tower in parentheses (top first), with how many bytes
+/// it takes up to its `)`. Bashni's boards are read with it, and the boards of the games of
+/// single pieces on Bashni's squares, which refuse a tower only once they know its square.
+pub fn tower_token<E: From<BoardError> + From<TowerError>>(
+    rest: &str,
+    at: usize,
+) -> Result<(Tower, usize), E> {
+    match rest.chars().next() {
+        Some('(') => {}
+        Some(')') => return Err(TowerError::Unopened(at).into()),
+        _ => return letter(rest, at),
+    }
+    let mut pieces = Vec::new();
+    for (k, c) in rest.char_indices().skip(1) {
+        match c {
+            ')' => {
+                if pieces.is_empty() {
+                    return Err(TowerError::Empty(at).into());
+                }
+                let tower = Tower::from_pieces(&pieces).ok_or(TowerError::TooTall(at))?;
+                return Ok((tower, k + 1));
+            }
+            '(' => return Err(TowerError::Nested(at).into()),
+            _ => pieces.push(Piece::from_letter(c).ok_or(BoardError::UnknownChar(c, at + k))?),
+        }
+    }
+    Err(TowerError::Unclosed(at).into())
 }
 
 /// A FEN with every field: the board of `files` x `ranks` squares from what stands on each

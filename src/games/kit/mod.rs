@@ -6,10 +6,13 @@
 //! of pieces ([`tower`], Bashni's columns and every other game's single pieces), Zobrist keys
 //! ([`zobrist`]), move text as a path of squares ([`path`]), the fields after a FEN's board ([`fen`]), set-wise move questions
 //! ([`sets`]) and evaluation masks ([`masks`]) and terms ([`terms`]) of the dark squares, move lists ([`movelist`]), perft ([`perft`]), game records ([`record`]), the
-//! linear-evaluation machinery ([`linear`]) and the network machinery ([`nnue`]).
+//! linear-evaluation machinery ([`linear`]) and the network machinery ([`nnue`]); and the
+//! whole of what the draughts-64 games (Russian and Brazilian draughts) share, generic over
+//! the few laws in which they differ ([`draughts64`]).
 
 pub mod bitboard;
 pub mod color;
+pub mod draughts64;
 pub mod fen;
 pub mod game;
 pub mod linear;

@@ -196,6 +196,15 @@ impl MoveList {
         *self = MoveList::new();
     }
 
+    /// Keeps the first `len` moves (all of them if there are no more).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        match self {
+            MoveList::Inline(v) => v.truncate(len),
+            MoveList::Heap(v) => v.truncate(len),
+        }
+    }
+
     /// Mutable access to the moves (for ordering).
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         match self {

@@ -1,5 +1,5 @@
 //! The standard draughts FEN of PDN (FMJD's PDN 3.0, written by pydraughts, Lidraughts and
-//! most draughts software) for Russian and Turkish draughts: `W:Wa1,c1,Kh2:Bb8,d8`, the side
+//! most draughts software) for Russian, Brazilian and Turkish draughts: `W:Wa1,c1,Kh2:Bb8,d8`, the side
 //! to move, then each colour's pieces, a king marked `K`. Squares are algebraic (`a1`) or
 //! numbers counted from a1 (Russian: 1 = a1, 2 = c1 ... 32 = h8; Turkish: 1 = a1 ... 64 =
 //! h8, as pydraughts 0.6 numbers them); `12-16` is a range of numbers. Lidraughts' optional
@@ -8,7 +8,7 @@
 //! Both games' FEN readers accept this form beside their own chess-style FEN (docs/rules.md,
 //! section 4): [`parse`] turns it into the chess-style text, which the game's reader checks
 //! as always. [`write`] gives it for any position of a game played on one piece per square;
-//! PDN `[FEN]` tags of Russian and Turkish games use it ([`super::Rules::to_pdn_fen`]).
+//! PDN `[FEN]` tags of Russian, Brazilian and Turkish games use it ([`super::Rules::to_pdn_fen`]).
 //!
 //! The square numberings live here too, shared with the Hub protocol ([`crate::hub`]), which
 //! also numbers squares from the top left.
@@ -33,7 +33,9 @@ impl Layout {
         match variant {
             Variant::Turkish => Layout::Full,
             // Lasca's 7x7 board has no standard numbering; Hub, the only user, refuses it.
-            Variant::Bashni | Variant::Russian | Variant::Lasca => Layout::Diagonal,
+            Variant::Bashni | Variant::Russian | Variant::Brazilian | Variant::Lasca => {
+                Layout::Diagonal
+            }
         }
     }
 

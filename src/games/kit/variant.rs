@@ -13,16 +13,19 @@ pub enum Variant {
     Turkish,
     /// Russian draughts (docs/rules-russian.md).
     Russian,
+    /// Brazilian draughts, international draughts on 8x8 (docs/rules-brazilian.md).
+    Brazilian,
     /// Lasca, Lasker's column draughts (docs/rules-lasca.md).
     Lasca,
 }
 
 impl Variant {
     /// Every variant, in the order the help lists them.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Bashni,
         Variant::Turkish,
         Variant::Russian,
+        Variant::Brazilian,
         Variant::Lasca,
     ];
 
@@ -32,18 +35,21 @@ impl Variant {
             Variant::Bashni => "bashni",
             Variant::Turkish => "turkish",
             Variant::Russian => "russian",
+            Variant::Brazilian => "brazilian",
             Variant::Lasca => "lasca",
         }
     }
 
     /// The value of the PDN `GameType` tag: the standard's number and board description
-    /// where the game has one (FMJD's PDN table: 25 Russian, 30 Turkish draughts); Bashni
-    /// and Lasca, which have none, keep their names.
+    /// where the game has one (FMJD's PDN table: 25 Russian, 26 Brazilian, 30 Turkish
+    /// draughts; Lidraughts and pydraughts use these numbers too); Bashni and Lasca, which
+    /// have none, keep their names.
     pub const fn pdn_game_type(self) -> &'static str {
         match self {
             Variant::Bashni => "Bashni",
             Variant::Turkish => "30,W,8,8,A0,0",
             Variant::Russian => "25,W,8,8,A0,0",
+            Variant::Brazilian => "26,W,8,8,A0,0",
             Variant::Lasca => "Lasca",
         }
     }
@@ -107,13 +113,14 @@ mod tests {
         let e = "chess".parse::<Variant>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown variant 'chess' (expected one of: bashni, turkish, russian, lasca)"
+            "unknown variant 'chess' (expected one of: bashni, turkish, russian, brazilian, lasca)"
         );
         assert_eq!(Variant::default(), Variant::Bashni);
         for v in Variant::ALL {
             assert_eq!(Variant::from_pdn_game_type(v.pdn_game_type()), Some(v));
         }
         assert_eq!(Variant::from_pdn_game_type("30"), Some(Variant::Turkish));
+        assert_eq!(Variant::from_pdn_game_type("26"), Some(Variant::Brazilian));
         assert_eq!(Variant::from_pdn_game_type("bashni"), Some(Variant::Bashni));
         assert_eq!(Variant::from_pdn_game_type("Lasca"), Some(Variant::Lasca));
         assert_eq!(Variant::from_pdn_game_type("20,W,10,10,N2,0"), None);

@@ -176,7 +176,7 @@ pub fn render<G: LinearEval>(weights: &[[i32; 2]], header: &[String]) -> String 
 mod tests {
     use super::*;
     use crate::games::bashni::Position;
-    use crate::games::{lasca, russian, turkish};
+    use crate::games::{brazilian, lasca, russian, turkish};
 
     /// Game `G`'s compiled-in file (`file`, its text) is exactly what the writer makes of its
     /// weights (header aside), and reads back to the same weights.
@@ -194,6 +194,7 @@ mod tests {
         round_trip::<Position>(include_str!("../bashni/eval/weights.txt"));
         round_trip::<turkish::Position>(include_str!("../turkish/eval/weights.txt"));
         round_trip::<russian::Position>(include_str!("../russian/eval/weights.txt"));
+        round_trip::<brazilian::Position>(include_str!("../brazilian/eval/weights.txt"));
         round_trip::<lasca::Position>(include_str!("../lasca/eval/weights.txt"));
     }
 
@@ -212,6 +213,10 @@ mod tests {
             (
                 russian::Position::WEIGHTS_FILE,
                 include_str!("../russian/eval/weights.txt"),
+            ),
+            (
+                brazilian::Position::WEIGHTS_FILE,
+                include_str!("../brazilian/eval/weights.txt"),
             ),
             (
                 lasca::Position::WEIGHTS_FILE,

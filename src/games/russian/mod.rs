@@ -4,63 +4,50 @@
 //! can go on if it can, any capture sequence may be chosen, and sequences with the same start,
 //! end and captured pieces are one move.
 //!
-//! Squares, bitboards, moves, move lists and move errors are Bashni's (`crate::games::bashni`), used
-//! as they are.
+//! The position, moves and notation are the kit's draughts-64 ([`crate::games::kit::draughts64`],
+//! shared with Brazilian draughts) under [`RussianLaws`]; here are what is Russian draughts'
+//! own: its laws, draw rule, evaluation weights, network, bench positions and book.
 
 pub mod bench;
 pub mod eval;
-pub mod movegen;
 pub mod nnue;
-pub mod notation;
-pub mod position;
 
-pub use notation::{FenError, START_FEN};
-pub use position::Position;
+pub use crate::games::kit::draughts64::notation::{FenError, START_FEN};
 
-use crate::games::kit::Color;
-use crate::games::kit::game::{clock_rule, impl_game};
-use crate::games::kit::moves::{Move, MoveList};
+use crate::games::kit::draughts64::{self, Laws, impl_draughts64, movegen, notation};
+use crate::games::kit::game::clock_rule;
 use crate::games::kit::nnue::NetStack;
-use crate::games::kit::square::{NUM_BITS, Square};
-use crate::games::kit::tower::Tower;
+
+/// Russian draughts' laws: any capture may be chosen, a man crowned during a capture goes on
+/// as a king.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct RussianLaws;
+
+impl Laws for RussianLaws {
+    const NAME: &'static str = "Russian draughts";
+    const MAJORITY: bool = false;
+    const CROWN_IN_CAPTURE: bool = true;
+}
+
+/// A Russian draughts position.
+pub type Position = draughts64::Position<RussianLaws>;
 
 /// Plies in which both sides only moved kings without capturing after which the game is
 /// drawn: 15 moves of each side (the Russian federation's rule).
 pub const CLOCK_LIMIT: u16 = 30;
 
-impl_game! {
-    Position: Russian, Move, MoveList, squares = NUM_BITS;
-    rules {
-        fn to_pdn_fen(&self) -> String {
-            crate::games::kit::std_fen::write(self)
-        }
-    }
-    game {
-        type Evaluator = NetStack<Position>;
+impl_draughts64! {
+    Position: Russian;
 
-        /// 326: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md;
-        /// measured with network 3, and again with network 4: 100.5 centi-men).
-        const MAN: i32 = 326;
+    type Evaluator = NetStack<Position>;
 
-        const BOOK: Option<&'static str> = Some(include_str!("../../../openings/russian.txt"));
+    /// 326: the median depth-8 score of the start with one of Black's 12 men removed (docs/rules-russian.md;
+    /// measured with network 3, and again with network 4: 100.5 centi-men).
+    const MAN: i32 = 326;
 
-        clock_rule!(CLOCK_LIMIT, "15-move-king-rule");
+    const BOOK: Option<&'static str> = Some(include_str!("../../../openings/russian.txt"));
 
-        #[inline]
-        fn generate_captures(&self, list: &mut MoveList) -> bool {
-            movegen::generate_captures(self, list, true)
-        }
-
-        #[inline]
-        fn commanders(&self, c: Color) -> u32 {
-            self.pieces(c).count()
-        }
-
-        fn tower_at(&self, file: u8, rank: u8) -> Option<Tower> {
-            let sq = Square::from_coords(file, rank)?;
-            Some(self.piece(sq).map_or(Tower::EMPTY, Tower::single))
-        }
-    }
+    clock_rule!(CLOCK_LIMIT, "15-move-king-rule");
 }
 
 #[cfg(test)]

@@ -1,30 +1,9 @@
-//! Russian draughts' network: one input per (square, own or enemy, man or king) over the 32
-//! dark squares from each side's view, 128 inputs ([`crate::games::kit::nnue::pieces`]).
+//! Russian draughts' network: the draughts-64 piece inputs (one per square, own or enemy, man
+//! or king, over the 32 dark squares from each side's view: 128 inputs,
+//! [`crate::games::kit::draughts64::nnue`]) and its compiled-in network.
 
 use super::Position;
-use crate::games::kit::nnue::pieces::{PieceBoard, piece_features};
-use crate::games::kit::square::{DENSE, VALID_MASK};
-
-impl PieceBoard for Position {
-    const SQUARES: usize = 32;
-    const SQUARE_BITS: u64 = VALID_MASK;
-
-    #[inline(always)]
-    fn planes(&self) -> [u64; 3] {
-        use crate::games::kit::Color;
-        [
-            self.pieces(Color::White).0,
-            self.pieces(Color::Black).0,
-            self.kings().0,
-        ]
-    }
-
-    /// Four dark squares a rank from a1 (`kit::square::DENSE`): turned half round, `31 - it`.
-    #[inline(always)]
-    fn dense(bit: u32) -> usize {
-        DENSE[bit as usize] as usize
-    }
-}
+use crate::games::kit::nnue::pieces::piece_features;
 
 piece_features!(
     Position,

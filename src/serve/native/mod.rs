@@ -81,9 +81,9 @@ pub struct ServeArgs {
     /// Longest analysis of one position, seconds (then the analysis stops by itself).
     #[arg(long, default_value_t = DEFAULT_MAX_ANALYSIS_S, value_parser = clap::value_parser!(u64).range(1..=86400))]
     pub max_analysis: u64,
-    /// The game the page starts with: bashni, turkish, russian or lasca (without it, the game the
-    /// page played last, else Bashni; every game can still be picked in the new-game dialog
-    /// or named in the address).
+    /// The game the page starts with: bashni, turkish, russian, brazilian or lasca (without it,
+    /// the game the page played last, else Bashni; every game can still be picked in the
+    /// new-game dialog or named in the address).
     #[arg(long)]
     pub variant: Option<Variant>,
     /// Another host name the server may be reached by (as the `Host` header names it; the

@@ -1,31 +1,21 @@
 //! Russian draughts' static evaluation, centi-men from the side to move's view: a weighted
-//! sum of [`features`] with opening and endgame weights ([`weights::WEIGHTS`], written by
-//! `bashni tune --variant russian`) blended by the number of pieces left.
+//! sum of the draughts-64 [`features`] with opening and endgame weights
+//! ([`weights::WEIGHTS`], written by `bashni tune --variant russian`) blended by the number of
+//! pieces left.
 
-pub mod features;
 pub mod weights;
 
-use super::position::Position;
-use crate::games::kit::linear::{self, impl_linear_eval};
-use crate::games::kit::moves::Move;
+use super::Position;
+pub use crate::games::kit::draughts64::features;
+pub use crate::games::kit::draughts64::features::capture_gain;
+use crate::games::kit::linear::impl_linear_eval;
 
 impl_linear_eval!(Position, "src/games/russian/eval/weights.txt");
-
-/// Material a capture takes, at the evaluation's values in the current phase: each man and
-/// king it jumps.
-#[inline]
-pub fn capture_gain(pos: &Position, m: &Move) -> i32 {
-    let man = linear::weight_now(pos, features::MAN);
-    let king = linear::weight_now(pos, features::KING);
-    m.jumped()
-        .iter()
-        .map(|&sq| if pos.kings().has(sq) { king } else { man })
-        .sum()
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::kit::linear;
     use crate::games::{Game, Rules};
 
     #[test]

@@ -1,17 +1,19 @@
-//! What Russian draughts' evaluation looks at: numbered features, each counted for one side,
-//! and the one walk over a position that counts them ([`extract`]), which feeds both the
-//! engine and `bashni tune` (see [`crate::games::kit::linear`]).
+//! What the draughts-64 games' linear evaluations look at: numbered features, each counted
+//! for one side, and the one walk over a position that counts them ([`extract`]), which
+//! feeds both the engine and `bashni tune` (see [`crate::games::kit::linear`]). Each game
+//! weighs them with its own weights file (`src/games/<game>/eval/weights.txt`).
 //!
 //! The board and its geometry are Bashni's, so the masks (centre, back ranks, the long
 //! diagonal, the passed-man cones, piece-square numbering) are Bashni's evaluation's own.
 
 use crate::games::kit::Color;
 use crate::games::kit::bitboard::Bitboard;
-use crate::games::kit::linear::{Sink, groups};
+use crate::games::kit::draughts64::{Laws, Position};
+use crate::games::kit::linear::{self, LinearEval, Sink, groups};
 use crate::games::kit::masks::{CENTER_MASK, PST_INDEX};
+use crate::games::kit::moves::Move;
 use crate::games::kit::square::Direction;
 use crate::games::kit::terms::{self, terms_at_groups};
-use crate::games::russian::position::Position;
 
 groups! {
     MAN = "man", 1, "material";
@@ -46,13 +48,13 @@ pub const PHASE_MAX: i32 = 24;
 
 /// The game phase: the number of pieces left, at most [`PHASE_MAX`].
 #[inline]
-pub fn phase(pos: &Position) -> i32 {
+pub fn phase<L: Laws>(pos: &Position<L>) -> i32 {
     (pos.occupied().count() as i32).min(PHASE_MAX)
 }
 
 /// Counts every feature of `pos` into `sink`.
 #[inline]
-pub fn extract<S: Sink>(pos: &Position, sink: &mut S) {
+pub fn extract<L: Laws, S: Sink>(pos: &Position<L>, sink: &mut S) {
     let empty = !pos.occupied();
     for c in [Color::White, Color::Black] {
         men(pos, c, empty, sink);
@@ -67,7 +69,7 @@ pub fn extract<S: Sink>(pos: &Position, sink: &mut S) {
 /// Men of `c`: material, advancement, passed men (no enemy man in the cone), piece squares,
 /// back rank and steps.
 #[inline]
-fn men<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+fn men<L: Laws, S: Sink>(pos: &Position<L>, c: Color, empty: Bitboard, sink: &mut S) {
     let men = pos.pieces(c) & !pos.kings();
     let their_men = (pos.pieces(c.opponent()) & !pos.kings()).0;
     sink.add(c, MAN, men.count() as i32);
@@ -79,7 +81,7 @@ fn men<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
 /// Kings of `c`: material, piece squares, single steps, whole-diagonal reach and the long
 /// diagonal.
 #[inline]
-fn kings<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+fn kings<L: Laws, S: Sink>(pos: &Position<L>, c: Color, empty: Bitboard, sink: &mut S) {
     let kings = pos.pieces(c) & pos.kings();
     if kings.is_empty() {
         return;
@@ -95,7 +97,7 @@ fn kings<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
 /// all four directions) or a king with only empty squares between, and an empty square
 /// beyond.
 #[inline]
-fn exposed<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
+fn exposed<L: Laws, S: Sink>(pos: &Position<L>, c: Color, empty: Bitboard, sink: &mut S) {
     let them = pos.pieces(c.opponent());
     let ours = pos.pieces(c);
     let their_men = them & !pos.kings();
@@ -115,11 +117,27 @@ fn exposed<S: Sink>(pos: &Position, c: Color, empty: Bitboard, sink: &mut S) {
     sink.add(c, EXPOSED + 1, kings);
 }
 
+/// Material a capture takes, at the game's evaluation values in the current phase: each man
+/// and king it jumps.
+#[inline]
+pub fn capture_gain<L: Laws>(pos: &Position<L>, m: &Move) -> i32
+where
+    Position<L>: LinearEval,
+{
+    let man = linear::weight_now(pos, MAN);
+    let king = linear::weight_now(pos, KING);
+    m.jumped()
+        .iter()
+        .map(|&sq| if pos.kings().has(sq) { king } else { man })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::kit::linear::{feature_name, fen_counts};
-    use crate::games::russian::notation::parse_fen;
+    use crate::games::russian::Position;
+    use crate::games::russian::START_FEN;
 
     #[test]
     fn names() {
@@ -129,7 +147,7 @@ mod tests {
 
     #[test]
     fn the_start_position() {
-        let [w, b] = fen_counts::<Position>(crate::games::russian::START_FEN);
+        let [w, b] = fen_counts::<Position>(START_FEN);
         // Alike but for the tempo of the side to move.
         assert_eq!(w[..TEMPO], b[..TEMPO]);
         assert_eq!((w[MAN], w[KING]), (12, 0));
@@ -141,10 +159,7 @@ mod tests {
         // c3 and e3 stand in the centre.
         assert_eq!(w[CENTER], 2);
         assert_eq!(w[TEMPO] + b[TEMPO], 1);
-        assert_eq!(
-            phase(&parse_fen(crate::games::russian::START_FEN).unwrap()),
-            24
-        );
+        assert_eq!(phase(&Position::startpos()), 24);
     }
 
     #[test]

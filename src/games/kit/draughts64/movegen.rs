@@ -1,17 +1,22 @@
-//! Russian legal moves (docs/rules-russian.md, section 2).
+//! Draughts-64 legal moves (docs/rules-russian.md and docs/rules-brazilian.md, section 2).
 //!
-//! Capturing is compulsory, but any capture sequence may be chosen. Jumped pieces stay on the
-//! board until the move ends: they block, and may not be jumped twice. A capturing king must
-//! land where it can go on capturing, if any landing allows it; a man that lands on its far
-//! rank goes on as a king. Two sequences with the same start, end and set of captured pieces
-//! (and, for a man, both crowned or both not) are one move. The set-wise tests and the quiet-move count are Bashni's (with one piece per
-//! square they are the same rules).
+//! Capturing is compulsory. Jumped pieces stay on the board until the move ends: they block,
+//! and may not be jumped twice. A capturing king must land where it can go on capturing, if
+//! any landing allows it. Where the games differ ([`Laws`]): a man that lands on its far rank
+//! during a capture goes on as a king (Russian) or as a man (Brazilian); any capture sequence
+//! may be chosen (Russian) or only those that take the most pieces (Brazilian: the majority
+//! rule, under which the landing rule above changes nothing, as a landing that goes on always
+//! takes more). Two sequences with the same start, end and set of captured pieces (and, for a
+//! man, both crowned or both not) are one move. The set-wise tests and the quiet-move count are
+//! the kit's (with one piece per square they are Bashni's rules).
 
 use crate::games::kit::bitboard::Bitboard;
+use crate::games::kit::draughts64::Laws;
+use crate::games::kit::draughts64::position::{Position, crowned};
 use crate::games::kit::moves::{MAX_JUMPS, Move, MoveList};
 use crate::games::kit::sets::{self, can_capture_sets, count_quiets_sets};
 use crate::games::kit::square::{Direction, Square};
-use crate::games::russian::position::Position;
+use std::marker::PhantomData;
 
 /// Whether a king on `at` could jump one of `enemy` (given everything on the board, `occ`).
 fn king_can_jump(at: Square, occ: Bitboard, enemy: Bitboard) -> bool {
@@ -27,9 +32,9 @@ fn king_can_jump(at: Square, occ: Bitboard, enemy: Bitboard) -> bool {
     })
 }
 
-/// The capture walk: a depth-first search over jumps on an unchanged board (jumped pieces
-/// stay as blockers; `enemy` holds only those not yet jumped).
-struct Walk<'a> {
+/// The capture walk of the game `L`: a depth-first search over jumps on an unchanged board
+/// (jumped pieces stay as blockers; `enemy` holds only those not yet jumped).
+struct Walk<'a, L: Laws> {
     promotion: Bitboard,
     /// Merge sequences with the same start, end and captured set (legal moves), or keep
     /// every path (reading a move text).
@@ -41,10 +46,16 @@ struct Walk<'a> {
     landings: [Square; MAX_JUMPS],
     jumped: [Square; MAX_JUMPS],
     len: usize,
+    /// Where this generation's captures start in `out`.
+    start: usize,
+    /// Under the majority rule, the most pieces a sequence kept so far takes: a shorter one
+    /// is not kept, and a longer one drops those kept before it.
+    most: usize,
     out: &'a mut MoveList,
+    laws: PhantomData<L>,
 }
 
-impl Walk<'_> {
+impl<L: Laws> Walk<'_, L> {
     /// Goes on from `at` (a king when `king`); `occ` holds every piece on the board but the
     /// moving one, `enemy` the enemies not yet jumped. Emits the path when no jump is left.
     fn go(&mut self, at: Square, king: bool, occ: Bitboard, enemy: Bitboard) {
@@ -72,7 +83,7 @@ impl Walk<'_> {
             let mut rest = enemy;
             rest.clear(v);
             self.push(v, l);
-            self.go(l, self.promotion.has(l), occ, rest);
+            self.go(l, L::CROWN_IN_CAPTURE && self.promotion.has(l), occ, rest);
             self.len -= 1;
         }
         any
@@ -127,20 +138,28 @@ impl Walk<'_> {
         self.len += 1;
     }
 
-    /// Records the path (unless merging and a move with the same start, end and captured set
-    /// is already there).
+    /// Records the path (unless the majority rule drops it, or merging and a move with the
+    /// same start, end and captured set is already there).
     fn emit(&mut self) {
+        if L::MAJORITY {
+            if self.len < self.most {
+                return;
+            }
+            if self.len > self.most {
+                self.out.truncate(self.start);
+                self.most = self.len;
+            }
+        }
         let m = Move::capture(
             self.from,
             &self.landings[..self.len],
             &self.jumped[..self.len],
         );
         if self.merge {
-            let key = merge_key(&m, self.man, self.promotion);
-            let dup = self
-                .out
+            let key = merge_key::<L>(&m, self.man, self.promotion);
+            let dup = self.out[self.start..]
                 .iter()
-                .any(|o| merge_key(o, self.man, self.promotion) == key);
+                .any(|o| merge_key::<L>(o, self.man, self.promotion) == key);
             if dup {
                 return;
             }
@@ -151,25 +170,29 @@ impl Walk<'_> {
 
 /// What makes a capture one move: start, end, the set of squares jumped, and whether a man
 /// ends crowned (two paths that differ only there lead to different positions).
-fn merge_key(m: &Move, man: bool, promotion: Bitboard) -> (Square, Square, Bitboard, bool) {
+fn merge_key<L: Laws>(
+    m: &Move,
+    man: bool,
+    promotion: Bitboard,
+) -> (Square, Square, Bitboard, bool) {
     let mut jumped = Bitboard::EMPTY;
     for &s in m.jumped() {
         jumped.set(s);
     }
-    let crowned = man && m.landings().iter().any(|&s| promotion.has(s));
+    let crowned = man && crowned::<L>(m, promotion);
     (m.from(), m.to(), jumped, crowned)
 }
 
 /// Whether two captures of `pos` are the same move (same [`merge_key`]).
-pub fn same_capture(pos: &Position, a: &Move, b: &Move) -> bool {
+pub fn same_capture<L: Laws>(pos: &Position<L>, a: &Move, b: &Move) -> bool {
     let man = !pos.kings().has(a.from());
     let promotion = Bitboard::promotion(pos.side());
-    a.from() == b.from() && merge_key(a, man, promotion) == merge_key(b, man, promotion)
+    a.from() == b.from() && merge_key::<L>(a, man, promotion) == merge_key::<L>(b, man, promotion)
 }
 
 /// Whether the side to move has a capture (Bashni's set-wise test: the same rule for one
 /// piece per square).
-pub fn can_capture(pos: &Position) -> bool {
+pub fn can_capture<L: Laws>(pos: &Position<L>) -> bool {
     let us = pos.side();
     let ours = pos.pieces(us);
     can_capture_sets(
@@ -180,16 +203,16 @@ pub fn can_capture(pos: &Position) -> bool {
     )
 }
 
-/// Appends every capture to `list`, merged (one per start, end and captured set) or every
-/// path; returns whether there was any.
-pub fn generate_captures(pos: &Position, list: &mut MoveList, merge: bool) -> bool {
+/// Appends every legal capture to `list`, merged (one per start, end and captured set) or
+/// every path; returns whether there was any.
+pub fn generate_captures<L: Laws>(pos: &Position<L>, list: &mut MoveList, merge: bool) -> bool {
     if !can_capture(pos) {
         return false;
     }
     let us = pos.side();
     let ours = pos.pieces(us);
     let before = list.len();
-    let mut walk = Walk {
+    let mut walk = Walk::<L> {
         promotion: Bitboard::promotion(us),
         merge,
         from: Square::default(),
@@ -197,7 +220,10 @@ pub fn generate_captures(pos: &Position, list: &mut MoveList, merge: bool) -> bo
         landings: [Square::default(); MAX_JUMPS],
         jumped: [Square::default(); MAX_JUMPS],
         len: 0,
+        start: before,
+        most: 0,
         out: list,
+        laws: PhantomData,
     };
     let enemy = pos.pieces(us.opponent());
     for from in ours {
@@ -216,13 +242,13 @@ pub fn generate_captures(pos: &Position, list: &mut MoveList, merge: bool) -> bo
 }
 
 /// Appends every quiet move (men's steps forward, kings' slides).
-pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
+pub fn generate_quiets<L: Laws>(pos: &Position<L>, list: &mut MoveList) {
     let us = pos.side();
     sets::generate_quiets(us, pos.pieces(us), pos.kings(), !pos.occupied(), list);
 }
 
 /// Every legal move: the captures if there is any, else the quiet moves.
-pub fn legal_moves(pos: &Position) -> MoveList {
+pub fn legal_moves<L: Laws>(pos: &Position<L>) -> MoveList {
     let mut list = MoveList::new();
     if !generate_captures(pos, &mut list, true) {
         generate_quiets(pos, &mut list);
@@ -231,7 +257,7 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 }
 
 /// Number of legal moves (quiet moves counted without building them).
-pub fn count_legal_moves(pos: &Position) -> u64 {
+pub fn count_legal_moves<L: Laws>(pos: &Position<L>) -> u64 {
     let mut list = MoveList::new();
     if generate_captures(pos, &mut list, true) {
         return list.len() as u64;
@@ -242,6 +268,6 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
 }
 
 /// Whether the side to move has a legal move.
-pub fn has_legal_move(pos: &Position) -> bool {
+pub fn has_legal_move<L: Laws>(pos: &Position<L>) -> bool {
     can_capture(pos) || count_legal_moves(pos) > 0
 }
