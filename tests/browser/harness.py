@@ -6,6 +6,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -307,3 +308,28 @@ def review_shown(p, nodes):
     p.page.wait_for_function(f"() => document.getElementById('review').dataset.progress === '{n}/{n}'",
                              timeout=WAIT_MS * 4)
     return p.server.get(f"/api/games/{p.game()}/review")
+
+
+def run_tests(tests, what):
+    """Runs `tests` (each `t(server, browser)`) against one server in one headless Chromium,
+    only those named in BROWSER_TESTS (comma-separated) when it is set; prints each one's time
+    and `{what}` at the end. The `main` of a browser test file; its exit status."""
+    from playwright.sync_api import sync_playwright
+    if not os.path.exists(CHROMIUM):
+        print(f"error: {CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
+        return 2
+    only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
+    tests = [t for t in tests if not only or t.__name__ in only]
+    server = Server()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for t in tests:
+                t0 = time.monotonic()
+                t(server, browser)
+                print(f"ok {t.__name__} ({time.monotonic() - t0:.1f} s)")
+            browser.close()
+    finally:
+        server.stop()
+    print(what)
+    return 0

@@ -23,7 +23,7 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
-from harness import (ARGS, CHROMIUM, WAIT_MS, Page, Server, api_delete, click_move, review_shown,
+from harness import (run_tests, ARGS, CHROMIUM, WAIT_MS, Page, Server, api_delete, click_move, review_shown,
                      rule_moves, wait_notice)
 
 TEN_MIN = "10"
@@ -407,24 +407,7 @@ TESTS = [test_clocks_and_players, test_words, test_review_marks_and_learning, te
 
 
 def main():
-    if not os.path.exists(CHROMIUM):
-        print(f"error: {CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
-        return 2
-    only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
-    tests = [t for t in TESTS if not only or t.__name__ in only]
-    server = Server()
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for t in tests:
-                t0 = time.monotonic()
-                t(server, browser)
-                print(f"ok {t.__name__} ({time.monotonic() - t0:.1f} s)")
-            browser.close()
-    finally:
-        server.stop()
-    print("details page tests passed")
-    return 0
+    return run_tests(TESTS, "details page tests passed")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
-from harness import ARGS, CHROMIUM, OUT, WAIT_MS, Page, Server, wait_notice
+from harness import run_tests, ARGS, CHROMIUM, OUT, WAIT_MS, Page, Server, wait_notice
 
 TEN_MIN = "10"
 
@@ -284,24 +284,7 @@ TESTS = [test_reload_keeps_the_clock, test_flag_shows_no_negative_time_and_the_d
 
 
 def main():
-    if not os.path.exists(CHROMIUM):
-        print(f"error: {CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
-        return 2
-    only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
-    tests = [t for t in TESTS if not only or t.__name__ in only]
-    server = Server()
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for t in tests:
-                t0 = time.monotonic()
-                t(server, browser)
-                print(f"ok {t.__name__} ({time.monotonic() - t0:.1f} s)")
-            browser.close()
-    finally:
-        server.stop()
-    print("play page tests passed")
-    return 0
+    return run_tests(TESTS, "play page tests passed")
 
 
 if __name__ == "__main__":

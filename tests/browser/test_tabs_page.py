@@ -20,7 +20,7 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
-from harness import ARGS, CHROMIUM, WAIT_MS, Page, Server, click_move
+from harness import run_tests, ARGS, CHROMIUM, WAIT_MS, Page, Server, click_move
 
 
 def address_id(p):
@@ -187,24 +187,7 @@ TESTS = [test_two_tabs_follow_one_game, test_a_stale_tab_says_so_and_follows]
 
 
 def main():
-    if not os.path.exists(CHROMIUM):
-        print(f"error: {CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
-        return 2
-    only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
-    tests = [t for t in TESTS if not only or t.__name__ in only]
-    server = Server()
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for t in tests:
-                t0 = time.monotonic()
-                t(server, browser)
-                print(f"ok {t.__name__} ({time.monotonic() - t0:.1f} s)")
-            browser.close()
-    finally:
-        server.stop()
-    print("tabs page tests passed")
-    return 0
+    return run_tests(TESTS, "tabs page tests passed")
 
 
 if __name__ == "__main__":
