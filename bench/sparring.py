@@ -4,6 +4,7 @@ the misjudged positions, and measure a build on the suite made of them. Run from
 root:
 
   bench/sparring.py play  --kestog /tmp/kestog/kestog_uci --rounds 15 --pdn games.pdn [--egdb DIR]
+  bench/sparring.py play  --skifi /tmp/skifi/skifi_uci --rounds 15 --pdn games.pdn
   bench/sparring.py scan  games.pdn --nodes 1000000 [--egdb DIR] --out candidates.epd
   bench/sparring.py suite bench/sparring/russian.epd --nodes 100000 [--bashni B]
 
@@ -407,7 +408,8 @@ def play(args):
     if args.egdb:
         ours.append(f"option.EGDBPath={args.egdb}")
     cmd = [b, "match", "--variant", "russian", "--engine", *ours,
-           "--engine", f"cmd={args.kestog}", "name=kestog", "--tc", args.tc,
+           "--engine", f"cmd={args.skifi or args.kestog}", f"name={'skifi' if args.skifi else 'kestog'}",
+           "--tc", args.tc,
            "--rounds", str(args.rounds), "--concurrency", str(args.concurrency),
            "--openings-order", "random", "--seed", str(args.seed), "--pdn", args.pdn]
     if args.openings:
@@ -423,7 +425,9 @@ def main():
     ap.add_argument("--bashni-name", default="bashni", help="its name in the PDN")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("play", help="play KestoG with `bashni match`")
-    p.add_argument("--kestog", default="/tmp/kestog/kestog_uci")
+    them = p.add_mutually_exclusive_group()
+    them.add_argument("--kestog", default="/tmp/kestog/kestog_uci", help="KestoG's driver (the default opponent)")
+    them.add_argument("--skifi", help="Skifi's driver instead (../shared/sparring/skifi builds /tmp/skifi/skifi_uci)")
     p.add_argument("--tc", default="10+0.1")
     p.add_argument("--rounds", type=int, default=15, help="game pairs (default 15)")
     p.add_argument("--seed", type=int, default=7)

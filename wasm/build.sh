@@ -65,6 +65,9 @@ cp wasm/bashni-worker.js wasm/bashni-serve.js "$out/"
 for f in web/*; do
     case "$f" in *.md) ;; *) cp "$f" "$out/" ;; esac
 done
+# The site's page says which back end it has: boot.js starts the module at once.
+sed -i 's|<meta charset="utf-8">|&\n<meta name="bashni-back-end" content="browser">|' "$out/index.html"
+grep -q 'name="bashni-back-end"' "$out/index.html"
 sed -n '/<!-- example: embed -->/,/^```$/p' docs/web.md | sed '1,2d;$d' >"$out/example.html"
 files=$(cd "$out" && ls | grep -v '^sw\.js$' | sort)
 version=$(cd "$out" && sha256sum $files | sha256sum | cut -c1-16)

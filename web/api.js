@@ -2,8 +2,9 @@
 // served by `bashni serve` it is HTTP (JSON in and out, Server-Sent Events); served by any
 // static host (the site `wasm/build.sh DIR` writes: no /api there) it is the same server
 // code compiled into bashni.wasm, running in a Web Worker (bashni-serve.js), its answers and
-// events messages. The first call (`info`, which the page makes first) finds which: an answer
-// of /api/info is the server's. Either way a refusal's `{"error"}` becomes the thrown Error's
+// events messages. The static site says so in its index.html, and boot.js has started the
+// worker before this module loads; elsewhere the first call (`info`, which the page makes
+// first) finds which: an answer of /api/info is the server's. Either way a refusal's `{"error"}` becomes the thrown Error's
 // message, and `events` gives an EventSource (or an object that acts as one). Every request
 // the page makes is here, and the addresses of games: the page's other modules assume no
 // server beyond these calls.
@@ -78,8 +79,9 @@ function keepClocks(mine, kept) {
   return Object.keys(kept);
 }
 
-function inPage() {
-  const worker = new Worker(new URL('bashni-serve.js', document.baseURI));
+// `worker`: the one boot.js started, if it did.
+function inPage(worker = new Worker(new URL('bashni-serve.js', document.baseURI))) {
+  let first = true;
   const pending = new Map(); // request number -> resolve
   const streams = new Map(); // request number -> WorkerEvents
   let next = 1;
@@ -87,6 +89,9 @@ function inPage() {
   const send = (m) => worker.postMessage(JSON.stringify(m));
   worker.onmessage = (e) => {
     const m = JSON.parse(e.data);
+    // The site's files are kept for offline use once the module answers (not before: the
+    // service worker's downloads would compete with the module's).
+    if (first) { first = false; keepOffline(); }
     if (m.keep) { mine = keepClocks(mine, m.keep); return; }
     if (m.crash) {
       // A bug ended the module: its games are gone, as a stopped server's are.
@@ -141,11 +146,11 @@ function keepOffline() {
 // ---------- which back end ----------
 
 async function pick() {
+  if (self.bashniBoot) { picked = inPage(self.bashniBoot); return { back: picked, info: null }; }
   try {
     const r = await fetchCall('GET', '/api/info');
     if (r.status === 200) { picked = server; return { back: server, info: r.data }; }
   } catch (e) { /* no server: a static host */ }
-  keepOffline();
   picked = inPage();
   return { back: picked, info: null };
 }

@@ -361,7 +361,7 @@ impl GoWatcher for Watch {
     fn should_stop(&mut self) -> bool {
         if let Some(feed) = &mut self.feed
             && feed.dirty
-            && feed.last_push.elapsed() >= ANALYSIS_PUSH
+            && feed.last_push.is_none_or(|t| t.elapsed() >= ANALYSIS_PUSH)
         {
             feed.push(self.epoch, false);
         }
@@ -369,14 +369,15 @@ impl GoWatcher for Watch {
     }
 }
 
-/// The lines of an analysis, pushed to the page at most every [`ANALYSIS_PUSH`].
+/// The lines of an analysis, pushed to the page at most every [`ANALYSIS_PUSH`] (the first
+/// ones at once: the page waits for them).
 struct Feed {
     session: Weak<Mutex<Session>>,
     ply: usize,
     threat: bool,
     lines: Vec<PvInfo>,
     dirty: bool,
-    last_push: Instant,
+    last_push: Option<Instant>,
 }
 
 impl Feed {
@@ -387,7 +388,7 @@ impl Feed {
             threat,
             lines: Vec::new(),
             dirty: false,
-            last_push: Instant::now(),
+            last_push: None,
         }
     }
 
@@ -407,7 +408,7 @@ impl Feed {
 
     fn push(&mut self, epoch: u64, done: bool) {
         self.dirty = false;
-        self.last_push = Instant::now();
+        self.last_push = Some(Instant::now());
         let Some(session) = self.session.upgrade() else {
             return;
         };

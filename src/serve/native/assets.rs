@@ -6,7 +6,8 @@
 //! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text),
 //! `tablebase.js` (the endgame databases' panel), `score.js` (scores in words), `report.js`
 //! (the review's report, read), `live.js` (the game followed live in every tab),
-//! `swipe.js` (swipes that step through the moves).
+//! `swipe.js` (swipes that step through the moves), and the classic script `boot.js` (run
+//! first: it starts the static site's back end early, and does nothing here).
 
 /// One file of the page.
 pub struct Asset {
@@ -34,8 +35,9 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 27] = [
+pub const ASSETS: [Asset; 28] = [
     web_file!("/", "index.html", HTML),
+    web_file!("/boot.js", "boot.js", JS),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
     web_file!("/board.js", "board.js", JS),
@@ -149,8 +151,10 @@ mod tests {
         }
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
         assert!(html.contains("app.js") && html.contains("style.css"));
-        // Every module a module imports is served, and every module served is imported.
-        let mut imported = vec!["/app.js".to_string()];
+        // Every module a module imports is served, and every module served is imported
+        // (boot.js is the page's classic script, which imports nothing).
+        assert!(html.contains("<script src=\"boot.js\"></script>"));
+        let mut imported = vec!["/app.js".to_string(), "/boot.js".to_string()];
         for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
             for name in imports(a) {
                 assert!(find(&name).is_some(), "{} imports {name}", a.path);
@@ -162,6 +166,29 @@ mod tests {
                 imported.iter().any(|i| i == a.path),
                 "{} is never imported",
                 a.path
+            );
+        }
+        // The page names every module for preloading (one round of fetches, not one a level
+        // of imports), and nothing else.
+        let preloaded: Vec<String> = html
+            .split("<link rel=\"modulepreload\" href=\"")
+            .skip(1)
+            .map(|part| format!("/{}", &part[..part.find('"').unwrap()]))
+            .collect();
+        for a in ASSETS
+            .iter()
+            .filter(|a| a.path.ends_with(".js") && a.path != "/boot.js")
+        {
+            assert!(
+                preloaded.iter().any(|p| p == a.path),
+                "index.html does not preload {}",
+                a.path
+            );
+        }
+        for p in &preloaded {
+            assert!(
+                find(p).is_some(),
+                "index.html preloads {p}, which is not served"
             );
         }
         // No import circle among the modules (a module below another never imports it back).
