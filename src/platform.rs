@@ -1,5 +1,6 @@
 //! What the engine core needs of its platform that WebAssembly in a browser gives
-//! differently: a monotonic clock, the wall-clock time and a fresh random seed.
+//! differently: a monotonic clock, the wall-clock time, a fresh random seed and the folder
+//! where the user's data is kept.
 //!
 //! Natively these are the standard library's (and the operating system's random source).
 //! On `wasm32-unknown-unknown` the standard library has no clock (`Instant::now` panics
@@ -45,6 +46,30 @@ pub fn fresh_seed() -> u64 {
         let t = Instant::now().elapsed().as_nanos() as u64;
         splitmix64(unix_ms() ^ t.rotate_left(32) ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
+}
+
+/// The folder where bashni keeps what a user makes once for every later run (the endgame
+/// databases): `$XDG_DATA_HOME/bashni`, else `$HOME/.local/share/bashni`, on Linux and other
+/// Unix systems; `$HOME/Library/Application Support/bashni` on macOS; `%LOCALAPPDATA%\bashni`
+/// on Windows. None in WebAssembly, or where the variable that names it is unset or not an
+/// absolute path.
+pub fn data_dir() -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    let base = if cfg!(not(feature = "native")) {
+        None
+    } else if cfg!(windows) {
+        var("LOCALAPPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library").join("Application Support"))
+    } else {
+        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local").join("share")))
+    };
+    base.map(|b| b.join("bashni"))
 }
 
 /// SplitMix64's finaliser: spreads every input bit over the output.

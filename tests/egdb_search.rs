@@ -116,7 +116,7 @@ fn egdb_options_are_declared_once_and_a_bad_folder_is_one_line() {
     };
     assert_eq!(declared("EGDBPath"), 1, "{out}");
     assert_eq!(declared("EGDBProbeLimit"), 1, "{out}");
-    assert!(out.contains("option name EGDBPath type string default <empty>"));
+    assert!(out.contains("option name EGDBPath type string default <default>"));
     let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
     assert_eq!(errors.len(), 2, "{out}");
     assert!(errors[0].contains("EGDBPath") && errors[0].contains("not changed"));

@@ -22,6 +22,7 @@ mod doc_examples;
 mod doc_facts;
 mod doc_links;
 mod egdb;
+mod egdb_default;
 mod egdb_hostile;
 mod egdb_search;
 mod engine_resources;

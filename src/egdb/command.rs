@@ -55,9 +55,10 @@ enum EgdbCommand {
         /// The most pieces on the board.
         #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
         pieces: u32,
-        /// The directory the tables go to.
-        #[arg(long, default_value = "egdb")]
-        out: PathBuf,
+        /// The directory the tables go to (default: the default folder, where the engine
+        /// finds them by itself: $BASHNI_EGDB_DIR, else ~/.local/share/bashni/egdb on Linux).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
         /// Threads solving: sub-problems side by side, and the moves and fixpoints of each.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
@@ -98,9 +99,9 @@ enum EgdbCommand {
         /// The game: russian or turkish.
         #[arg(long)]
         variant: Variant,
-        /// The directory of the tables.
-        #[arg(long, default_value = "egdb")]
-        dir: PathBuf,
+        /// The directory of the tables (default: the default folder).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
         /// The position, in the game's FEN or the standard draughts FEN.
         #[arg(long)]
         fen: String,
@@ -118,9 +119,9 @@ enum EgdbCommand {
         /// Only this game's tables: russian or turkish.
         #[arg(long)]
         variant: Option<Variant>,
-        /// The directory of the tables.
-        #[arg(long, default_value = "egdb")]
-        dir: PathBuf,
+        /// The directory of the tables (default: the default folder).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
     /// List the tables: material, positions, bytes and how many of each value.
     ///
@@ -134,10 +135,21 @@ enum EgdbCommand {
         /// Only this game's tables: russian or turkish.
         #[arg(long)]
         variant: Option<Variant>,
-        /// The directory of the tables.
-        #[arg(long, default_value = "egdb")]
-        dir: PathBuf,
+        /// The directory of the tables (default: the default folder).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
     },
+}
+
+/// The folder named, else the default folder ([`crate::search::egdb::default_dir`]).
+fn folder(given: Option<PathBuf>, flag: &str) -> Result<PathBuf, String> {
+    given
+        .or_else(crate::search::egdb::default_dir)
+        .ok_or_else(|| {
+            format!(
+                "no default folder for the tables here (set $BASHNI_EGDB_DIR or give {flag} DIR)"
+            )
+        })
 }
 
 /// Runs `bashni egdb`; the exit code.
@@ -149,7 +161,7 @@ pub fn run(args: EgdbArgs) -> i32 {
             out,
             threads,
             material,
-        } => {
+        } => folder(out, "--out").and_then(|out| {
             let b = Build {
                 pieces,
                 out: &out,
@@ -157,21 +169,25 @@ pub fn run(args: EgdbArgs) -> i32 {
                 material,
             };
             game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_build::<G>(&b)))
-        }
+        }),
         EgdbCommand::Plan { variant, pieces } => game(variant).map(|_| plan(pieces)),
-        EgdbCommand::Probe { variant, dir, fen } => {
+        EgdbCommand::Probe { variant, dir, fen } => folder(dir, "--dir").and_then(|dir| {
             game(variant).and_then(|v| crate::for_variant!(v, G => dispatch_probe::<G>(&dir, &fen)))
-        }
-        EgdbCommand::Verify { variant, dir } => run_all(
-            &dir,
-            variant,
-            |v| crate::for_variant!(v, G => dispatch_verify::<G>(&dir)),
-        ),
-        EgdbCommand::Info { variant, dir } => run_all(
-            &dir,
-            variant,
-            |v| crate::for_variant!(v, G => dispatch_info::<G>(&dir)),
-        ),
+        }),
+        EgdbCommand::Verify { variant, dir } => folder(dir, "--dir").and_then(|dir| {
+            run_all(
+                &dir,
+                variant,
+                |v| crate::for_variant!(v, G => dispatch_verify::<G>(&dir)),
+            )
+        }),
+        EgdbCommand::Info { variant, dir } => folder(dir, "--dir").and_then(|dir| {
+            run_all(
+                &dir,
+                variant,
+                |v| crate::for_variant!(v, G => dispatch_info::<G>(&dir)),
+            )
+        }),
     };
     match result {
         Ok(()) => 0,

@@ -1,7 +1,7 @@
 //! The engine's resources as the front ends for people take them on the command line
 //! (`bashni analyse`, `bashni play`): `--threads` and `--hash`, with the ranges of the
 //! protocol's `Threads` and `Hash` options ([`super::options`]), and `--egdb` (also `bashni
-//! serve`'s). It sits here, below the
+//! serve`'s; without it, the default folder's tables). It sits here, below the
 //! front ends, so that they share it without importing each other.
 
 use super::options::{HASH, THREADS};
@@ -50,20 +50,32 @@ impl EngineArgs {
 pub struct EgdbArg {
     /// Endgame databases (`bashni egdb build`, docs/egdb.md) in this folder: the engine
     /// plays and values the Russian and Turkish positions they hold exactly (Bashni and
-    /// Lasca have none).
+    /// Lasca have none). Without it, those of the default folder if there are any
+    /// ($BASHNI_EGDB_DIR, else ~/.local/share/bashni/egdb on Linux: docs/egdb.md).
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<PathBuf>,
 }
 
 impl EgdbArg {
-    /// The databases in the folder given (`None` without `--egdb`), for games of `variant`
-    /// (`None`: any game, as the page plays them all); the error (`--egdb: DIR...: why`) when
-    /// a table is damaged, is not a regular file or the folder does not read. How many
-    /// tables were read is said on stderr, and a warning when none of them serves the game
-    /// (no table at all, for any game).
+    /// The databases in the folder given, for games of `variant` (`None`: any game, as the
+    /// page plays them all); the error (`--egdb: DIR...: why`) when a table is damaged, is
+    /// not a regular file or the folder does not read. How many tables were read is said on
+    /// stderr, and a warning when none of them serves the game (no table at all, for any
+    /// game). Without `--egdb`, the default folder's tables if it has any (a table there
+    /// that does not read is a warning, and none is used).
     pub fn open(&self, variant: Option<Variant>) -> Result<Option<Databases>, String> {
         let Some(dir) = self.egdb.as_deref() else {
-            return Ok(None);
+            return Ok(match Databases::open_default() {
+                Ok(Some(dbs)) => {
+                    eprintln!("egdb: {} (the default folder)", dbs.summary());
+                    Some(dbs)
+                }
+                Ok(None) => None,
+                Err(e) => {
+                    eprintln!("warning: egdb: {e}; no tables used");
+                    None
+                }
+            });
         };
         let dbs = Databases::open(dir).map_err(|e| format!("--egdb: {e}"))?;
         if dbs.tables() == 0 {

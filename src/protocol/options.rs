@@ -81,6 +81,10 @@ pub const EGDB_PROBE_LIMIT: Spin = Spin {
 /// The `EGDBPath` value that stands for no databases.
 pub const NO_EGDB: &str = "<empty>";
 
+/// The `EGDBPath` value (and default) that stands for the default folder
+/// ([`crate::search::egdb::default_dir`]): its tables if it has any, else none, never an error.
+pub const DEFAULT_EGDB: &str = "<default>";
+
 /// Playing level, 0 (weakest) to 20 (full strength).
 pub const SKILL_LEVEL: Spin = Spin {
     name: "Skill Level",
@@ -184,7 +188,7 @@ impl Default for Options {
             use_nnue: true,
             eval_file: EMBEDDED_NET.to_string(),
             net_game: None,
-            egdb_path: NO_EGDB.to_string(),
+            egdb_path: DEFAULT_EGDB.to_string(),
             egdb: None,
             egdb_limit: EGDB_PROBE_LIMIT.default,
         }
@@ -338,12 +342,17 @@ fn eval_file(value: Option<&str>) -> Result<OptionChange, OptionError> {
     Ok(OptionChange::EvalFile(path.to_string(), net))
 }
 
-/// Reads the endgame databases in the folder `EGDBPath` names (empty or [`NO_EGDB`]: none).
-/// Every game's tables there are read; a game without tables (Bashni, Lasca) probes none.
-fn egdb_path(value: Option<&str>) -> Result<OptionChange, OptionError> {
+/// Reads the endgame databases in the folder `EGDBPath` names (empty or [`NO_EGDB`]: none;
+/// [`DEFAULT_EGDB`]: the default folder's, if it has any). Every game's tables there are
+/// read; a game without tables (Bashni, Lasca) probes none.
+pub fn egdb_path(value: Option<&str>) -> Result<OptionChange, OptionError> {
     let path = value.unwrap_or("").trim();
     if path.is_empty() || path == NO_EGDB {
         return Ok(OptionChange::EgdbPath(NO_EGDB.to_string(), None));
+    }
+    if path == DEFAULT_EGDB {
+        let dbs = Databases::open_default().map_err(OptionError::Egdb)?;
+        return Ok(OptionChange::EgdbPath(DEFAULT_EGDB.to_string(), dbs));
     }
     let dbs = Databases::open(std::path::Path::new(path)).map_err(|e| {
         // The folder is named in the error (and in the path of a table refused): a value
@@ -457,6 +466,20 @@ impl Options {
         Ok(())
     }
 
+    /// Gives `engine` the default folder's endgame databases, if it has any (a session's
+    /// start: `EGDBPath` is [`DEFAULT_EGDB`] by default). A table there that does not read is
+    /// said on stderr, and none is used: a session always starts.
+    pub fn take_default_egdb(&mut self, engine: &mut Engine) {
+        match Databases::open_default() {
+            Ok(None) => {}
+            Ok(dbs) => {
+                self.egdb = dbs.clone();
+                engine.set_egdb(dbs);
+            }
+            Err(e) => eprintln!("warning: EGDBPath {DEFAULT_EGDB}: {e}; no tables used"),
+        }
+    }
+
     /// What a session says of the databases `EGDBPath` read, in a game of `variant`: how
     /// many tables were read (with `read`, after the option was set), and a warning when
     /// none of them serves the game (one warning when the folder has no table at all).
@@ -465,6 +488,11 @@ impl Options {
         let Some(dbs) = &self.egdb else {
             return Vec::new();
         };
+        // The default folder's tables serve the games they can, without a word for the
+        // others: nobody asked for them.
+        if self.egdb_path == DEFAULT_EGDB && !read {
+            return Vec::new();
+        }
         if dbs.tables() == 0 {
             return vec![format!("warning: EGDBPath: {}", dbs.summary())];
         }

@@ -53,11 +53,13 @@ pub(crate) struct Core<C, E, D> {
 impl<C: Ordered, E, D> Core<C, E, D> {
     /// At the start of `variant` with default options.
     pub(crate) fn new(out: Output, tx: Sender<Event<D>>, variant: Variant, runner: Runner) -> Self {
-        let options = Options::default();
+        let mut options = Options::default();
+        let mut engine = options.new_engine();
+        options.take_default_egdb(&mut engine);
         Core {
             out,
             tx,
-            engine: Some(options.new_engine()),
+            engine: Some(engine),
             options,
             game: AnyGame::start(variant),
             queue: Queue::new(),
