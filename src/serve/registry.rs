@@ -247,7 +247,7 @@ impl Registry {
             now,
         )));
         self.backend
-            .start_engine(setup, inbox, Arc::downgrade(&session))
+            .start_engine(inbox.start(setup, Arc::downgrade(&session)))
             .map_err(|e| ApiError::new(ErrorKind::Internal, e))?;
         if let Some(r) = resumed {
             lock(&session).resume(r, Instant::now());

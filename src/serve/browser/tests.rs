@@ -8,6 +8,7 @@ use crate::games::Variant;
 use crate::search::Engine;
 use serde_json::json;
 use std::rc::Rc;
+use std::sync::Mutex;
 
 /// The page of a test: its queue of messages, what the host posted, and messages that
 /// arrive one at each turn the host gives it.
