@@ -118,21 +118,43 @@ pub fn read_reply(
     info: &mut Option<LastInfo>,
     watch: &mut dyn GoWatcher,
 ) -> Option<GoReply> {
-    if line.starts_with("info") {
-        watch.info(line);
-        if let Some(i) = parse_info(line) {
-            *info = Some(i);
-        }
-        return None;
-    }
+    read_search_line(line, at, info, watch, parse_info, bestmove)
+}
+
+/// The move of a `bestmove` line (None for `bestmove (none)` or a bare `bestmove`); None for
+/// any other line.
+fn bestmove(line: &str) -> Option<Option<String>> {
     let rest = line.strip_prefix("bestmove")?;
     if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
         return None;
     }
     Some(match rest.split_whitespace().next() {
-        None | Some("(none)") => GoReply::NoMove { at },
-        Some(m) => GoReply::Move {
-            text: m.to_string(),
+        None | Some("(none)") => None,
+        Some(m) => Some(m.to_string()),
+    })
+}
+
+/// One line of a search in a protocol whose `info` lines' scores `score` reads and whose
+/// last line `done` reads (its move, or None for no move; None for any other line): an
+/// `info` line goes to `watch` (and its score to `info`); the last line, arrived at `at`, is
+/// the reply. The engine protocol's ([`read_reply`]) and Hub's.
+pub fn read_search_line(
+    line: &str,
+    at: Instant,
+    info: &mut Option<LastInfo>,
+    watch: &mut dyn GoWatcher,
+    score: impl Fn(&str) -> Option<LastInfo>,
+    done: impl FnOnce(&str) -> Option<Option<String>>,
+) -> Option<GoReply> {
+    if line.starts_with("info") {
+        watch.info(line);
+        *info = score(line).or(*info);
+        return None;
+    }
+    Some(match done(line)? {
+        None => GoReply::NoMove { at },
+        Some(text) => GoReply::Move {
+            text,
             at,
             info: *info,
         },

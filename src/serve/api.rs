@@ -11,7 +11,7 @@ use super::json::{self, Value};
 use super::notes::Note;
 use super::pdn_export::game_pdn;
 use super::registry::Registry;
-use super::review::Reviews;
+use super::review::{Asked, Reviews};
 use super::session::{Session, lock};
 use crate::games::Variant;
 use crate::platform::Instant;
@@ -110,9 +110,11 @@ pub fn route(
             Ok((200, s.state_with_notes(now)))
         }
         ("GET", ["api", "games", id, "review"]) => Ok((200, core.reviews.whole(reg, id)?)),
-        ("POST", ["api", "games", id, "review"]) => Ok((202, core.reviews.start(reg, id, body)?)),
+        ("POST", ["api", "games", id, "review"]) => {
+            Ok((202, core.reviews.start(Asked::read(reg, id, body)?)?))
+        }
         ("POST", ["api", "games", id, "review", "try"]) => {
-            Ok((200, core.reviews.try_move(reg, id, body)?))
+            Ok((200, core.reviews.try_move(Asked::read(reg, id, body)?)?))
         }
         ("GET", ["api", "games", id, "legal"]) => {
             let ply = query_number(query, "ply")?;

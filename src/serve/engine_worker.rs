@@ -99,19 +99,40 @@ pub struct EngineHandle {
     busy: Option<JobKind>,
 }
 
-/// The worker's side, before its back end starts it ([`Backend::start_engine`]): its
-/// channel, a sender on it for its engines' deaths, and the shared generation.
+/// The worker's side, before its game's session exists: its channel, a sender on it for its
+/// engines' deaths, and the shared generation. [`Inbox::start`] makes it an [`EngineStart`].
 pub struct Inbox {
+    orders: Receiver<Order>,
+    ends: Sender<Order>,
+    epoch: Arc<AtomicU64>,
+}
+
+impl Inbox {
+    /// What a back end starts the engine of the game `session`, of `setup`, with.
+    pub fn start(self, setup: EngineSetup, session: Weak<Mutex<Session>>) -> EngineStart {
+        EngineStart {
+            setup,
+            orders: self.orders,
+            ends: self.ends,
+            runner: JobRunner::new(session, self.epoch),
+        }
+    }
+}
+
+/// What a back end starts a game's engine with ([`Backend::start_engine`]).
+pub struct EngineStart {
+    /// The game, and its databases.
+    pub setup: EngineSetup,
     /// The game's orders, and the ends of its engines.
     pub orders: Receiver<Order>,
     /// Given to every engine's output reader, which sends [`Order::Ended`] on it.
     pub ends: Sender<Order>,
-    /// The game's current generation.
-    pub epoch: Arc<AtomicU64>,
+    /// Runs the game's jobs on the engine and hands their results to the game.
+    pub runner: JobRunner,
 }
 
 impl EngineHandle {
-    /// A handle, and the inbox for the back end's worker ([`Backend::start_engine`]).
+    /// A handle, and the inbox for the back end's worker ([`Inbox::start`]).
     pub fn new() -> (EngineHandle, Inbox) {
         let (tx, rx) = channel();
         let epoch = Arc::new(AtomicU64::new(0));
@@ -190,15 +211,10 @@ pub struct EngineSetup {
 /// Where a back end runs the games' engines and their reviews: threads and engine processes
 /// natively (`native/`), the page's one thread in the browser (`browser/`).
 pub trait Backend: Send + Sync {
-    /// Starts the engine of a game of `setup`: its worker takes the game's orders from
-    /// `inbox` and writes its results into `session`. An error (one line) says why it could
-    /// not start; the game is then not opened.
-    fn start_engine(
-        &self,
-        setup: EngineSetup,
-        inbox: Inbox,
-        session: Weak<Mutex<Session>>,
-    ) -> Result<(), String>;
+    /// Starts the engine of a game: its worker takes the game's orders and runs them with
+    /// `start`'s runner. An error (one line) says why it could not start; the game is then
+    /// not opened.
+    fn start_engine(&self, start: EngineStart) -> Result<(), String>;
 
     /// Engines running now.
     fn engines(&self) -> usize;
@@ -217,15 +233,22 @@ pub trait EngineLink {
     /// Sends one line (an option).
     fn send(&mut self, line: &str) -> Result<(), EngineError>;
 
-    /// Sends `position` and `go`, hands each `info` line to `watch` and asks it whether to
-    /// stop (then sends `stop`), sends `stop` at `deadline` too; returns the engine's reply.
-    fn go(
-        &mut self,
-        position: &str,
-        go: &str,
-        deadline: Instant,
-        watch: &Rc<RefCell<Watch>>,
-    ) -> GoReply;
+    /// Sends `search`'s `position` and `go`, hands each `info` line to its watch and asks it
+    /// whether to stop (then sends `stop`), sends `stop` at its deadline too; returns the
+    /// engine's reply.
+    fn go(&mut self, search: &SearchOrder<'_>) -> GoReply;
+}
+
+/// One search a job asks of its engine ([`EngineLink::go`]).
+pub struct SearchOrder<'a> {
+    /// The `position` command.
+    pub position: &'a str,
+    /// The `go` command.
+    pub go: &'a str,
+    /// When `stop` is sent, whatever the watch says.
+    pub deadline: Instant,
+    /// Given each `info` line, and asked whether to stop.
+    pub watch: &'a Rc<RefCell<Watch>>,
 }
 
 /// Runs one game's jobs on its engine, whatever the engine, and hands their results to the
@@ -305,8 +328,12 @@ impl JobRunner {
                 _ => None,
             },
         }));
-        let deadline = Instant::now() + job.limit;
-        let reply = link.go(&job.position, &job.go, deadline, &watch);
+        let reply = link.go(&SearchOrder {
+            position: &job.position,
+            go: &job.go,
+            deadline: Instant::now() + job.limit,
+            watch: &watch,
+        });
         if let Some(feed) = &mut watch.borrow_mut().feed {
             feed.push(job.epoch, true);
         }

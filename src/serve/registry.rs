@@ -247,7 +247,7 @@ impl Registry {
             now,
         )));
         self.backend
-            .start_engine(setup, inbox, Arc::downgrade(&session))
+            .start_engine(inbox.start(setup, Arc::downgrade(&session)))
             .map_err(|e| ApiError::new(ErrorKind::Internal, e))?;
         if let Some(r) = resumed {
             lock(&session).resume(r, Instant::now());
@@ -303,36 +303,27 @@ impl Registry {
         }
     }
 
-    /// Every open game's id and version (which grows with every change of the game).
-    pub fn versions(&self) -> Vec<(String, u64)> {
-        let games: Vec<(String, SharedSession)> = self
-            .map()
+    /// The open games by id, as they are now: the map's lock is let go before any game's
+    /// is taken (a game's lock is never waited for while the map's is held).
+    fn games(&self) -> Vec<(String, SharedSession)> {
+        self.map()
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        games
-            .into_iter()
-            .map(|(id, s)| {
-                let version = lock(&s).version();
-                (id, version)
-            })
             .collect()
+    }
+
+    /// Every open game's id and version (which grows with every change of the game).
+    pub fn versions(&self) -> Vec<(String, u64)> {
+        let games = self.games().into_iter();
+        games.map(|(id, s)| (id, lock(&s).version())).collect()
     }
 
     /// The clocks every open clock game would leave if it were closed now (see
     /// [`Registry::keep_retired`]), by id: what the browser keeps in its storage.
     pub fn clocks_now(&self, now: Instant) -> Vec<(String, Retired)> {
-        let games: Vec<(String, SharedSession)> = self
-            .map()
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
+        let games = self.games().into_iter();
         games
-            .into_iter()
-            .filter_map(|(id, s)| {
-                let r = lock(&s).retire(now)?;
-                Some((id, r))
-            })
+            .filter_map(|(id, s)| Some((id, lock(&s).retire(now)?)))
             .collect()
     }
 

@@ -15,7 +15,7 @@
 use super::engine_worker::Backend;
 use super::error::{ApiError, ErrorKind, quote};
 use super::json::{self, Value};
-use super::registry::Registry;
+use super::registry::{Registry, SharedSession};
 use super::session::{Session, lock};
 use crate::games::kit::Color;
 use crate::games::{Game, Record};
@@ -28,6 +28,33 @@ use crate::review::{
 use crate::search::{Engine, Poll, Score, SearchControl};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
+
+/// A request for a review or a tried move: the game asked about and the budget asked for
+/// (read in one place for both), with the request's body.
+pub struct Asked<'a> {
+    /// The game's id.
+    pub id: &'a str,
+    /// The game.
+    pub session: SharedSession,
+    /// The budget of each position's search ([`budget`]).
+    pub budget: Budget,
+    /// The request's body, for what else it asks.
+    pub body: &'a Value,
+}
+
+impl<'a> Asked<'a> {
+    /// Reads the budget of `body` and finds game `id`.
+    pub fn read(reg: &Registry, id: &'a str, body: &'a Value) -> Result<Asked<'a>, ApiError> {
+        let budget = budget(body)?;
+        let session = reg.get(id)?;
+        Ok(Asked {
+            id,
+            session,
+            budget,
+            body,
+        })
+    }
+}
 
 /// Most reviews running at once in the server.
 pub const MAX_RUNNING: usize = 2;
@@ -212,20 +239,19 @@ impl Reviews {
     /// (its `ply` is p + 1) with `accepted` true when it earns no mark. "Learn from your
     /// mistakes" asks it; it runs on the HTTP layer's blocking pool, in one of the
     /// [`MAX_RUNNING`] places of the reviews.
-    pub fn try_move(
-        self: &Arc<Self>,
-        reg: &Registry,
-        id: &str,
-        body: &Value,
-    ) -> Result<Value, ApiError> {
-        let budget = budget(body)?;
+    pub fn try_move(self: &Arc<Self>, asked: Asked<'_>) -> Result<Value, ApiError> {
+        let Asked {
+            session,
+            budget,
+            body,
+            ..
+        } = asked;
         let text = body
             .get("move")
             .and_then(Value::as_str)
             .ok_or_else(|| bad("give 'move', the move to try"))?
             .to_string();
         let (variant, fen, moves) = {
-            let session = reg.get(id)?;
             let s = lock(&session);
             let g = s.game();
             let held = g.moves().len();
@@ -251,14 +277,13 @@ impl Reviews {
 
     /// `POST /api/games/<id>/review`: starts the review of game `id`'s moves; answers its
     /// first report, which every stream of the game gets too.
-    pub fn start(
-        self: &Arc<Self>,
-        reg: &Registry,
-        id: &str,
-        body: &Value,
-    ) -> Result<Value, ApiError> {
-        let budget = budget(body)?;
-        let session = reg.get(id)?;
+    pub fn start(self: &Arc<Self>, asked: Asked<'_>) -> Result<Value, ApiError> {
+        let Asked {
+            id,
+            session,
+            budget,
+            ..
+        } = asked;
         let mut s = lock(&session);
         if s.review.is_running() {
             return Err(ApiError::new(

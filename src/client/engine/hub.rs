@@ -8,6 +8,7 @@
 //! `ping`/`pong` stands in for `isready`/`readyok`.
 
 use super::{EngineError, EngineProcess, GoReply, GoWatcher, START_TIMEOUT};
+use crate::client::reply::read_search_line;
 use crate::client::spec::EngineSpec;
 use crate::games::kit::std_fen::Numbering;
 use crate::games::{Game, Record, Variant};
@@ -197,19 +198,8 @@ pub(super) fn reply(
     info: &mut Option<LastInfo>,
     watch: &mut dyn GoWatcher,
 ) -> Option<GoReply> {
-    if line.starts_with("info") {
-        watch.info(line);
-        *info = hub_info(line).or(*info);
-        return None;
-    }
-    Some(match hub_done(variant, position, line)? {
-        None => GoReply::NoMove { at },
-        Some(text) => GoReply::Move {
-            text,
-            at,
-            info: *info,
-        },
-    })
+    let done = |l: &str| hub_done(variant, position, l);
+    read_search_line(line, at, info, watch, hub_info, done)
 }
 
 /// The depth and score of a Hub `info` line (score in men; above 90 a win, whose distance

@@ -31,12 +31,6 @@ pub struct Position {
     turn: Turn,
 }
 
-impl Default for Position {
-    fn default() -> Self {
-        Position::startpos()
-    }
-}
-
 impl Position {
     turn_accessors!();
 

@@ -150,7 +150,8 @@ impl<G: Game> Evaluator<G> for Linear {
 /// `eval` (`evaluate`, `capture_gain`) and `bench` (`POSITIONS`); the position's own `side`, `clock`, `fullmove`,
 /// `play` and `hash`; and the move's `is_capture`, `key`, `from`, `to` and `path`. The history
 /// table has a slot per side and (from, to) pair of the game's `$squares` square indices.
-/// What differs between games follows in `rules { ... }` and `game { ... }`.
+/// What differs between games follows in `rules { ... }` and `game { ... }`. `Default` is the
+/// start position, for every game.
 macro_rules! impl_game {
     (
         $pos:ident: $variant:ident, $move:ty, $list:ty, squares = $squares:expr;
@@ -270,6 +271,13 @@ macro_rules! impl_game {
             }
 
             $($game)*
+        }
+
+        /// The start of the game.
+        impl Default for $pos {
+            fn default() -> Self {
+                <$pos as $crate::games::kit::rules::Rules>::startpos()
+            }
         }
     };
 }

@@ -98,12 +98,6 @@ pub struct Position {
     turn: Turn,
 }
 
-impl Default for Position {
-    fn default() -> Self {
-        Position::startpos()
-    }
-}
-
 impl Position {
     turn_accessors!(side also in sets);
 

@@ -14,19 +14,4 @@ piece_features!(
 );
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::kit::nnue::pieces::check_inputs;
-
-    #[test]
-    fn inputs_are_one_per_square_and_kind() {
-        check_inputs::<Position>();
-    }
-
-    crate::games::kit::nnue::stack::checks::network_tests!(
-        Position,
-        games = 100,
-        least = 3_000,
-        bytes = EMBEDDED_BYTES
-    );
-}
+crate::games::kit::nnue::pieces::piece_network_tests!(Position, least = 3_000);

@@ -41,12 +41,6 @@ pub struct Position {
     turn: Turn,
 }
 
-impl Default for Position {
-    fn default() -> Self {
-        Position::startpos()
-    }
-}
-
 impl Position {
     turn_accessors!();
 

@@ -12,14 +12,15 @@ use crate::protocol::Output;
 use crate::protocol::runner::HostSession;
 use crate::record::game_record::LastInfo;
 use crate::search::Turn;
-use crate::serve::engine_worker::{EngineLink, EngineSetup, Inbox, Job, JobRunner, Order, Watch};
-use crate::serve::session::Session;
+use crate::serve::engine_worker::{
+    EngineLink, EngineStart, Job, JobRunner, Order, SearchOrder, Watch,
+};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, TryRecvError};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Where the page cannot give the host turns (a browser without WebAssembly JavaScript
@@ -89,26 +90,20 @@ impl EngineLink for Link {
         Ok(())
     }
 
-    fn go(
-        &mut self,
-        position: &str,
-        go: &str,
-        deadline: Instant,
-        watch: &Rc<RefCell<Watch>>,
-    ) -> GoReply {
+    fn go(&mut self, order: &SearchOrder<'_>) -> GoReply {
         self.out.take(); // what earlier commands said
         {
             let mut s = self.session.borrow_mut();
-            s.line(position.to_string(), None);
-            s.line(go.to_string(), None);
+            s.line(order.position.to_string(), None);
+            s.line(order.go.to_string(), None);
         }
         let now = Instant::now();
         FRAMES.with(|f| {
             f.borrow_mut().push(Frame::Engine(Search {
                 session: self.session.clone(),
                 out: self.out.clone(),
-                watch: watch.clone(),
-                deadline,
+                watch: order.watch.clone(),
+                deadline: order.deadline,
                 started: now,
                 stopped: false,
                 info: None,
@@ -223,14 +218,15 @@ impl InProcess {
     }
 }
 
-/// Starts the engine of a game of `setup`: a protocol session in that game, which takes the
-/// game's orders from `inbox`.
-pub(super) fn start(setup: EngineSetup, inbox: Inbox, session: Weak<Mutex<Session>>) {
+/// Starts the engine of a game: a protocol session in that game (its databases are not
+/// given: the page has none), which takes the game's orders (an engine in this process never
+/// ends by itself: its `ends` go unused).
+pub(super) fn start(start: EngineStart) {
     let out = Lines::default();
-    let host = crate::protocol::host(Output::new(out.clone()), setup.variant, poll);
+    let host = crate::protocol::host(Output::new(out.clone()), start.setup.variant, poll);
     let engine = InProcess {
-        orders: inbox.orders,
-        runner: JobRunner::new(session, inbox.epoch),
+        orders: start.orders,
+        runner: start.runner,
         link: Link {
             session: Rc::new(RefCell::new(host)),
             out,

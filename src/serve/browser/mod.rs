@@ -23,18 +23,18 @@ mod engine;
 pub mod messages;
 
 use super::api::Core;
-use super::engine_worker::{Backend, EngineSetup, Inbox};
+use super::engine_worker::{Backend, EngineStart};
 use super::registry::{
     DEFAULT_MAX_ANALYSIS_S, DEFAULT_MAX_GAMES, DEFAULT_MAX_THINK_S, Limits, REAP_EVERY, Registry,
 };
 use super::review::Reviews;
-use super::session::{Caps, Session};
+use super::session::Caps;
 use crate::platform::Instant;
 use crate::search::{Poll, Turn};
 use messages::Request;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How often a search hands the page's event loop a turn at most: the latency of a request
@@ -89,13 +89,8 @@ mod tests;
 struct InPage;
 
 impl Backend for InPage {
-    fn start_engine(
-        &self,
-        setup: EngineSetup,
-        inbox: Inbox,
-        session: Weak<Mutex<Session>>,
-    ) -> Result<(), String> {
-        engine::start(setup, inbox, session);
+    fn start_engine(&self, start: EngineStart) -> Result<(), String> {
+        engine::start(start);
         Ok(())
     }
 

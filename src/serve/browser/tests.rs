@@ -8,6 +8,7 @@ use crate::games::Variant;
 use crate::search::Engine;
 use serde_json::json;
 use std::rc::Rc;
+use std::sync::Mutex;
 
 /// The page of a test: its queue of messages, what the host posted, and messages that
 /// arrive one at each turn the host gives it.
@@ -86,6 +87,14 @@ impl TestPage {
     /// Where message `pred` was posted.
     fn position(&self, pred: impl Fn(&Value) -> bool) -> Option<usize> {
         self.posted.borrow().iter().position(pred)
+    }
+
+    /// Runs an analysis of game `id` with no limit (request `on`) until request `off`, which
+    /// arrives at a turn of its search after the messages already sent for later.
+    fn analyse_until(&self, id: &str, on: u64, off: u64) {
+        let path = format!("/api/games/{id}/analysis");
+        self.later(off, "POST", &path, json!({"on": false}));
+        self.ask(on, "POST", &path, json!({"on": true}));
     }
 
     /// Opens a game with `body` (request 1) and its events (request 2); its id.
@@ -171,18 +180,7 @@ fn an_analysis_reaches_its_depth_and_requests_made_meanwhile_are_answered() {
         for n in 6..16 {
             page.later(n, "GET", "/api/status", json!({}));
         }
-        page.later(
-            16,
-            "POST",
-            &format!("/api/games/{id}/analysis"),
-            json!({"on": false}),
-        );
-        page.ask(
-            4,
-            "POST",
-            &format!("/api/games/{id}/analysis"),
-            json!({"on": true}),
-        );
+        page.analyse_until(&id, 4, 16);
         assert_eq!(page.answer(5).0, 200);
         assert_eq!(page.answer(16).0, 200);
         let legal = page.position(|m| m["id"] == json!(5)).unwrap();
@@ -210,18 +208,7 @@ fn a_review_runs_even_inside_an_analysis_and_a_move_is_judged() {
             &format!("/api/games/{id}/review"),
             json!({"nodes": 3000}),
         );
-        page.later(
-            5,
-            "POST",
-            &format!("/api/games/{id}/analysis"),
-            json!({"on": false}),
-        );
-        page.ask(
-            3,
-            "POST",
-            &format!("/api/games/{id}/analysis"),
-            json!({"on": true}),
-        );
+        page.analyse_until(&id, 3, 5);
         assert_eq!(page.answer(4).0, 202);
         let reviews = page.events(2, "review");
         let last = reviews.last().unwrap();

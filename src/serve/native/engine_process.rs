@@ -31,14 +31,10 @@ use crate::client::spec::{EngineSpec, Limit, Proto};
 use crate::games::Variant;
 use crate::search::Poll;
 use crate::serve::engine_worker::{
-    Backend, EngineLink, EngineSetup, Inbox, Job, JobRunner, Order, STOP_GRACE, Watch,
+    Backend, EngineLink, EngineSetup, EngineStart, Job, JobRunner, Order, STOP_GRACE, SearchOrder,
 };
-use crate::serve::session::Session;
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, Weak};
-use std::time::Instant;
 
 /// Starts tried in a row before an engine is given up for the job at hand (an engine killed
 /// during its handshake, or one too slow to answer it on a loaded machine, is tried again).
@@ -137,26 +133,21 @@ pub struct Processes {
 }
 
 impl Backend for Processes {
-    fn start_engine(
-        &self,
-        setup: EngineSetup,
-        inbox: Inbox,
-        session: Weak<Mutex<Session>>,
-    ) -> Result<(), String> {
+    fn start_engine(&self, start: EngineStart) -> Result<(), String> {
         let mut starter = Starter {
-            ends: inbox.ends.clone(),
+            ends: start.ends,
             live: self.live.clone(),
             next: 0,
         };
         let engine = starter
-            .start(&setup)
+            .start(&start.setup)
             .map_err(|e| format!("cannot start the engine: {e}"))?;
         let worker = Worker {
-            setup,
+            setup: start.setup,
             engine: Some(engine),
             starter,
-            orders: inbox.orders,
-            runner: JobRunner::new(session, inbox.epoch),
+            orders: start.orders,
+            runner: start.runner,
         };
         std::thread::Builder::new()
             .name("serve-engine".into())
@@ -188,15 +179,10 @@ impl EngineLink for EngineProcess {
         EngineProcess::send(self, line)
     }
 
-    fn go(
-        &mut self,
-        position: &str,
-        go: &str,
-        deadline: Instant,
-        watch: &Rc<RefCell<Watch>>,
-    ) -> GoReply {
-        let mut watch = watch.borrow_mut();
-        self.go_watched(position, go, deadline, STOP_GRACE, &mut *watch)
+    fn go(&mut self, order: &SearchOrder<'_>) -> GoReply {
+        let mut watch = order.watch.borrow_mut();
+        let (position, go) = (order.position, order.go);
+        self.go_watched(position, go, order.deadline, STOP_GRACE, &mut *watch)
             .1
     }
 }

@@ -15,27 +15,16 @@ impl_linear_eval!(Position, "src/games/brazilian/eval/weights.txt");
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kit::linear;
-    use crate::games::{Game, Rules};
+    use crate::games::brazilian::BrazilianLaws;
+    use features::checks;
 
     #[test]
     fn layout_terms_and_symmetry() {
-        let all = linear::sample_positions::<Position>(17);
-        assert!(
-            all.iter().any(|p| !p.kings().is_empty()),
-            "some positions have kings"
-        );
-        linear::check_evaluation(&all, evaluate);
+        checks::layout_terms_and_symmetry::<BrazilianLaws>(17);
     }
 
     #[test]
     fn capture_gain_is_the_material_taken() {
-        // White's man on c3 must take both d4 (a man) and f6 (a king): the majority rule.
-        let pos = Position::from_fen("8/8/5B2/8/3b4/2w5/8/8 w 0 1").unwrap();
-        let moves = pos.legal_moves();
-        assert_eq!(moves.len(), 1, "{moves:?}");
-        let gain = pos.capture_gain(&moves[0]);
-        let value = |f| linear::weight_now(&pos, f);
-        assert_eq!(gain, value(features::MAN) + value(features::KING));
+        checks::capture_gain_is_the_material_taken::<BrazilianLaws>();
     }
 }

@@ -132,6 +132,41 @@ where
         .sum()
 }
 
+/// The checks each draughts-64 game runs on its own linear evaluation (its weights).
+#[cfg(test)]
+pub(crate) mod checks {
+    use super::*;
+    use crate::games::{Game, Rules};
+
+    /// The layout of the groups, the terms adding up to the evaluation, and the evaluation
+    /// unchanged by mirroring the board, on random positions of seed `seed`.
+    pub(crate) fn layout_terms_and_symmetry<L: Laws>(seed: u64)
+    where
+        Position<L>: LinearEval + Game,
+    {
+        let all = linear::sample_positions::<Position<L>>(seed);
+        assert!(
+            all.iter().any(|p| !p.kings().is_empty()),
+            "some positions have kings"
+        );
+        linear::check_evaluation(&all, linear::evaluate);
+    }
+
+    /// A capture gains the material it takes: White's man on c3 takes d4 (a man) and then
+    /// f6 (a king), its one legal move (under the majority rule too).
+    pub(crate) fn capture_gain_is_the_material_taken<L: Laws>()
+    where
+        Position<L>: LinearEval + Game,
+    {
+        let pos = Position::<L>::from_fen("8/8/5B2/8/3b4/2w5/8/8 w 0 1").unwrap();
+        let moves = pos.legal_moves();
+        assert_eq!(moves.len(), 1, "{:?}", &moves[..]);
+        let gain = pos.capture_gain(&moves[0]);
+        let value = |f| linear::weight_now(&pos, f);
+        assert_eq!(gain, value(MAN) + value(KING));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

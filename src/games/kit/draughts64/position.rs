@@ -27,12 +27,6 @@ pub struct Position<L: Laws> {
     laws: PhantomData<L>,
 }
 
-impl<L: Laws> Default for Position<L> {
-    fn default() -> Self {
-        Position::startpos()
-    }
-}
-
 impl<L: Laws> Position<L> {
     turn_accessors!();
 

@@ -155,6 +155,33 @@ macro_rules! piece_features {
 }
 pub(crate) use piece_features;
 
+/// The tests of a game's network module on a piece board, `$pos`: its inputs
+/// ([`check_inputs`]) and the network's checks ([`network_tests!`](super::stack::checks)),
+/// the incremental one over 100 random games and at least `$least` moves.
+#[cfg(test)]
+macro_rules! piece_network_tests {
+    ($pos:ty, least = $least:expr) => {
+        #[cfg(test)]
+        mod tests {
+            use super::*;
+
+            #[test]
+            fn inputs_are_one_per_square_and_kind() {
+                $crate::games::kit::nnue::pieces::check_inputs::<$pos>();
+            }
+
+            $crate::games::kit::nnue::stack::checks::network_tests!(
+                $pos,
+                games = 100,
+                least = $least,
+                bytes = EMBEDDED_BYTES
+            );
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use piece_network_tests;
+
 /// Checks that a piece board's inputs are what this module says (called from each game's
 /// tests).
 #[cfg(test)]

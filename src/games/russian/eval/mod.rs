@@ -15,17 +15,13 @@ impl_linear_eval!(Position, "src/games/russian/eval/weights.txt");
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kit::linear;
-    use crate::games::{Game, Rules};
+    use crate::games::Rules;
+    use crate::games::russian::RussianLaws;
+    use features::checks;
 
     #[test]
     fn layout_terms_and_symmetry() {
-        let all = linear::sample_positions::<Position>(13);
-        assert!(
-            all.iter().any(|p| !p.kings().is_empty()),
-            "some positions have kings"
-        );
-        linear::check_evaluation(&all, evaluate);
+        checks::layout_terms_and_symmetry::<RussianLaws>(13);
     }
 
     #[test]
@@ -44,12 +40,6 @@ mod tests {
 
     #[test]
     fn capture_gain_is_the_material_taken() {
-        // White's man on c3 jumps d4 (a man) and then f6 (a king).
-        let pos = Position::from_fen("8/8/5B2/8/3b4/2w5/8/8 w 0 1").unwrap();
-        let moves = pos.legal_moves();
-        assert_eq!(moves.len(), 1, "{moves:?}");
-        let gain = pos.capture_gain(&moves[0]);
-        let value = |f| linear::weight_now(&pos, f);
-        assert_eq!(gain, value(features::MAN) + value(features::KING));
+        checks::capture_gain_is_the_material_taken::<RussianLaws>();
     }
 }
