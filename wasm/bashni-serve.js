@@ -87,21 +87,34 @@ async function pump() {
   }
 }
 
+// Started by the page's boot.js, this worker is given the module the page compiled (its
+// first message that is not text); started otherwise, it compiles the module itself.
+const fromPage = self.name === 'bashni-serve:module-from-page';
+let given = null; // resolves with the page's module (null: the page could not compile it)
+const pageModule = new Promise((resolve) => { given = resolve; });
+
 self.onmessage = (e) => {
-  waiting.push(encoder.encode(String(e.data)));
+  if (typeof e.data !== 'string') {
+    if (e.data && 'module' in e.data) given(e.data.module);
+    return;
+  }
+  waiting.push(encoder.encode(e.data));
   if (wake) { const w = wake; wake = null; w(); }
   pump();
 };
 
+async function compileHere() {
+  try {
+    return await WebAssembly.compileStreaming(fetch(WASM_URL));
+  } catch (e) {
+    // A server that does not send application/wasm: compile from the bytes.
+    return WebAssembly.compile(await (await fetch(WASM_URL)).arrayBuffer());
+  }
+}
+
 (async () => {
   try {
-    const response = fetch(WASM_URL);
-    try {
-      module = await WebAssembly.compileStreaming(response);
-    } catch (e) {
-      // A server that does not send application/wasm: compile from the bytes.
-      module = await WebAssembly.compile(await (await fetch(WASM_URL)).arrayBuffer());
-    }
+    module = (fromPage && await pageModule) || await compileHere();
     await instantiate();
     setInterval(pump, TICK_MS);
     pump();
