@@ -21,7 +21,6 @@
 
 mod engine;
 pub mod messages;
-mod warm;
 
 use super::api::Core;
 use super::engine_worker::{Backend, EngineStart};
@@ -125,7 +124,6 @@ pub fn start(page: Box<dyn Page>) {
         reviews: Arc::new(Reviews::new(backend)),
         egdb: None,
     };
-    warm::warm(&core);
     PAGE.with(|p| *p.borrow_mut() = Some(page));
     CORE.with(|c| *c.borrow_mut() = Some(Arc::new(core)));
 }
