@@ -5,6 +5,7 @@
 
 mod common;
 mod differential_kit;
+mod puzzle_check;
 mod reference;
 
 mod analyse;
@@ -42,6 +43,7 @@ mod protocol_game_state;
 mod protocol_order;
 mod protocol_stress;
 mod protocol_variants;
+mod puzzles;
 mod reference_selftest;
 mod review;
 mod rules;
