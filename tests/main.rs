@@ -38,6 +38,7 @@ mod matchrun;
 mod mates;
 mod nnue;
 mod play;
+mod play_puzzles;
 mod protocol;
 mod protocol_game_state;
 mod protocol_order;
