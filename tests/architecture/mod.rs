@@ -78,8 +78,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     (
         "the front ends",
         &[
-            "analyse", "bench", "datagen", "matchrun", "play", "puzzles", "serve", "train",
-            "tune",
+            "analyse", "bench", "datagen", "matchrun", "play", "puzzles", "serve", "train", "tune",
         ],
     ),
     ("the command line, which ties them together", &["cli"]),
