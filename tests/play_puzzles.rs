@@ -140,4 +140,9 @@ fn shipped_are_built_in() {
             "{game}: {out}"
         );
     }
+    // Brazilian draughts ships no puzzle yet (docs/puzzles.md): a clear refusal.
+    assert_eq!(shipped("brazilian").len(), 0);
+    let (code, _, err) = play(&["--variant", "brazilian"], "quit\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("puzzles/brazilian.csv: no puzzle"), "{err}");
 }

@@ -15,7 +15,8 @@ use std::process::Command;
 
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
 
-/// The miner's searches in these tests: small, so that a run takes seconds.
+/// The miner's searches in these tests: small, so that a run takes seconds. Its final check
+/// searches each move on its own at [`CHECK_SMALL`] nodes, as the checker does here.
 const SMALL: &[&str] = &[
     "--screen-nodes",
     "1000",
@@ -23,7 +24,16 @@ const SMALL: &[&str] = &[
     "4000",
     "--verify-nodes",
     "12000",
+    "--check-nodes",
+    "20000",
 ];
+
+/// The checker's nodes a move for what [`SMALL`] mines (its `--check-nodes`).
+const CHECK_SMALL: u64 = 20_000;
+
+/// The checker's nodes a move for the shipped files: `bashni puzzles --check-nodes`'s
+/// default, with which they were mined or re-verified (docs/puzzles.md).
+const CHECK_SHIPPED: u64 = 40_000;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bashni-puzzles-{}", std::process::id()));
@@ -144,8 +154,9 @@ fn mining_is_deterministic_shards_concatenate_and_the_checker_agrees() {
     let ids: HashSet<&str> = lines.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids.len(), lines.len());
     documented_themes(&lines);
-    // The checker, searching every move by itself deeper than the miner did, agrees.
-    all_pass::<bashni::games::bashni::Position>(&lines, 20_000);
+    // The checker, searching every move by itself, agrees: the miner's final check searched
+    // each move as it does, at the same nodes.
+    all_pass::<bashni::games::bashni::Position>(&lines, CHECK_SMALL);
 }
 
 #[test]
@@ -168,7 +179,7 @@ fn datagen_files_are_mined_too() {
     for p in &lines {
         assert!(p.source.starts_with("data.txt game "), "{}", p.source);
     }
-    all_pass::<bashni::games::russian::Position>(&lines, 20_000);
+    all_pass::<bashni::games::russian::Position>(&lines, CHECK_SMALL);
 }
 
 #[test]
@@ -272,7 +283,7 @@ fn shipped<G: Game>(variant: Variant) {
     }
     let every = (lines.len() / 8).max(1);
     let sample: Vec<Line> = lines.iter().step_by(every).cloned().collect();
-    all_pass::<G>(&sample, 40_000);
+    all_pass::<G>(&sample, CHECK_SHIPPED);
 }
 
 #[test]

@@ -9,19 +9,9 @@ use super::input::{self, Input};
 use super::resolve::{Resolved, move_list, resolve};
 use super::{PlayArgs, side_name};
 use crate::display::{BoardStyle, board, tower_list};
-use crate::games::{Game, Variant};
-use crate::record::puzzle::{Puzzle, parse_file};
+use crate::games::Game;
+use crate::record::puzzle::{Puzzle, parse_file, shipped};
 use std::io::{BufRead, Read};
-
-/// The shipped puzzle file of `variant`.
-pub fn shipped(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Bashni => include_str!("../../puzzles/bashni.csv"),
-        Variant::Turkish => include_str!("../../puzzles/turkish.csv"),
-        Variant::Russian => include_str!("../../puzzles/russian.csv"),
-        Variant::Lasca => include_str!("../../puzzles/lasca.csv"),
-    }
-}
 
 /// Most bytes of a puzzle file given with `--puzzle-file`.
 const MAX_FILE: u64 = 16 << 20;

@@ -6,6 +6,7 @@
 //! shard or thread.
 
 use super::candidates::Candidate;
+use super::check;
 use super::judge::{first_move, unique};
 use super::lines::{Choice, best_move, depth, nodes, two_lines};
 use super::rating::starting_rating;
@@ -33,6 +34,8 @@ pub struct Settings {
     /// Nodes of the deeper two-line search that checks every solver move, and of the search
     /// that finds the opponent's replies.
     pub verify_nodes: u64,
+    /// Nodes of the search of each legal move on its own in the final check (step 6).
+    pub check_nodes: u64,
     /// The gap in winning chances that makes a solver move unique.
     pub gap: f64,
     /// Most solver moves in a solution.
@@ -99,7 +102,7 @@ fn extend<G: Game>(
     line
 }
 
-/// Step 7: the whole line replays as a game from the puzzle's FEN, no position of it over by
+/// Step 8: the whole line replays as a game from the puzzle's FEN, no position of it over by
 /// a rule (repetition, the no-progress clock) before its last move.
 fn replays<G: Game>(c: &Candidate<G>, solution: &[G::Move]) -> bool {
     let mut record = Record::new(c.before.clone());
@@ -141,9 +144,12 @@ pub enum Stop {
     Mined,
     /// 4: the deeper search disagrees.
     Verified,
-    /// 6: a one-move puzzle a shallow search solves.
+    /// 6: searched on its own, every legal move of the first position, the first move is not
+    /// best by the gap and over the floor.
+    Checked,
+    /// 7: a one-move puzzle a shallow search solves.
     Easy,
-    /// 7: the line crosses a game's end by repetition or the no-progress rule.
+    /// 8: the line crosses a game's end by repetition or the no-progress rule.
     Replay,
     /// A position a puzzle of the same game passes through: part of that one.
     InLine,
@@ -151,11 +157,12 @@ pub enum Stop {
 
 impl Stop {
     /// Every step, in order.
-    pub const ALL: [Stop; 7] = [
+    pub const ALL: [Stop; 8] = [
         Stop::NoChoice,
         Stop::Screen,
         Stop::Mined,
         Stop::Verified,
+        Stop::Checked,
         Stop::Easy,
         Stop::Replay,
         Stop::InLine,
@@ -168,6 +175,7 @@ impl Stop {
             Stop::Screen => "screen",
             Stop::Mined => "mined",
             Stop::Verified => "verify",
+            Stop::Checked => "check",
             Stop::Easy => "easy",
             Stop::Replay => "replay",
             Stop::InLine => "in a puzzle's line",
@@ -204,13 +212,19 @@ pub fn mine<G: Game>(
     }
     // 5. The line, while the solver's moves stay unique.
     let solution = extend(engine, &c.after, deep.best, s);
-    // 6. A one-move puzzle only where a shallow search misses the move.
+    // 6. Every legal move searched on its own: each solver move best by the gap, the first
+    // over the floor; the line cut after its last solver move that passes.
+    let solution = check::checked(engine, &c.after, &solution, s.check_nodes, s.gap);
+    if solution.is_empty() {
+        return Err(Stop::Checked);
+    }
+    // 7. A one-move puzzle only where a shallow search misses the move.
     if solution.len() == 1
         && best_move(engine, &c.after, &depth(EASY_DEPTH)).is_some_and(|b| b.mv == solution[0])
     {
         return Err(Stop::Easy);
     }
-    // 7. The line is a game's line from the puzzle's FEN.
+    // 8. The line is a game's line from the puzzle's FEN.
     if !replays(c, &solution) {
         return Err(Stop::Replay);
     }

@@ -11,11 +11,13 @@
 //! outputs, concatenated in order, are the whole run's (only part 1 writes the header).
 
 pub mod candidates;
+pub mod check;
 pub mod judge;
 pub mod lines;
 pub mod mine;
 mod pool;
 pub mod rating;
+mod reverify;
 pub mod source;
 pub mod themes;
 
@@ -50,12 +52,16 @@ use std::time::Instant;
         bashni puzzles --from data.txt --shard auto --out part$SLURM_ARRAY_TASK_ID.csv   # in sbatch --array=1-8"
 )]
 pub struct PuzzlesArgs {
-    /// The game: bashni, turkish, russian or lasca.
+    /// The game: bashni, turkish, russian, brazilian or lasca.
     #[arg(long, default_value_t = Variant::Bashni)]
     pub variant: Variant,
     /// The files to mine, in order: datagen files or PDN files.
-    #[arg(long, num_args = 1.., required = true, value_name = "FILE")]
+    #[arg(long, num_args = 1.., required_unless_present = "reverify", value_name = "FILE")]
     pub from: Vec<PathBuf>,
+    /// Instead of mining: put every puzzle of this puzzle file through the final check again
+    /// (--check-nodes) and write those that pass, whole and in order, to --out.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["from", "shard", "limit"])]
+    pub reverify: Option<PathBuf>,
     /// The puzzle file to write (replaced whole when the run ends).
     #[arg(long)]
     pub out: PathBuf,
@@ -83,6 +89,10 @@ pub struct PuzzlesArgs {
     /// Nodes of the deeper two-line search that checks each solver move (at least --nodes).
     #[arg(long, default_value_t = 150_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub verify_nodes: u64,
+    /// Nodes of the final check's search of each legal move on its own, for every solver
+    /// move (what the suite's independent checker searches).
+    #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub check_nodes: u64,
     /// The gap in winning chances (lichess' curve, 0 to 2) by which a solver move must beat
     /// every other move.
     #[arg(long, default_value_t = judge::DEFAULT_GAP, value_parser = parse_gap)]
@@ -114,6 +124,7 @@ impl PuzzlesArgs {
             screen_nodes: self.screen_nodes,
             nodes: self.nodes,
             verify_nodes: self.verify_nodes.max(self.nodes),
+            check_nodes: self.check_nodes,
             gap: self.gap,
             max_solver_moves: self.max_moves as usize,
             seed: self.seed,
@@ -123,7 +134,11 @@ impl PuzzlesArgs {
 
 /// Runs `bashni puzzles`; returns the exit code.
 pub fn run(args: PuzzlesArgs) -> i32 {
-    match crate::for_variant!(args.variant, G => mine_run::<G>(&args)) {
+    let done = match &args.reverify {
+        Some(file) => crate::for_variant!(args.variant, G => reverify::run::<G>(&args, file)),
+        None => crate::for_variant!(args.variant, G => mine_run::<G>(&args)),
+    };
+    match done {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("error: {e}");
@@ -165,7 +180,7 @@ fn jobs<G: Game>(games: Vec<SourceGame>, range: std::ops::Range<u64>) -> Vec<Job
 }
 
 /// Refuses an `--out` whose folder does not exist, before any mining.
-fn check_out(out: &std::path::Path) -> Result<(), String> {
+pub(crate) fn check_out(out: &std::path::Path) -> Result<(), String> {
     let dir = match out.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => std::path::Path::new("."),

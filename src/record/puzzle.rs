@@ -7,11 +7,24 @@
 //! ending with a solver move, in the protocol's notation; `Themes` are names from
 //! docs/puzzles.md; `Source` says which game and ply the puzzle came from.
 
-use crate::games::{Game, Record};
+use crate::games::{Game, Record, Variant};
 use std::fmt;
 
 /// The first line of every puzzle file.
 pub const HEADER: &str = "PuzzleId,FEN,Moves,Rating,Themes,Source";
+
+/// The shipped puzzle file of `variant` (puzzles/<game>.csv, built into the binary): what
+/// `bashni play --puzzles` and the page's puzzle mode set. Brazilian draughts' has no puzzle
+/// yet (docs/puzzles.md).
+pub fn shipped(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Bashni => include_str!("../../puzzles/bashni.csv"),
+        Variant::Turkish => include_str!("../../puzzles/turkish.csv"),
+        Variant::Russian => include_str!("../../puzzles/russian.csv"),
+        Variant::Brazilian => include_str!("../../puzzles/brazilian.csv"),
+        Variant::Lasca => include_str!("../../puzzles/lasca.csv"),
+    }
+}
 
 /// Most characters of one line read (a puzzle line is a few hundred).
 pub const MAX_LINE: usize = 4096;
