@@ -6,7 +6,8 @@
 //! `comments.js` (comments, glyphs and tags), `paste.js` (a PDN pasted as text),
 //! `tablebase.js` (the endgame databases' panel), `score.js` (scores in words), `report.js`
 //! (the review's report, read), `live.js` (the game followed live in every tab),
-//! `swipe.js` (swipes that step through the moves).
+//! `swipe.js` (swipes that step through the moves); and the puzzle mode, `puzzles.html` (at
+//! `/puzzles`) with its module `puzzles.js`.
 
 /// One file of the page.
 pub struct Asset {
@@ -34,8 +35,10 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 27] = [
+pub const ASSETS: [Asset; 29] = [
     web_file!("/", "index.html", HTML),
+    web_file!("/puzzles", "puzzles.html", HTML),
+    web_file!("/puzzles.js", "puzzles.js", JS),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
     web_file!("/board.js", "board.js", JS),
@@ -64,10 +67,13 @@ pub const ASSETS: [Asset; 27] = [
     web_file!("/style.css", "style.css", CSS),
 ];
 
-/// The asset at URL path `path` (`/index.html` is `/`, and so is a game's address).
+/// The asset at URL path `path` (`/index.html` is `/`, and so is a game's address;
+/// `/puzzles.html`, the puzzle mode's name on a static site, is `/puzzles`).
 pub fn find(path: &str) -> Option<&'static Asset> {
     let path = if path == "/index.html" || is_game_address(path) {
         "/"
+    } else if path == "/puzzles.html" {
+        "/puzzles"
     } else {
         path
     };
@@ -149,8 +155,11 @@ mod tests {
         }
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
         assert!(html.contains("app.js") && html.contains("style.css"));
+        let puzzles = std::str::from_utf8(find("/puzzles.html").unwrap().body).unwrap();
+        assert!(puzzles.contains("puzzles.js") && puzzles.contains("style.css"));
+        assert_eq!(find("/puzzles").unwrap().path, "/puzzles");
         // Every module a module imports is served, and every module served is imported.
-        let mut imported = vec!["/app.js".to_string()];
+        let mut imported = vec!["/app.js".to_string(), "/puzzles.js".to_string()];
         for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
             for name in imports(a) {
                 assert!(find(&name).is_some(), "{} imports {name}", a.path);
