@@ -54,7 +54,10 @@ pub fn passes<M: PartialEq>(scored: &[Choice<M>], mv: &M, gap: f64, first: bool)
     let Some(mine) = scored.iter().find(|c| c.mv == *mv).map(|c| c.score) else {
         return false;
     };
-    let others = scored.iter().filter(|c| c.mv != *mv).map(|c| centi(c.score));
+    let others = scored
+        .iter()
+        .filter(|c| c.mv != *mv)
+        .map(|c| centi(c.score));
     let second = others.max();
     if second.is_some_and(|s| s > centi(mine)) {
         return false;

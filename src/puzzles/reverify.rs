@@ -15,7 +15,11 @@ use std::time::Instant;
 const MAX_FILE: u64 = 64 << 20;
 
 /// Why `p` fails the final check, if it does.
-fn fails<G: Game>(engine: &mut crate::search::Engine, p: &Puzzle, args: &PuzzlesArgs) -> Option<String> {
+fn fails<G: Game>(
+    engine: &mut crate::search::Engine,
+    p: &Puzzle,
+    args: &PuzzlesArgs,
+) -> Option<String> {
     let record = match p.replay::<G>() {
         Ok(r) => r,
         Err(e) => return Some(e.to_string()),

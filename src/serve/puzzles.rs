@@ -25,7 +25,10 @@ fn variant(text: &str) -> Result<Variant, ApiError> {
     text.parse::<Variant>().map_err(|_| {
         ApiError::new(
             ErrorKind::BadRequest,
-            format!("'{}' is not a game (bashni, turkish, russian, brazilian, lasca)", quote(text)),
+            format!(
+                "'{}' is not a game (bashni, turkish, russian, brazilian, lasca)",
+                quote(text)
+            ),
         )
     })
 }
@@ -100,12 +103,15 @@ fn positions<G: Game>(p: &Puzzle) -> Result<Vec<Value>, ApiError> {
 /// `GET /api/puzzles/<variant>/<id>`.
 pub fn one(variant_name: &str, id: &str) -> Result<Value, ApiError> {
     let v = variant(variant_name)?;
-    let p = puzzles_of(v).into_iter().find(|p| p.id == id).ok_or_else(|| {
-        ApiError::new(
-            ErrorKind::NotFound,
-            format!("no {v} puzzle '{}'", quote(id)),
-        )
-    })?;
+    let p = puzzles_of(v)
+        .into_iter()
+        .find(|p| p.id == id)
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorKind::NotFound,
+                format!("no {v} puzzle '{}'", quote(id)),
+            )
+        })?;
     let positions = crate::for_variant!(v, G => positions::<G>(&p))?;
     Ok(json::object([
         ("id", Value::from(p.id.as_str())),
@@ -136,9 +142,19 @@ mod tests {
                 let positions = whole.get("positions").unwrap().as_array().unwrap();
                 assert_eq!(positions.len(), moves + 1, "{v} {id}");
                 // Every move of the line is among the legal moves of its position.
-                for (i, m) in whole.get("moves").unwrap().as_array().unwrap().iter().enumerate() {
+                for (i, m) in whole
+                    .get("moves")
+                    .unwrap()
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .enumerate()
+                {
                     let legal = positions[i].get("legal").unwrap().as_array().unwrap();
-                    assert!(legal.iter().any(|l| l.get("move") == Some(m)), "{v} {id} {i}");
+                    assert!(
+                        legal.iter().any(|l| l.get("move") == Some(m)),
+                        "{v} {id} {i}"
+                    );
                 }
             }
         }
