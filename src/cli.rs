@@ -136,6 +136,7 @@ enum Command {
     Play(crate::play::PlayArgs),
     Serve(crate::serve::ServeArgs),
     Datagen(DatagenArgs),
+    Puzzles(crate::puzzles::PuzzlesArgs),
     Tune(TuneArgs),
     Train(crate::train::TrainArgs),
 }
@@ -198,6 +199,7 @@ pub fn run() -> i32 {
         Some(Command::Play(args)) => crate::play::run(args),
         Some(Command::Serve(args)) => crate::serve::run(args),
         Some(Command::Datagen(args)) => crate::datagen::run(args),
+        Some(Command::Puzzles(args)) => crate::puzzles::run(args),
         Some(Command::Tune(args)) => crate::tune::run(args),
         Some(Command::Train(args)) => crate::train::run(args),
     }

@@ -49,6 +49,8 @@ pub mod platform;
 #[cfg(feature = "native")]
 pub mod play;
 pub mod protocol;
+#[cfg(feature = "native")]
+pub mod puzzles;
 pub mod record;
 pub mod review;
 pub mod search;

@@ -5,6 +5,7 @@
 
 mod common;
 mod differential_kit;
+mod puzzle_check;
 mod reference;
 
 mod analyse;
@@ -38,11 +39,13 @@ mod matchrun;
 mod mates;
 mod nnue;
 mod play;
+mod play_puzzles;
 mod protocol;
 mod protocol_game_state;
 mod protocol_order;
 mod protocol_stress;
 mod protocol_variants;
+mod puzzles;
 mod reference_selftest;
 mod review;
 mod rules;

@@ -35,7 +35,8 @@ pub enum ColorChoice {
         bashni play --fen \"8/8/8/6B1/1b1b4/6b1/8/W7 w\" --movetime 300\n  \
         bashni play --variant turkish --level 5\n  \
         bashni play --variant russian --color black\n  \
-        bashni play --variant lasca --level 10"
+        bashni play --variant lasca --level 10\n  \
+        bashni play --puzzles --theme freeingPrisoners"
 )]
 pub struct PlayArgs {
     /// The game: bashni, turkish, russian, brazilian or lasca.
@@ -72,4 +73,14 @@ pub struct PlayArgs {
     /// that a game against a weaker level can be replayed.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Tactics puzzles instead of a game: the game's shipped puzzles (docs/puzzles.md), one
+    /// after another; type the solver's moves.
+    #[arg(long)]
+    pub puzzles: bool,
+    /// With --puzzles: only the puzzles of this theme (docs/puzzles.md names them).
+    #[arg(long, requires = "puzzles", value_name = "THEME")]
+    pub theme: Option<String>,
+    /// With --puzzles: the puzzles of this file (bashni puzzles --out) instead.
+    #[arg(long, requires = "puzzles", value_name = "FILE")]
+    pub puzzle_file: Option<std::path::PathBuf>,
 }

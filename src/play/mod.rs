@@ -17,6 +17,7 @@ use crate::game_text;
 pub mod input;
 pub mod level;
 mod players;
+mod puzzles;
 mod resolve;
 pub mod save;
 mod switch;
@@ -111,6 +112,9 @@ struct Session<G: Game> {
 /// Runs `bashni play`; returns the exit code (2 for bad arguments, 1 when the hash table
 /// cannot be had or `--egdb` does not read).
 pub fn run(args: PlayArgs) -> i32 {
+    if args.puzzles {
+        return crate::for_variant!(args.variant, G => puzzles::run::<G>(&args));
+    }
     crate::for_variant!(args.variant, G => run_game::<G>(args))
 }
 

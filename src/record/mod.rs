@@ -9,5 +9,6 @@ pub mod game_record;
 pub mod openings;
 pub mod pdn;
 pub mod pdn_write;
+pub mod puzzle;
 pub mod result;
 pub mod time_control;

@@ -128,6 +128,8 @@ pub fn route(
             let s = lock(&s);
             Ok((200, s.tablebase_at(ply, core.egdb.as_ref())?))
         }
+        ("GET", ["api", "puzzles"]) => Ok((200, super::puzzles::index(query)?)),
+        ("GET", ["api", "puzzles", variant, id]) => Ok((200, super::puzzles::one(variant, id)?)),
         ("DELETE", ["api", "games", id]) => {
             reg.remove(id)?;
             Ok((200, json::object([("closed", Value::from(*id))])))
@@ -266,7 +268,8 @@ fn analysis_search(body: &Value) -> Result<(bool, Option<u32>), ApiError> {
 fn known_path(parts: &[&str]) -> bool {
     matches!(
         parts,
-        ["api", "info" | "status" | "games"]
+        ["api", "info" | "status" | "games" | "puzzles"]
+            | ["api", "puzzles", _, _]
             | ["api", "games", _]
             | ["api", "games", _, _]
             | ["api", "games", _, "review", "try"]

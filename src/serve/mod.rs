@@ -20,8 +20,8 @@
 //! position by the endgame databases),
 //! [`review_report`] (a game's review as the game keeps it), [`session`] (one game) with
 //! [`engine_worker`] (its engine's jobs, and the back ends' trait), [`pdn_export`],
-//! [`registry`] (the open games and their limits), [`review`] (reviews run), [`api`] (the
-//! routes); then the back ends, `native` and [`browser`]. The page's automation contract is in
+//! [`registry`] (the open games and their limits), [`review`] (reviews run), [`puzzles`]
+//! (the shipped puzzles, for the page's puzzle mode), [`api`] (the routes); then the back ends, `native` and [`browser`]. The page's automation contract is in
 //! `web/CONTRACT.md`.
 
 pub mod analysis;
@@ -38,6 +38,7 @@ pub mod line;
 pub mod native;
 pub mod notes;
 pub mod pdn_export;
+pub mod puzzles;
 pub mod registry;
 pub mod review;
 pub mod review_report;

@@ -78,7 +78,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     (
         "the front ends",
         &[
-            "analyse", "bench", "datagen", "matchrun", "play", "serve", "train", "tune",
+            "analyse", "bench", "datagen", "matchrun", "play", "puzzles", "serve", "train", "tune",
         ],
     ),
     ("the command line, which ties them together", &["cli"]),
@@ -102,6 +102,11 @@ const SIDEWAYS_ALLOWED: &[(&str, &str, &str)] = &[
         "tune",
         "datagen/format.rs",
         "the tuner reads the training data in the format datagen writes",
+    ),
+    (
+        "puzzles",
+        "datagen/format.rs",
+        "the miner reads the games of datagen files by the end-of-game line datagen writes",
     ),
     (
         "train",

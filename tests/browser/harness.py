@@ -115,7 +115,7 @@ class Page:
     def serve_from_disk(self, route):
         """WEB_DIR=web: the page's files from that folder, not the binary's (quicker edits)."""
         path = urllib.parse.urlparse(route.request.url).path
-        name = "index.html" if path in ("/", "/index.html") else path.lstrip("/")
+        name = {"/": "index.html", "/index.html": "index.html", "/puzzles": "puzzles.html"}.get(path, path.lstrip("/"))
         full = os.path.join(os.environ["WEB_DIR"], name)
         if "/" in name or not os.path.isfile(full):
             return route.continue_()

@@ -7,7 +7,8 @@
 //! `tablebase.js` (the endgame databases' panel), `score.js` (scores in words), `report.js`
 //! (the review's report, read), `live.js` (the game followed live in every tab),
 //! `swipe.js` (swipes that step through the moves), and the classic script `boot.js` (run
-//! first: it starts the static site's back end early, and does nothing here).
+//! first: it starts the static site's back end early, and does nothing here); and the puzzle
+//! mode, `puzzles.html` (at `/puzzles`) with its module `puzzles.js`.
 
 /// One file of the page.
 pub struct Asset {
@@ -35,9 +36,11 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 28] = [
+pub const ASSETS: [Asset; 30] = [
     web_file!("/", "index.html", HTML),
     web_file!("/boot.js", "boot.js", JS),
+    web_file!("/puzzles", "puzzles.html", HTML),
+    web_file!("/puzzles.js", "puzzles.js", JS),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
     web_file!("/board.js", "board.js", JS),
@@ -66,10 +69,13 @@ pub const ASSETS: [Asset; 28] = [
     web_file!("/style.css", "style.css", CSS),
 ];
 
-/// The asset at URL path `path` (`/index.html` is `/`, and so is a game's address).
+/// The asset at URL path `path` (`/index.html` is `/`, and so is a game's address;
+/// `/puzzles.html`, the puzzle mode's name on a static site, is `/puzzles`).
 pub fn find(path: &str) -> Option<&'static Asset> {
     let path = if path == "/index.html" || is_game_address(path) {
         "/"
+    } else if path == "/puzzles.html" {
+        "/puzzles"
     } else {
         path
     };
@@ -151,10 +157,17 @@ mod tests {
         }
         let html = std::str::from_utf8(find("/").unwrap().body).unwrap();
         assert!(html.contains("app.js") && html.contains("style.css"));
+        let puzzles = std::str::from_utf8(find("/puzzles.html").unwrap().body).unwrap();
+        assert!(puzzles.contains("puzzles.js") && puzzles.contains("style.css"));
+        assert_eq!(find("/puzzles").unwrap().path, "/puzzles");
         // Every module a module imports is served, and every module served is imported
         // (boot.js is the page's classic script, which imports nothing).
         assert!(html.contains("<script src=\"boot.js\"></script>"));
-        let mut imported = vec!["/app.js".to_string(), "/boot.js".to_string()];
+        let mut imported = vec![
+            "/app.js".to_string(),
+            "/puzzles.js".to_string(),
+            "/boot.js".to_string(),
+        ];
         for a in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
             for name in imports(a) {
                 assert!(find(&name).is_some(), "{} imports {name}", a.path);
@@ -168,8 +181,8 @@ mod tests {
                 a.path
             );
         }
-        // The page names every module for preloading (one round of fetches, not one a level
-        // of imports), and nothing else.
+        // The page names every module of its own for preloading (one round of fetches, not
+        // one a level of imports), and nothing else (puzzles.js is the puzzle page's).
         let preloaded: Vec<String> = html
             .split("<link rel=\"modulepreload\" href=\"")
             .skip(1)
@@ -177,7 +190,7 @@ mod tests {
             .collect();
         for a in ASSETS
             .iter()
-            .filter(|a| a.path.ends_with(".js") && a.path != "/boot.js")
+            .filter(|a| a.path.ends_with(".js") && !["/boot.js", "/puzzles.js"].contains(&a.path))
         {
             assert!(
                 preloaded.iter().any(|p| p == a.path),
