@@ -141,15 +141,11 @@ enum EgdbCommand {
     },
 }
 
-/// The folder named, else the default folder ([`crate::search::egdb::default_dir`]).
+/// The folder named, else the default folder ([`super::default_dir`]).
 fn folder(given: Option<PathBuf>, flag: &str) -> Result<PathBuf, String> {
-    given
-        .or_else(crate::search::egdb::default_dir)
-        .ok_or_else(|| {
-            format!(
-                "no default folder for the tables here (set $BASHNI_EGDB_DIR or give {flag} DIR)"
-            )
-        })
+    given.or_else(super::default_dir).ok_or_else(|| {
+        format!("no default folder for the tables here (set $BASHNI_EGDB_DIR or give {flag} DIR)")
+    })
 }
 
 /// Runs `bashni egdb`; the exit code.

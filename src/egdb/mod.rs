@@ -19,6 +19,7 @@ pub mod coder;
 pub mod command;
 pub mod file;
 mod fixpoint;
+pub mod folder;
 pub mod game;
 pub mod material;
 pub mod moves;
@@ -28,6 +29,7 @@ pub mod split;
 pub mod value;
 pub mod verify;
 
+pub use folder::{EGDB_DIR_VAR, default_dir};
 pub use game::EgdbGame;
 pub use material::Signature;
 pub use moves::{MoveValue, Rated, Verdict, move_values, rated_move};

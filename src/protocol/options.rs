@@ -82,7 +82,7 @@ pub const EGDB_PROBE_LIMIT: Spin = Spin {
 pub const NO_EGDB: &str = "<empty>";
 
 /// The `EGDBPath` value (and default) that stands for the default folder
-/// ([`crate::search::egdb::default_dir`]): its tables if it has any, else none, never an error.
+/// ([`crate::egdb::default_dir`]): its tables if it has any, else none, never an error.
 pub const DEFAULT_EGDB: &str = "<default>";
 
 /// Playing level, 0 (weakest) to 20 (full strength).

@@ -143,21 +143,6 @@ pub(super) fn value_score(v: Value, clock: u16, limit: u16, ply: usize) -> i32 {
     }
 }
 
-/// The environment variable that names the default folder of the endgame databases instead
-/// of [`default_dir`]'s own choice (empty: no default folder).
-pub const EGDB_DIR_VAR: &str = "BASHNI_EGDB_DIR";
-
-/// The folder the engine reads endgame databases from when told none, and `bashni egdb
-/// build` writes to when told none: `$BASHNI_EGDB_DIR` if set, else `egdb` in the user's data
-/// folder ([`crate::platform::data_dir`]: `~/.local/share/bashni/egdb` on Linux).
-pub fn default_dir() -> Option<PathBuf> {
-    match std::env::var_os(EGDB_DIR_VAR) {
-        Some(dir) if dir.is_empty() => None,
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => crate::platform::data_dir().map(|d| d.join("egdb")),
-    }
-}
-
 /// The endgame databases the engine was given (`EGDBPath`): every game's tables found in
 /// one folder, and the most pieces a probed position may have.
 #[derive(Clone)]
@@ -213,11 +198,12 @@ impl Databases {
         })
     }
 
-    /// The databases in the [`default_dir`], where the engine looks when told no folder:
+    /// The databases in the default folder ([`crate::egdb::default_dir`]), where the engine
+    /// looks when told no folder:
     /// `None` when there is no such folder or no table in it (never an error: a user who
     /// built no tables has none); an error only for a table there that does not read.
     pub fn open_default() -> Result<Option<Databases>, String> {
-        let Some(dir) = default_dir().filter(|d| d.is_dir()) else {
+        let Some(dir) = crate::egdb::default_dir().filter(|d| d.is_dir()) else {
             return Ok(None);
         };
         let dbs = Databases::open(&dir)?;
