@@ -5,34 +5,16 @@
 //! warning and the engine plays on without tables. `$BASHNI_EGDB_DIR` names the folder (the
 //! suite points it at a folder that does not exist: .cargo/config.toml).
 
-use crate::common::deadline::{Bounded, wait_output};
-use std::io::Write;
+use crate::common::deadline::Bounded;
+use crate::common::gui::run_with_env;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
 
 /// `bashni ARGS` with `input` and the default folder `dir`: exit code, stdout, stderr.
 fn run(dir: &Path, args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(BASHNI)
-        .args(args)
-        .env("BASHNI_EGDB_DIR", dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start bashni");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = wait_output(child, format!("bashni {args:?}"));
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run_with_env(args, input.as_bytes(), &[("BASHNI_EGDB_DIR", dir)])
 }
 
 fn fresh(name: &str) -> PathBuf {

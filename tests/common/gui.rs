@@ -200,8 +200,18 @@ pub fn run_to_end(args: &[&str], input: &str) -> (i32, String, String) {
 
 /// [`run_to_end`] with `input` as raw bytes (not UTF-8, or too big for a `String` literal).
 pub fn run_bytes_to_end(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    run_with_env(args, input, &[])
+}
+
+/// [`run_bytes_to_end`] with these environment variables set for bashni.
+pub fn run_with_env(
+    args: &[&str],
+    input: &[u8],
+    env: &[(&str, &std::path::Path)],
+) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bashni"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
