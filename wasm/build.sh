@@ -65,9 +65,11 @@ cp wasm/bashni-worker.js wasm/bashni-serve.js "$out/"
 for f in web/*; do
     case "$f" in *.md) ;; *) cp "$f" "$out/" ;; esac
 done
-# The site's page says which back end it has: boot.js starts the module at once.
-sed -i 's|<meta charset="utf-8">|&\n<meta name="bashni-back-end" content="browser">|' "$out/index.html"
-grep -q 'name="bashni-back-end"' "$out/index.html"
+# The site's pages say which back end they have: boot.js starts the module at once.
+for page in index.html puzzles.html; do
+    sed -i 's|<meta charset="utf-8">|&\n<meta name="bashni-back-end" content="browser">|' "$out/$page"
+    grep -q 'name="bashni-back-end"' "$out/$page"
+done
 sed -n '/<!-- example: embed -->/,/^```$/p' docs/web.md | sed '1,2d;$d' >"$out/example.html"
 files=$(cd "$out" && ls | grep -v '^sw\.js$' | sort)
 version=$(cd "$out" && sha256sum $files | sha256sum | cut -c1-16)

@@ -5,18 +5,25 @@
 // opponent's reply, a wrong one is said so, and the person may retry or see the solution.
 // Each puzzle comes from the back end (api.js: the server, or the same code in the page on a
 // static site) with every position of its line and the legal moves there: this page owns no
-// rules. The puzzle's rating is shown once it is over, and the person's own rating (Elo,
-// from the first try at each puzzle) is kept in this browser. The contract (the ids and
-// attributes tests may rely on) is in docs/puzzles.md.
+// rules. The first try at each puzzle is a game between the person and the puzzle, rated by
+// Glicko-2 (glicko.js) as lichess rates its puzzles: both ratings move, and both are kept in
+// this browser; the puzzle's is shown once it is over. The contract (the ids and attributes
+// tests may rely on) is in docs/puzzles.md.
 
 import { api } from './api.js';
 import { TITLES, drawBoard, parseFen } from './board.js';
 import { ui, $, actions } from './state.js';
 import { wireHand } from './drag.js';
+import { fresh, ratePuzzle } from './glicko.js';
 
-const KEY = 'bashni-puzzles';      // localStorage: {rating: {variant: n}, tried: {variant/id: 'solved'|'failed'}, last: {variant: id}}
+// localStorage: {rating: {variant: glicko}, puzzles: {variant/id: glicko},
+// tried: {variant/id: 'solved'|'failed'}, last: {variant: id}}; a glicko is
+// {rating, deviation, volatility} (an older page kept the person's rating as a number).
+const KEY = 'bashni-puzzles';
 const START_RATING = 1500;
-const K = 32;                      // Elo's step: what one result moves the person's rating
+// How unsure a puzzle's starting rating is (from the depth that finds it, docs/puzzles.md):
+// less than a new player's, more than a played puzzle's.
+const PUZZLE_DEVIATION = 200;
 const REPLY_MS = 450;              // the pause before the opponent's move is played
 
 const pz = {
@@ -65,30 +72,46 @@ function render() {
   $('pz-result').hidden = !over;
   $('pz-analyse').hidden = !over;
   if (over) {
-    $('pz-rating').textContent = `Puzzle rating ${p.rating}`;
-    $('pz-rating').dataset.rating = p.rating;
+    const now = Math.round(puzzleRating(kept(), p).rating);
+    $('pz-rating').textContent = now === p.rating ? `Puzzle rating ${now}` : `Puzzle rating ${now} (from ${p.rating})`;
+    $('pz-rating').dataset.rating = now;
+    $('pz-rating').dataset.start = p.rating;
     $('pz-themes').textContent = p.themes.join(', ');
     $('pz-analyse').href = `./?variant=${p.variant}&fen=${encodeURIComponent(p.fen)}&moves=${p.moves.join(',')}`;
   }
-  const you = (kept().rating || {})[variant()];
-  $('pz-you').textContent = `Your ${TITLES[variant()]} puzzle rating: ${Math.round(you || START_RATING)}`;
-  $('pz-you').dataset.rating = Math.round(you || START_RATING);
+  const you = Math.round(personRating(kept(), variant()).rating);
+  $('pz-you').textContent = `Your ${TITLES[variant()]} puzzle rating: ${you}`;
+  $('pz-you').dataset.rating = you;
   $('pz-link').href = `#${p.variant}/${p.id}`;
   $('pz-source').textContent = `Puzzle ${p.id}, from ${p.source}`;
   document.body.dataset.puzzle = p.id;
 }
 
-// The person's rating moves once a puzzle, by its first try (Elo against the puzzle's rating).
+// The person's rating in game `v` as kept, or a new player's.
+function personRating(k, v) {
+  const r = (k.rating || {})[v];
+  if (typeof r === 'number') return fresh(r);
+  return r && Number.isFinite(r.rating) ? r : fresh(START_RATING);
+}
+
+// Puzzle `p`'s rating as kept in this browser, or its starting rating.
+function puzzleRating(k, p) {
+  const r = (k.puzzles || {})[`${p.variant}/${p.id}`];
+  return r && Number.isFinite(r.rating) ? r : fresh(p.rating, PUZZLE_DEVIATION);
+}
+
+// The first try at a puzzle rates the person and the puzzle (Glicko-2); later ones do not.
 function score(solved) {
   const k = kept();
   k.tried = k.tried || {};
   const key = `${pz.p.variant}/${pz.p.id}`;
   if (k.tried[key]) return;
   k.tried[key] = solved ? 'solved' : 'failed';
+  const rated = ratePuzzle(personRating(k, pz.p.variant), puzzleRating(k, pz.p), solved);
   k.rating = k.rating || {};
-  const r = k.rating[pz.p.variant] || START_RATING;
-  const expected = 1 / (1 + 10 ** ((pz.p.rating - r) / 400));
-  k.rating[pz.p.variant] = r + K * ((solved ? 1 : 0) - expected);
+  k.rating[pz.p.variant] = rated.person;
+  k.puzzles = k.puzzles || {};
+  k.puzzles[key] = rated.puzzle;
   keep(k);
 }
 

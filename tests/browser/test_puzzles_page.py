@@ -2,10 +2,11 @@
 """The puzzle mode of `bashni serve` (/puzzles, web/puzzles.js; issue 64 item 4) in headless
 Chromium: the button of the game page leads to it; a puzzle is solved by clicking its solver
 moves (the opponent's replies come, the board is the solver's side up and every tower equals
-the position's FEN), its rating is shown once solved and the person's rating goes up and
-persists over a reload; another is failed (a wrong move is said so, retry is offered, the
-solution is played on the board, the person's rating goes down); a puzzle's link opens that
-puzzle; a theme chosen sets only puzzles of that theme. The puzzles and their lines come from
+the position's FEN), once solved the puzzle's rating goes down and the person's up
+(Glicko-2), both persist over a reload and a second solve changes neither; another is failed
+(a wrong move is said so, retry is offered, the solution is played on the board, the
+person's rating goes down, the puzzle's up); a puzzle's link opens that puzzle; a theme
+chosen sets only puzzles of that theme; the page's Glicko-2 gives Glickman's worked example. The puzzles and their lines come from
 the API (`/api/puzzles`), which the suite checks against the shipped files
 (src/serve/puzzles.rs); the moves are clicked by their squares.
 
@@ -89,13 +90,22 @@ def test_solve_one(server, browser):
     wait_state(p, "solved")
     check_board(p, pos[-1]["fen"])
     assert p.page.is_visible("#pz-result")
-    assert p.page.get_attribute("#pz-rating", "data-rating") == str(whole["rating"])
+    # Glicko-2: the person won, the puzzle lost.
+    assert p.page.get_attribute("#pz-rating", "data-start") == str(whole["rating"])
+    puzzle_after = int(p.page.get_attribute("#pz-rating", "data-rating"))
+    assert puzzle_after < whole["rating"]
     assert your_rating(p) > before
-    # The rating persists over a reload, and a second solve of the same puzzle changes nothing.
+    # Both ratings persist over a reload, and a second solve of the same puzzle changes nothing.
     after = your_rating(p)
     p.page.reload()
     wait_state(p, "play")
     assert your_rating(p) == after
+    for i in range(1, len(whole["moves"]), 2):
+        wait_state(p, "play")
+        click_move(p, next(l for l in pos[i]["legal"] if l["move"] == whole["moves"][i]))
+    wait_state(p, "solved")
+    assert your_rating(p) == after
+    assert int(p.page.get_attribute("#pz-rating", "data-rating")) == puzzle_after
     assert p.errors == [], p.errors
     p.page.context.close()
 
@@ -122,7 +132,7 @@ def test_fail_one(server, browser):
         f"() => document.getElementById('board').dataset.ply === '{len(whole['moves'])}'",
         timeout=WAIT_MS)
     check_board(p, pos[-1]["fen"])
-    assert p.page.get_attribute("#pz-rating", "data-rating") == str(whole["rating"])
+    assert int(p.page.get_attribute("#pz-rating", "data-rating")) > whole["rating"]
     # Its link opens the same puzzle in another page.
     link = p.page.get_attribute("#pz-link", "href")
     assert link == f"#bashni/{whole['id']}", link
@@ -162,6 +172,28 @@ def test_game_and_theme(server, browser):
     p.page.context.close()
 
 
+def test_glicko2_is_glickmans(server, browser):
+    """The page's Glicko-2 gives the worked example of Glickman's paper (tau 0.5): a 1500
+    player of deviation 200 who beats a 1400 (30) and loses to a 1550 (100) and a 1700 (300)
+    is rated 1464.06, deviation 151.52, volatility 0.05999."""
+    p = Page(server, browser)
+    p.page.goto(server.url + "puzzles")
+    r = p.page.evaluate("""async () => {
+        const { rate } = await import('./glicko.js');
+        return rate({ rating: 1500, deviation: 200, volatility: 0.06 }, [
+            { opponent: { rating: 1400, deviation: 30 }, score: 1 },
+            { opponent: { rating: 1550, deviation: 100 }, score: 0 },
+            { opponent: { rating: 1700, deviation: 300 }, score: 0 }], 0.5);
+    }""")
+    assert abs(r["rating"] - 1464.06) < 0.01, r
+    assert abs(r["deviation"] - 151.52) < 0.01, r
+    assert abs(r["volatility"] - 0.05999) < 0.00001, r
+    assert p.errors == [], p.errors
+    p.page.context.close()
+
+
 if __name__ == "__main__":
-    sys.exit(run_tests([test_button_leads_to_puzzles, test_solve_one, test_fail_one, test_game_and_theme],
+    sys.exit(run_tests([test_button_leads_to_puzzles, test_solve_one, test_fail_one, test_game_and_theme,
+                        test_glicko2_is_glickmans],
                        "puzzle page tests passed"))
+

@@ -9,7 +9,8 @@ bashni.wasm, in a Web Worker (web/api.js picks it when no /api answers).
   clock game's clocks (never refilled);
 - a review at a fixed node budget, shown whole;
 - PDN out (the download link) and in (the file input) give the same game;
-- offline after the first load: the service worker serves the site, and the game goes on.
+- offline after the first load: the service worker serves the site, and the game goes on;
+- the puzzle mode (puzzles.html): a puzzle solved by clicking.
 
 Every search is limited by level, depth or nodes; every wait has a deadline (harness.DEADLINE_S),
 so a slow machine is slow, never wrong. BASHNI_SITE names the site (default target/site:
@@ -22,7 +23,7 @@ import urllib.parse
 
 from playwright.sync_api import sync_playwright
 
-from harness import (ARGS, CHROMIUM, TOWER_FENS, WAIT_MS, Page, play_by_clicking,
+from harness import (ARGS, CHROMIUM, TOWER_FENS, WAIT_MS, Page, click_move, play_by_clicking,
                      play_first_legal, until, wait_notice)
 from test_wasm import SITE, static_server
 
@@ -206,6 +207,27 @@ def test_offline(url, browser):
     context.close()
 
 
+def test_puzzles(url, browser):
+    """The puzzle mode on the static site (puzzles.html): a Bashni puzzle solved by clicking its
+    solver moves, the opponent's replies coming from the page's own back end."""
+    p = site_page(url, browser)
+    p.page.goto(url + "puzzles.html")
+    state = "() => document.getElementById('pz-status').dataset.state"
+    p.page.wait_for_function(f"() => ({state})() === 'play'", timeout=WAIT_MS)
+    assert p.page.evaluate("async () => (await import('./api.js')).inBrowser()") is True
+    pid = p.page.get_attribute("body", "data-puzzle")
+    whole = p.server.get(f"/api/puzzles/bashni/{pid}")
+    pos = whole["positions"]
+    for i in range(1, len(whole["moves"]), 2):
+        p.page.wait_for_function(f"() => ({state})() === 'play'", timeout=WAIT_MS)
+        assert p.page.get_attribute("#board", "data-fen") == pos[i]["fen"]
+        click_move(p, next(l for l in pos[i]["legal"] if l["move"] == whole["moves"][i]))
+    p.page.wait_for_function(f"() => ({state})() === 'solved'", timeout=WAIT_MS)
+    assert p.page.get_attribute("#board", "data-fen") == pos[-1]["fen"]
+    assert not p.errors, p.errors
+    p.page.close()
+
+
 def main():
     if not os.path.exists(CHROMIUM):
         print(f"error: {CHROMIUM} not found (apt-get install chromium)", file=sys.stderr)
@@ -214,7 +236,7 @@ def main():
         print(f"error: no site in {SITE} (run wasm/build.sh {SITE})", file=sys.stderr)
         return 2
     tests = [test_no_server, test_every_game, test_review_pdn_and_reload,
-             test_clocks_over_a_reload, test_offline]
+             test_clocks_over_a_reload, test_offline, test_puzzles]
     only = [n for n in os.environ.get("BROWSER_TESTS", "").split(",") if n]
     if only:
         tests = [t for t in tests if t.__name__ in only]

@@ -8,7 +8,8 @@
 //! (the review's report, read), `live.js` (the game followed live in every tab),
 //! `swipe.js` (swipes that step through the moves), and the classic script `boot.js` (run
 //! first: it starts the static site's back end early, and does nothing here); and the puzzle
-//! mode, `puzzles.html` (at `/puzzles`) with its module `puzzles.js`.
+//! mode, `puzzles.html` (at `/puzzles`) with its module `puzzles.js` and `glicko.js` (its
+//! ratings).
 
 /// One file of the page.
 pub struct Asset {
@@ -36,11 +37,12 @@ macro_rules! web_file {
 }
 
 /// Every file the page is made of.
-pub const ASSETS: [Asset; 30] = [
+pub const ASSETS: [Asset; 31] = [
     web_file!("/", "index.html", HTML),
     web_file!("/boot.js", "boot.js", JS),
     web_file!("/puzzles", "puzzles.html", HTML),
     web_file!("/puzzles.js", "puzzles.js", JS),
+    web_file!("/glicko.js", "glicko.js", JS),
     web_file!("/app.js", "app.js", JS),
     web_file!("/api.js", "api.js", JS),
     web_file!("/board.js", "board.js", JS),
@@ -159,6 +161,7 @@ mod tests {
         assert!(html.contains("app.js") && html.contains("style.css"));
         let puzzles = std::str::from_utf8(find("/puzzles.html").unwrap().body).unwrap();
         assert!(puzzles.contains("puzzles.js") && puzzles.contains("style.css"));
+        assert!(puzzles.contains("<script src=\"boot.js\"></script>"));
         assert_eq!(find("/puzzles").unwrap().path, "/puzzles");
         // Every module a module imports is served, and every module served is imported
         // (boot.js is the page's classic script, which imports nothing).
@@ -182,16 +185,16 @@ mod tests {
             );
         }
         // The page names every module of its own for preloading (one round of fetches, not
-        // one a level of imports), and nothing else (puzzles.js is the puzzle page's).
+        // one a level of imports), and nothing else (puzzles.js and glicko.js are the puzzle
+        // page's).
         let preloaded: Vec<String> = html
             .split("<link rel=\"modulepreload\" href=\"")
             .skip(1)
             .map(|part| format!("/{}", &part[..part.find('"').unwrap()]))
             .collect();
-        for a in ASSETS
-            .iter()
-            .filter(|a| a.path.ends_with(".js") && !["/boot.js", "/puzzles.js"].contains(&a.path))
-        {
+        for a in ASSETS.iter().filter(|a| {
+            a.path.ends_with(".js") && !["/boot.js", "/puzzles.js", "/glicko.js"].contains(&a.path)
+        }) {
             assert!(
                 preloaded.iter().any(|p| p == a.path),
                 "index.html does not preload {}",
