@@ -350,9 +350,11 @@ fn every_game_with_a_network_trains_loads_and_refuses_another_games() {
     };
     let turkish = d.join("turkish.nnue");
     let russian = d.join("russian.nnue");
+    let brazilian = d.join("brazilian.nnue");
     let lasca = d.join("lasca.nnue");
     train_game("turkish", &data("turkish-sample.txt"), &turkish);
     train_game("russian", &data("russian-sample.txt"), &russian);
+    train_game("brazilian", &data("brazilian-sample.txt"), &brazilian);
     train_game("lasca", &data("lasca-sample.txt"), &lasca);
     let mut gui = Gui::start(&[]);
     gui.handshake();
@@ -360,6 +362,7 @@ fn every_game_with_a_network_trains_loads_and_refuses_another_games() {
     for (path, game) in [
         (&turkish, "turkish"),
         (&russian, "russian"),
+        (&brazilian, "brazilian"),
         (&lasca, "lasca"),
     ] {
         gui.send(&format!("setoption name EvalFile value {}", path.display()));
@@ -375,7 +378,8 @@ fn every_game_with_a_network_trains_loads_and_refuses_another_games() {
     }
     for (variant, own, other) in [
         ("turkish", &turkish, &russian),
-        ("russian", &russian, &lasca),
+        ("russian", &russian, &brazilian),
+        ("brazilian", &brazilian, &russian),
         ("lasca", &lasca, &turkish),
     ] {
         gui.send(&format!("setoption name UCI_Variant value {variant}"));
@@ -426,7 +430,9 @@ fn every_game_with_a_network_trains_loads_and_refuses_another_games() {
 
 /// `train --init` goes on from a shipped network: its first validation loss is already the
 /// network's own (far below a random start's), the manifest records the flag, and another
-/// game's network or a missing file is refused with one line before any data is read.
+/// game's network or a missing file is refused with one line before any data is read. A
+/// network of a game with the same inputs (Russian draughts' for Brazilian draughts') is
+/// taken, and said so: Brazilian draughts' training started from Russian's network.
 #[test]
 fn training_goes_on_from_a_shipped_network_and_refuses_another_games() {
     let d = dir("init");
@@ -436,9 +442,9 @@ fn training_goes_on_from_a_shipped_network_and_refuses_another_games() {
             .join("nets")
             .join(name)
     };
-    let run = |init: Option<&Path>, out: &Path| {
+    let train = |variant: &str, data: &Path, init: Option<&Path>, out: &Path| {
         let mut cmd = Command::new(BASHNI);
-        cmd.args(["train", "--variant", "russian"]).arg(&data);
+        cmd.args(["train", "--variant", variant]).arg(data);
         cmd.args(["--epochs", "1", "--batch", "256", "--threads", "1", "--out"])
             .arg(out);
         if let Some(init) = init {
@@ -446,6 +452,7 @@ fn training_goes_on_from_a_shipped_network_and_refuses_another_games() {
         }
         cmd.output_bounded().unwrap()
     };
+    let run = |init: Option<&Path>, out: &Path| train("russian", &data, init, out);
     let start_loss =
         |stdout: &[u8]| number_after(&String::from_utf8_lossy(stdout), "start:", "validation");
     let random = run(None, &d.join("random.nnue"));
@@ -482,5 +489,29 @@ fn training_goes_on_from_a_shipped_network_and_refuses_another_games() {
         assert!(err.contains(says), "{err}");
         assert!(!out.exists());
     }
+    // Brazilian draughts from Russian's network (the same inputs): taken, said so, its first
+    // loss far below a random start's, and what it writes is a Brazilian network.
+    let brazilian = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/brazilian-sample.txt");
+    let random = train("brazilian", &brazilian, None, &d.join("b-random.nnue"));
+    let out = d.join("b-from.nnue");
+    let from = train(
+        "brazilian",
+        &brazilian,
+        Some(&net("russian-nnue-4.nnue")),
+        &out,
+    );
+    let said = String::from_utf8_lossy(&from.stdout);
+    assert!(from.status.success(), "{said}");
+    assert!(
+        said.contains("--init: a network of russian, whose inputs are brazilian's"),
+        "{said}"
+    );
+    let (r, f) = (start_loss(&random.stdout), start_loss(&from.stdout));
+    assert!(
+        f < 0.8 * r,
+        "start from Russian's network {f}, from random weights {r}"
+    );
+    let written = std::fs::read(&out).unwrap();
+    assert_eq!(&written[8..18], b"brazilian\0");
     let _ = std::fs::remove_dir_all(&d);
 }

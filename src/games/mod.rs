@@ -64,15 +64,15 @@ macro_rules! for_variant {
     };
 }
 
-/// The network shape of `variant`'s game; `None` for a game without a network (Brazilian
-/// draughts, for now).
+/// The network shape of `variant`'s game; `None` for a game without a network (every game
+/// has one today).
 pub fn network_shape(variant: Variant) -> Option<kit::nnue::NetShape> {
     use kit::nnue::FeatureSet;
     match variant {
         Variant::Bashni => Some(bashni::Position::SHAPE),
         Variant::Turkish => Some(turkish::Position::SHAPE),
         Variant::Russian => Some(russian::Position::SHAPE),
-        Variant::Brazilian => None,
+        Variant::Brazilian => Some(brazilian::Position::SHAPE),
         Variant::Lasca => Some(lasca::Position::SHAPE),
     }
 }

@@ -79,7 +79,10 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
             linear_report(g.position()),
             engine.map(|e| network_line(e, g.position(), use_nnue)),
         ),
-        AnyGame::Brazilian(g) => (linear_report(g.position()), Some(LINEAR_ONLY.to_string())),
+        AnyGame::Brazilian(g) => (
+            linear_report(g.position()),
+            engine.map(|e| network_line(e, g.position(), use_nnue)),
+        ),
         AnyGame::Lasca(g) => (
             linear_report(g.position()),
             engine.map(|e| network_line(e, g.position(), use_nnue)),
@@ -90,9 +93,6 @@ pub fn eval_lines(game: &AnyGame, engine: Option<&Engine>, use_nnue: bool) -> Ve
     lines.extend(egdb.and_then(|dbs| on_game!(game, g => dbs.describe(g.position()))));
     lines
 }
-
-/// What `eval` says of the network in a game that has none yet (Brazilian draughts).
-const LINEAR_ONLY: &str = "No network for this game yet: the search uses the linear evaluation";
 
 /// The network's evaluation of `pos`, and the one the search uses.
 fn network_line<P: FeatureSet + Game>(engine: &Engine, pos: &P, in_use: bool) -> String {
@@ -152,16 +152,6 @@ mod tests {
             );
             let used = on_game!(&game, g => engine.static_eval(g.position()));
             let last = lines.last().unwrap();
-            if v == Variant::Brazilian {
-                // No network: the linear evaluation's table is what the search uses.
-                assert_eq!(last, LINEAR_ONLY);
-                let total = lines
-                    .iter()
-                    .find(|l| l.starts_with("Evaluation: "))
-                    .unwrap();
-                assert!(total.contains(&format!("(internal {used})")), "{total}");
-                continue;
-            }
             assert!(last.starts_with("Network evaluation: "), "{last}");
             let human = on_game!(&game, g => score_of(g.position(), used)).human();
             assert!(

@@ -10,7 +10,7 @@ pub mod model;
 use crate::games::Game;
 use crate::games::Variant;
 use crate::games::kit::nnue::network::MAX_FILE_BYTES;
-use crate::games::kit::nnue::{FeatureSet, Network};
+use crate::games::kit::nnue::{FeatureSet, NetError, NetShape, Network};
 use crate::tune::data::{Loaded, Samples, load_reported};
 use crate::tune::optimise::golden_min;
 use data::{Entry, NetDataset};
@@ -75,8 +75,9 @@ pub struct TrainArgs {
     /// Threads (the result depends on it; default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
-    /// Start from this network's weights (the same game's) instead of random ones, to go on
-    /// training a network on new data.
+    /// Start from this network's weights (the same game's, or a game's with the same inputs:
+    /// Russian draughts' for Brazilian) instead of random ones, to go on training a network on
+    /// new data.
     #[arg(long)]
     pub init: Option<PathBuf>,
     /// The game: bashni, turkish, russian, brazilian or lasca.
@@ -95,11 +96,8 @@ pub fn run(args: TrainArgs) -> i32 {
         Variant::Bashni => train::<crate::games::bashni::Position>(&args),
         Variant::Turkish => train::<crate::games::turkish::Position>(&args),
         Variant::Russian => train::<crate::games::russian::Position>(&args),
+        Variant::Brazilian => train::<crate::games::brazilian::Position>(&args),
         Variant::Lasca => train::<crate::games::lasca::Position>(&args),
-        Variant::Brazilian => Err(
-            "brazilian has no network inputs yet: its evaluation is linear (bashni tune)"
-                .to_string(),
-        ),
     };
     match trained {
         Ok(()) => 0,
@@ -197,9 +195,30 @@ fn starting_model<P: FeatureSet + Game>(args: &TrainArgs) -> Result<Model, Strin
     };
     let bytes = crate::files::read_regular_bytes(path, MAX_FILE_BYTES as u64)
         .map_err(|e| format!("cannot read --init '{}': {e}", path.display()))?;
-    let net = Network::from_bytes(&bytes, P::SHAPE)
-        .map_err(|e| format!("--init '{}': {e}", path.display()))?;
-    Ok(Model::from_network(&net))
+    let net = match Network::from_bytes(&bytes, P::SHAPE) {
+        Err(NetError::Game(other, _)) => kin_network(&bytes, &other, P::SHAPE),
+        read => read.map_err(|e| e.to_string()),
+    }
+    .map_err(|e| format!("--init '{}': {e}", path.display()))?;
+    Ok(Model::from_network(&net, P::SHAPE))
+}
+
+/// A network of `other`'s game to start `shape`'s game's training from: taken when its inputs
+/// are the same (Russian draughts' for Brazilian draughts'), refused by name otherwise.
+fn kin_network(bytes: &[u8], other: &str, shape: NetShape) -> Result<Network, String> {
+    let refused = NetError::Game(other.to_string(), shape.game);
+    let theirs = Variant::ALL
+        .into_iter()
+        .find(|v| v.name() == other)
+        .and_then(crate::games::network_shape)
+        .filter(|s| s.same_inputs(&shape))
+        .ok_or_else(|| refused.to_string())?;
+    let net = Network::from_bytes(bytes, theirs).map_err(|e| e.to_string())?;
+    println!(
+        "--init: a network of {other}, whose inputs are {}'s: training starts from its weights",
+        shape.game
+    );
+    Ok(net)
 }
 
 /// Step 3: Adam on shuffled batches, epoch by epoch, the step size cut at each epoch without

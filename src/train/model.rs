@@ -115,11 +115,13 @@ impl Model {
         Model { layout: l, p }
     }
 
-    /// The weights of a trained network, to go on training from (`bashni train --init`): each
+    /// The weights of a trained network, to go on training from (`bashni train --init`), as a
+    /// model of `shape` (the network's own, or another game's with the same inputs): each
     /// integer divided by its scale, the factoriser's rows zero (the network holds their sums
     /// already), so that [`Model::quantise`] gives the same network back.
-    pub fn from_network(net: &Network) -> Model {
-        let l = Layout::of(net.shape);
+    pub fn from_network(net: &Network, shape: NetShape) -> Model {
+        debug_assert!(net.shape.same_inputs(&shape));
+        let l = Layout::of(shape);
         let mut p = vec![0.0f32; l.params];
         let (qa, qb) = (QA as f32, QB as f32);
         for (dst, row) in p[l.w1..l.f1].chunks_exact_mut(H).zip(net.w1.iter()) {
@@ -414,7 +416,7 @@ mod tests {
 
     fn a_network_read_back_quantises_to_itself<P: FeatureSet + Game>() {
         let shipped = P::embedded_network();
-        let back = Model::from_network(&shipped);
+        let back = Model::from_network(&shipped, shipped.shape);
         assert_eq!(back.quantise(), *shipped);
         // Trained further by one step, it changes (the parameters are live, not a copy).
         let mut moved = back.clone();

@@ -11,11 +11,13 @@
 
 pub mod bench;
 pub mod eval;
+pub mod nnue;
 
 pub use crate::games::kit::draughts64::notation::{FenError, START_FEN};
 
 use crate::games::kit::draughts64::{self, Laws, impl_draughts64, movegen, notation};
-use crate::games::kit::game::{Linear, clock_rule};
+use crate::games::kit::game::clock_rule;
+use crate::games::kit::nnue::NetStack;
 
 /// Brazilian draughts' laws: the majority rule, and no crowning in the middle of a capture.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -37,11 +39,10 @@ pub const CLOCK_LIMIT: u16 = 40;
 impl_draughts64! {
     Position: Brazilian;
 
-    type Evaluator = Linear;
+    type Evaluator = NetStack<Position>;
 
-    /// Russian draughts' linear evaluation's value of a man, for now (the weights are
-    /// Russian's): measured as docs/rules-brazilian.md says, section 8.
-    const MAN: i32 = 502;
+    /// The network's value of a man: measured as docs/rules-brazilian.md says, section 8.
+    const MAN: i32 = 341;
 
     const BOOK: Option<&'static str> = Some(include_str!("../../../openings/brazilian.txt"));
 

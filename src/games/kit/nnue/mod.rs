@@ -44,6 +44,15 @@ pub struct NetShape {
     pub max_active: usize,
 }
 
+impl NetShape {
+    /// Whether a network of `other`'s game reads the same inputs as one of this game's (the
+    /// same board and pieces: Russian and Brazilian draughts), so that training for one can
+    /// start from the other's (`bashni train --init`).
+    pub fn same_inputs(&self, other: &NetShape) -> bool {
+        (self.inputs, self.kinds, self.max_active) == (other.inputs, other.kinds, other.max_active)
+    }
+}
+
 /// A game's network inputs: which are active in a position (the position type implements
 /// it), and which a move's recorded changes take out and put in.
 pub trait FeatureSet: Rules {
