@@ -2,7 +2,7 @@
 //! independent solver (tests/egdb/simple.rs) at every clock, known theory, `verify`, and
 //! damaged or foreign files refused.
 
-mod simple;
+pub(crate) mod simple;
 
 use crate::common::deadline::Bounded;
 use bashni::egdb::{EgdbGame, Store, Value, Wdl};
@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 const BASHNI: &str = env!("CARGO_BIN_EXE_bashni");
 
 /// Runs `bashni` with `args`: (exit code, stdout and stderr).
-fn bashni(args: &[&str]) -> (i32, String) {
+pub(crate) fn bashni(args: &[&str]) -> (i32, String) {
     let out = Command::new(BASHNI)
         .args(args)
         .output_bounded()
@@ -25,7 +25,7 @@ fn bashni(args: &[&str]) -> (i32, String) {
     (out.status.code().unwrap_or(-1), text)
 }
 
-fn build(dir: &Path, args: &[&str]) {
+pub(crate) fn build(dir: &Path, args: &[&str]) {
     let mut all = vec!["egdb", "build", "--out", dir.to_str().unwrap()];
     all.extend(args);
     let (code, out) = bashni(&all);
@@ -34,7 +34,7 @@ fn build(dir: &Path, args: &[&str]) {
 
 /// A folder of tables built once per test run: `variant`'s tables of 2 to `pieces` pieces,
 /// then `material` (one more piece) from them.
-fn tables(
+pub(crate) fn tables(
     cell: &'static OnceLock<PathBuf>,
     name: &str,
     variant: &str,
@@ -71,13 +71,13 @@ fn turkish_dir() -> &'static Path {
     tables(&DIR, "egdb-turkish", "turkish", 2, "KKvK")
 }
 
-const TWO: &[&str] = &["wb", "wB", "Wb", "WB"];
-const THREE: &[&str] = &[
+pub(crate) const TWO: &[&str] = &["wb", "wB", "Wb", "WB"];
+pub(crate) const THREE: &[&str] = &[
     "wwb", "wwB", "wWb", "wWB", "WWb", "WWB", "wbb", "wbB", "wBB", "Wbb", "WbB", "WBB",
 ];
 
 /// Every position of `sets` against the simple solver, at every clock and without the rule.
-fn check_every_value<G: EgdbGame>(dir: &Path, sets: &[&str], dark_only: bool) -> usize {
+pub(crate) fn check_every_value<G: EgdbGame>(dir: &Path, sets: &[&str], dark_only: bool) -> usize {
     let positions = simple::positions::<G>(sets, dark_only);
     let limit = G::CLOCK_LIMIT as usize;
     let solution = simple::solve(positions, limit);

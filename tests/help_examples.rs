@@ -574,32 +574,32 @@ fn help_lists_of_games_name_lasca() {
         (
             "bashni egdb",
             "",
-            "the endgame databases are those two games' only",
+            "the endgame databases are Russian, Brazilian and Turkish draughts' only",
         ),
         (
             "bashni egdb build",
             "",
-            "the endgame databases are those two games' only",
+            "the endgame databases are Russian, Brazilian and Turkish draughts' only",
         ),
         (
             "bashni egdb probe",
             "",
-            "the endgame databases are those two games' only",
+            "the endgame databases are Russian, Brazilian and Turkish draughts' only",
         ),
         (
             "bashni egdb plan",
             "",
-            "the endgame databases are those two games' only",
+            "the endgame databases are Russian, Brazilian and Turkish draughts' only",
         ),
         (
             "bashni egdb verify",
             "",
-            "the endgame databases are those two games' only",
+            "the endgame databases are Russian, Brazilian and Turkish draughts' only",
         ),
         (
             "bashni egdb info",
             "",
-            "the endgame databases are those two games' only",
+            "the endgame databases are Russian, Brazilian and Turkish draughts' only",
         ),
         (
             "bashni analyse",

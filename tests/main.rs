@@ -23,6 +23,7 @@ mod doc_examples;
 mod doc_facts;
 mod doc_links;
 mod egdb;
+mod egdb_brazilian;
 mod egdb_default;
 mod egdb_hostile;
 mod egdb_search;

@@ -1,5 +1,5 @@
 // The tablebase panel (#tablebase): with `bashni serve --egdb DIR`, in analysis (or when the
-// person plays both sides), a Russian or Turkish position the endgame databases hold shows
+// person plays both sides), a Russian, Brazilian or Turkish position the endgame databases hold shows
 // its value and every legal move's value for its mover, best first (the server sorts them:
 // wins by shortest distance, wins the rule draws, draws, losses the rule saves, losses by
 // longest), at the position's clock; a click on a move plays it. Nothing is shown without
@@ -8,7 +8,7 @@
 import { ui, $, actions } from './state.js';
 import { tablebaseAt } from './api.js';
 
-const GAMES = ['russian', 'turkish'];
+const GAMES = ['russian', 'brazilian', 'turkish'];
 const NAME = { w: 'White', b: 'Black' };
 
 // The last answer ({key, tablebase}) and the key of the one on its way.

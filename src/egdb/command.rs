@@ -7,22 +7,23 @@ use super::probe::Store;
 use super::solve::{build_order, group, solve};
 use super::value::Outcome;
 use super::verify::verify;
+use super::{GAMES, for_egdb_game};
 use crate::games::kit::rules::Rules;
 use crate::games::kit::variant::Variant;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// The games that have endgame databases.
-const GAMES: [Variant; 2] = [Variant::Russian, Variant::Turkish];
-
 /// Build, probe and check endgame databases, exact under the no-progress rule.
 ///
-/// Russian and Turkish draughts only. Values (docs/egdb.md): win, cursed-win, draw,
-/// blessed-loss or loss for the side to move, and the plies to the next capture or man move.
+/// Russian, Brazilian and Turkish draughts only, each under its own rules (Brazilian: the
+/// majority capture rule, no crowning during a capture, the 20-move rule). Values
+/// (docs/egdb.md): win, cursed-win, draw, blessed-loss or loss for the side to move, and the
+/// plies to the next capture or man move.
 ///
 /// Examples:
 ///   bashni egdb build --variant russian --pieces 3 --out egdb
+///   bashni egdb build --variant brazilian --pieces 3 --out egdb
 ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8"
 ///   bashni egdb verify --dir egdb
 ///   bashni egdb verify --variant russian --dir egdb
@@ -46,10 +47,11 @@ enum EgdbCommand {
     /// Examples:
     ///   bashni egdb build --variant russian --pieces 3 --out egdb
     ///   bashni egdb build --variant turkish --pieces 2 --out egdb
+    ///   bashni egdb build --variant brazilian --pieces 2 --out egdb
     ///   bashni egdb build --variant russian --pieces 3 --out egdb --material KKvK
     #[command(verbatim_doc_comment)]
     Build {
-        /// The game: russian or turkish.
+        /// The game: russian, brazilian or turkish.
         #[arg(long)]
         variant: Variant,
         /// The most pieces on the board.
@@ -78,7 +80,7 @@ enum EgdbCommand {
     ///   bashni egdb plan --variant russian --pieces 3
     #[command(verbatim_doc_comment)]
     Plan {
-        /// The game: russian or turkish.
+        /// The game: russian, brazilian or turkish.
         #[arg(long)]
         variant: Variant,
         /// The most pieces on the board.
@@ -96,7 +98,7 @@ enum EgdbCommand {
     ///   bashni egdb probe --variant russian --dir egdb --fen "W:WKa1,Kc3:BKh8:H29:F1"
     #[command(verbatim_doc_comment)]
     Probe {
-        /// The game: russian or turkish.
+        /// The game: russian, brazilian or turkish.
         #[arg(long)]
         variant: Variant,
         /// The directory of the tables (default: the default folder).
@@ -116,7 +118,7 @@ enum EgdbCommand {
     ///   bashni egdb verify --variant russian --dir egdb
     #[command(verbatim_doc_comment)]
     Verify {
-        /// Only this game's tables: russian or turkish.
+        /// Only this game's tables: russian, brazilian or turkish.
         #[arg(long)]
         variant: Option<Variant>,
         /// The directory of the tables (default: the default folder).
@@ -132,7 +134,7 @@ enum EgdbCommand {
     ///   bashni egdb info --dir egdb
     #[command(verbatim_doc_comment)]
     Info {
-        /// Only this game's tables: russian or turkish.
+        /// Only this game's tables: russian, brazilian or turkish.
         #[arg(long)]
         variant: Option<Variant>,
         /// The directory of the tables (default: the default folder).
@@ -198,8 +200,10 @@ fn game(v: Variant) -> Result<Variant, String> {
     if GAMES.contains(&v) {
         Ok(v)
     } else {
+        let names: Vec<&str> = GAMES.iter().map(|g| g.name()).collect();
         Err(format!(
-            "{v} has no endgame databases (russian and turkish have)"
+            "{v} has no endgame databases ({} have)",
+            names.join(", ")
         ))
     }
 }
@@ -237,11 +241,8 @@ fn run_all(
 macro_rules! only_games_with_tables {
     ($name:ident, $real:ident, ($($arg:ident: $ty:ty),*)) => {
         fn $name<G: Rules>($($arg: $ty),*) -> Result<(), String> {
-            match G::VARIANT {
-                Variant::Russian => $real::<crate::games::russian::Position>($($arg),*),
-                Variant::Turkish => $real::<crate::games::turkish::Position>($($arg),*),
-                v => Err(format!("{v} has no endgame databases")),
-            }
+            for_egdb_game!(G::VARIANT, E => $real::<E>($($arg),*),
+                _ => Err(format!("{} has no endgame databases", G::VARIANT)))
         }
     };
 }

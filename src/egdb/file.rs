@@ -10,7 +10,8 @@
 //! has it open can never fault the engine, and a block read after such a change is refused
 //! ([`Changed`]) instead of decoded.
 //!
-//! Layout (little-endian): `BSHNEGDB`, version (u16), the game's name (8 bytes, zero-padded),
+//! Layout (little-endian): `BSHNEGDB`, version (u16), the game's name (its first 8 bytes,
+//! zero-padded: [`game_tag`]),
 //! the signature (4 bytes: our kings, our men, their kings, their men), the rule's limit in
 //! plies (u16), slots (u64), slots a block (u32), blocks (u32), a checksum (u64) of
 //! everything after it, the value layer's bytes (u64) and the distance layer's (u64); then
@@ -157,6 +158,22 @@ pub fn file_name(variant: Variant, sig: Signature) -> String {
     format!("{variant}-{sig}.egdb")
 }
 
+/// The game's name as a header holds it: its first 8 bytes, zero-padded (`russian`,
+/// `turkish`; `brazilia` for Brazilian draughts, whose name is 9 bytes long). Every game's
+/// tag is its own ([`game_of_tag`]; a test checks it).
+pub fn game_tag(variant: Variant) -> [u8; 8] {
+    let mut tag = [0u8; 8];
+    let name = variant.name().as_bytes();
+    let n = name.len().min(8);
+    tag[..n].copy_from_slice(&name[..n]);
+    tag
+}
+
+/// The game whose [`game_tag`] is `tag`, if any.
+pub fn game_of_tag(tag: &[u8]) -> Option<Variant> {
+    Variant::ALL.into_iter().find(|&v| game_tag(v) == tag)
+}
+
 /// FNV-1a over 8-byte words (then the last bytes one by one): fast enough to check a whole
 /// file when it is opened. Fed in parts of any length (a file read a buffer at a time), it
 /// gives what it gives the bytes whole.
@@ -273,9 +290,7 @@ pub fn write(
     let mut out = Vec::with_capacity(HEADER + wdl.payload.len() + dist.payload.len());
     out.extend(MAGIC);
     out.extend(VERSION.to_le_bytes());
-    let mut name = [0u8; 8];
-    name[..variant.to_string().len()].copy_from_slice(variant.to_string().as_bytes());
-    out.extend(name);
+    out.extend(game_tag(variant));
     out.extend([sig.us.kings, sig.us.men, sig.them.kings, sig.them.men]);
     out.extend(limit.to_le_bytes());
     out.extend((values.len() as u64).to_le_bytes());
@@ -407,6 +422,17 @@ impl TableFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_game_has_a_header_tag_of_its_own() {
+        for v in Variant::ALL {
+            assert_eq!(game_of_tag(&game_tag(v)), Some(v), "{v}");
+        }
+        // Names of 8 bytes or fewer are written whole, as tables always had them.
+        assert_eq!(&game_tag(Variant::Russian), b"russian\0");
+        assert_eq!(&game_tag(Variant::Brazilian), b"brazilia");
+        assert_eq!(game_of_tag(b"brazil\0\0"), None);
+    }
 
     #[test]
     fn layers_round_trip_and_damage_is_refused() {

@@ -1,6 +1,8 @@
 //! What the endgame databases need of a game beyond [`Game`]: its pieces as dense bitboards
 //! (square 0..[`EgdbGame::SQUARES`], a1 side first), a position built from them, and where a
-//! man may stand. Implemented for Russian and Turkish draughts; another game of single pieces
+//! man may stand. Implemented for the draughts-64 games (Russian and Brazilian draughts, one
+//! impl for both: the tables need nothing of the laws in which they differ, as the solver
+//! knows a game only by its legal moves) and Turkish draughts; another game of single pieces
 //! needs these four items (Bashni's and Lasca's towers would need a material signature of
 //! towers, which this module does not have).
 
@@ -118,11 +120,11 @@ const fn low_bits(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
-mod russian_impl {
+mod draughts64_impl {
     use super::*;
+    use crate::games::kit::draughts64::{Laws, Position};
     use crate::games::kit::square::{DENSE, Square};
     use crate::games::kit::tower::Piece;
-    use crate::games::russian::Position;
 
     fn dense(set: u64) -> u64 {
         bit_indices(set).fold(0, |acc, b| acc | 1 << DENSE[b as usize])
@@ -135,7 +137,13 @@ mod russian_impl {
         Square::from_coords(file, rank).expect("a dense index is a dark square")
     }
 
-    impl EgdbGame for Position {
+    /// Russian and Brazilian draughts: the majority rule and where a man is crowned are in
+    /// the legal moves the solver plays, and the no-progress rule's limit is the game's
+    /// [`Game::CLOCK_LIMIT`].
+    impl<L: Laws> EgdbGame for Position<L>
+    where
+        Position<L>: Game,
+    {
         const SQUARES: usize = 32;
         const MIRROR: bool = false;
 
@@ -150,7 +158,7 @@ mod russian_impl {
             }
         }
 
-        fn from_layout(layout: &Layout) -> Position {
+        fn from_layout(layout: &Layout) -> Position<L> {
             let mut p = Position::empty();
             for (d, c, king) in layout.each_piece() {
                 p.put(square(d as u32), Some(Piece::new(c, king)));
@@ -224,6 +232,7 @@ mod tests {
     fn layouts_round_trip() {
         round_trip::<crate::games::russian::Position>(crate::games::russian::START_FEN);
         round_trip::<crate::games::turkish::Position>(crate::games::turkish::START_FEN);
+        round_trip::<crate::games::brazilian::Position>(crate::games::brazilian::START_FEN);
     }
 
     #[test]

@@ -49,8 +49,8 @@ impl EngineArgs {
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct EgdbArg {
     /// Endgame databases (`bashni egdb build`, docs/egdb.md) in this folder: the engine
-    /// plays and values the Russian and Turkish positions they hold exactly (Bashni and
-    /// Lasca have none). Without it, those of the default folder if there are any
+    /// plays and values the Russian, Brazilian and Turkish positions they hold exactly
+    /// (Bashni and Lasca have none). Without it, those of the default folder if there are any
     /// ($BASHNI_EGDB_DIR, else ~/.local/share/bashni/egdb on Linux: docs/egdb.md).
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<PathBuf>,

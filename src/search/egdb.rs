@@ -6,8 +6,8 @@
 //! `G`'s tables (if any) by type. Without tables the search tests one `Option`.
 
 use super::Score;
-use crate::egdb::{EgdbGame, Outcome, Plies, Probe, Store, Value, Wdl};
-use crate::games::{Game, Variant, russian, turkish};
+use crate::egdb::{EgdbGame, Outcome, Plies, Probe, Store, Value, Wdl, for_egdb_game};
+use crate::games::{Game, Variant};
 use std::any::Any;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -176,20 +176,23 @@ impl PartialEq for Databases {
 impl Eq for Databases {}
 
 impl Databases {
-    /// Every table of every game that has them (Russian, Turkish) in `dir`. A damaged or
-    /// foreign file, or a folder that does not read, is an error of one line.
+    /// Every table of every game that has them ([`crate::egdb::GAMES`]: Russian, Brazilian,
+    /// Turkish) in `dir`, each game's read by its own name (`brazilian-KvK.egdb`) and
+    /// checked to be its own. A damaged or foreign file, or a folder that does not read, is
+    /// an error of one line.
     pub fn open(dir: &Path) -> Result<Databases, String> {
         let mut games: Vec<Arc<dyn Any + Send + Sync>> = Vec::new();
-        let russian = Store::<russian::Position>::open(dir).map_err(|e| e.to_string())?;
-        let turkish = Store::<turkish::Position>::open(dir).map_err(|e| e.to_string())?;
-        let counts = vec![
-            (Variant::Russian, russian.file_tables().len()),
-            (Variant::Turkish, turkish.file_tables().len()),
-        ];
-        let r: Arc<dyn Tablebase<russian::Position>> = Arc::new(russian);
-        let t: Arc<dyn Tablebase<turkish::Position>> = Arc::new(turkish);
-        games.push(Arc::new(r));
-        games.push(Arc::new(t));
+        let mut counts = Vec::new();
+        for v in crate::egdb::GAMES {
+            let n = for_egdb_game!(v, G => {
+                let store = Store::<G>::open(dir).map_err(|e| e.to_string())?;
+                let n = store.file_tables().len();
+                let tb: Arc<dyn Tablebase<G>> = Arc::new(store);
+                games.push(Arc::new(tb));
+                n
+            }, _ => unreachable!("{v} is one of the games with tables"));
+            counts.push((v, n));
+        }
         Ok(Databases {
             dir: dir.to_path_buf(),
             games,

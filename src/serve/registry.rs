@@ -83,7 +83,7 @@ pub struct Registry {
 pub struct EngineTables {
     /// The folder.
     pub dir: PathBuf,
-    /// The games with tables (Russian and Turkish draughts).
+    /// The games with tables (of Russian, Brazilian and Turkish draughts).
     pub games: Vec<Variant>,
 }
 

@@ -4,12 +4,11 @@
 
 use super::{
     BLOCK, CHECKED, Checksum, Expected, FileError, HEADER, Layer, MAGIC, MAX_BLOCK_BYTES,
-    TableFile, VERSION,
+    TableFile, VERSION, game_of_tag,
 };
 use crate::egdb::coder::{PRIOR, Prior};
 use crate::egdb::material::{Side, Signature};
 use crate::files::{ReadError, open_regular};
-use crate::games::kit::variant::Variant;
 use std::fs::File;
 use std::io::{self, ErrorKind, Read};
 use std::path::Path;
@@ -86,7 +85,7 @@ fn read_full(mut file: &File, buf: &mut [u8]) -> io::Result<usize> {
 
 /// What a header declares.
 struct Header {
-    game: String,
+    game: [u8; 8],
     sig: Signature,
     limit: u16,
     slots: u64,
@@ -105,11 +104,7 @@ impl Header {
         let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
         let side = |k: u8, m: u8| Side { kings: k, men: m };
         Header {
-            game: b[10..18]
-                .iter()
-                .take_while(|&&c| c != 0)
-                .map(|&c| c as char)
-                .collect(),
+            game: b[10..18].try_into().expect("8 bytes"),
             sig: Signature {
                 us: side(b[18], b[19]),
                 them: side(b[20], b[21]),
@@ -167,7 +162,7 @@ pub(super) fn read(path: &Path, expected: &Expected) -> Result<TableFile, FileEr
     }
     let h = Header::parse(&head);
     // 3. The table its name says, of the size the header declares: that bounds every read.
-    let variant: Variant = h.game.parse().map_err(|_| damaged("unknown game"))?;
+    let variant = game_of_tag(&h.game).ok_or_else(|| damaged("unknown game"))?;
     if (variant, h.sig, h.limit) != (expected.variant, expected.sig, expected.limit) {
         return Err(FileError::Foreign(
             path.to_path_buf(),

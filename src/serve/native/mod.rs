@@ -91,7 +91,7 @@ pub struct ServeArgs {
     /// accepted). Repeat for several.
     #[arg(long = "allow-host", value_name = "NAME")]
     pub allow_host: Vec<String>,
-    /// `--egdb DIR`: the engine of every Russian and Turkish game plays and analyses with
+    /// `--egdb DIR`: the engine of every Russian, Brazilian and Turkish game plays and analyses with
     /// them, and analysis shows a tablebase panel where they hold the position.
     #[command(flatten)]
     pub egdb: EgdbArg,
