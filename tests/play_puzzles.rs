@@ -127,11 +127,18 @@ fn themes_choose_puzzles_and_bad_ones_are_refused() {
     let (code, _, err) = play(&["--puzzle-file", "/nonexistent.csv"], "");
     assert_eq!(code, 2);
     assert!(err.starts_with("error: /nonexistent.csv: "), "{err}");
+    // A file of no puzzle (the header alone): a clear refusal.
+    let empty = std::env::temp_dir().join(format!("bashni-no-puzzle-{}.csv", std::process::id()));
+    std::fs::write(&empty, "PuzzleId,FEN,Moves,Rating,Themes,Source\n").unwrap();
+    let (code, _, err) = play(&["--puzzle-file", empty.to_str().unwrap()], "quit\n");
+    let _ = std::fs::remove_file(&empty);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no puzzle"), "{err}");
 }
 
 #[test]
 fn shipped_are_built_in() {
-    for game in ["bashni", "turkish", "russian", "lasca"] {
+    for game in ["bashni", "turkish", "russian", "brazilian", "lasca"] {
         let n = shipped(game).len();
         let (code, out, err) = play(&["--variant", game], "quit\n");
         assert_eq!(code, 0, "{err}");
@@ -140,9 +147,4 @@ fn shipped_are_built_in() {
             "{game}: {out}"
         );
     }
-    // Brazilian draughts ships no puzzle yet (docs/puzzles.md): a clear refusal.
-    assert_eq!(shipped("brazilian").len(), 0);
-    let (code, _, err) = play(&["--variant", "brazilian"], "quit\n");
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("puzzles/brazilian.csv: no puzzle"), "{err}");
 }

@@ -302,6 +302,11 @@ fn shipped_russian_puzzles_verify() {
 }
 
 #[test]
+fn shipped_brazilian_puzzles_verify() {
+    shipped::<bashni::games::brazilian::Position>(Variant::Brazilian);
+}
+
+#[test]
 fn shipped_lasca_puzzles_verify() {
     shipped::<bashni::games::lasca::Position>(Variant::Lasca);
 }
