@@ -51,9 +51,8 @@ pub const HISTORY_MAX_BONUS: i32 = 400;
 /// Depth of the search that scores a single forced root move under a clock.
 pub const FORCED_REPLY_DEPTH: u32 = 4;
 
-/// Time management: without `movestogo`, the time left is spread over this many moves...
-pub const TIME_MOVES_TO_GO: u32 = 25;
-/// ... and `movestogo` counts as at most this many.
+/// Time management: a `movestogo` (or the game's [`crate::games::Game::MOVES_TO_GO`])
+/// counts as at most this many moves.
 pub const TIME_MAX_MOVES_TO_GO: u32 = 50;
 /// Share of the increment added to a move's base time (numerator, denominator).
 pub const TIME_INC_USED: (u64, u64) = (3, 4);

@@ -2,7 +2,7 @@
 
 use super::params::{
     TIME_FALL_MEN, TIME_FALL_RANGE, TIME_HARD_OF_LEFT, TIME_HARD_PER_BASE, TIME_INC_USED,
-    TIME_MAX_MOVES_TO_GO, TIME_MOVES_TO_GO, TIME_PER_CHANGE, TIME_SETTLED, TIME_SOFT_OF_BASE,
+    TIME_MAX_MOVES_TO_GO, TIME_PER_CHANGE, TIME_SETTLED, TIME_SOFT_OF_BASE,
 };
 use super::{SearchControl, SearchLimits, WIN_BOUND};
 use crate::games::kit::color::Color;
@@ -24,13 +24,15 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Resolves `limits` for the side `us` with `overhead_ms` kept in reserve; time counts
-    /// from when `control`'s search was asked for.
+    /// Resolves `limits` for the side `us` with `overhead_ms` kept in reserve, a clock's time
+    /// spread over `moves_to_go` moves unless `limits` say how many; time counts from when
+    /// `control`'s search was asked for.
     pub fn new<M>(
         limits: &SearchLimits<M>,
         control: &SearchControl,
         us: Color,
         overhead_ms: u64,
+        moves_to_go: u32,
     ) -> TimeManager {
         let start = control.started();
         if limits.infinite {
@@ -66,7 +68,7 @@ impl TimeManager {
         let left = time.saturating_sub(overhead_ms).max(1);
         let moves_to_go = limits
             .movestogo
-            .unwrap_or(TIME_MOVES_TO_GO)
+            .unwrap_or(moves_to_go)
             .clamp(1, TIME_MAX_MOVES_TO_GO) as u64;
         let base = left / moves_to_go + inc * TIME_INC_USED.0 / TIME_INC_USED.1;
         let hard = (base * TIME_HARD_PER_BASE)
@@ -219,6 +221,24 @@ mod tests {
     }
 
     #[test]
+    fn fewer_moves_to_go_spend_more_and_movestogo_overrides_the_game() {
+        let control = SearchControl::new(false);
+        let mut limits = SearchLimits::<u32> {
+            wtime: Some(10_000),
+            winc: Some(100),
+            ..SearchLimits::default()
+        };
+        let soft = |l: &SearchLimits<u32>, mtg| {
+            TimeManager::new(l, &control, Color::White, 0, mtg)
+                .soft
+                .unwrap()
+        };
+        assert!(soft(&limits, 15) > soft(&limits, 25));
+        limits.movestogo = Some(40);
+        assert_eq!(soft(&limits, 15), soft(&limits, 25));
+    }
+
+    #[test]
     fn the_stretched_soft_limit_stays_within_the_hard_one() {
         // 10 ms left: both limits are 1 ms.
         let limits = SearchLimits::<u32> {
@@ -226,7 +246,7 @@ mod tests {
             ..SearchLimits::default()
         };
         let control = SearchControl::new(false);
-        let tm = TimeManager::new(&limits, &control, Color::White, 0);
+        let tm = TimeManager::new(&limits, &control, Color::White, 0, 25);
         std::thread::sleep(Duration::from_millis(5));
         assert!(tm.soft_expired_by(&control, 100.0));
         // A fixed time a move is used in full, whatever the factor.
@@ -234,10 +254,16 @@ mod tests {
             movetime: Some(60_000),
             ..SearchLimits::default()
         };
-        let tm = TimeManager::new(&fixed, &control, Color::White, 0);
+        let tm = TimeManager::new(&fixed, &control, Color::White, 0, 25);
         assert!(!tm.soft_expired_by(&control, 0.0));
         // No clock: nothing expires, whatever the factor.
-        let free = TimeManager::new(&SearchLimits::<u32>::default(), &control, Color::White, 0);
+        let free = TimeManager::new(
+            &SearchLimits::<u32>::default(),
+            &control,
+            Color::White,
+            0,
+            25,
+        );
         assert!(!free.soft_expired_by(&control, 0.0));
     }
 }

@@ -47,6 +47,10 @@ impl_draughts64! {
     const BOOK: Option<&'static str> = Some(include_str!("../../../openings/brazilian.txt"));
 
     clock_rule!(CLOCK_LIMIT, "20-move-king-rule");
+
+    /// Russian draughts' 15: the same men on the same board, games as long (not measured in
+    /// Brazilian draughts on its own).
+    const MOVES_TO_GO: u32 = 15;
 }
 
 #[cfg(test)]

@@ -35,6 +35,11 @@ pub trait Game: Rules {
     /// The clock's value (plies) at which the no-progress rule draws the game.
     const CLOCK_LIMIT: u16;
 
+    /// Under a clock with no `movestogo`, the time left is spread over this many moves: fewer
+    /// spends more of it in the middlegame, where the game's decisive mistakes fall, and
+    /// leaves the ending to the increment (docs/measurements.md, "Time management").
+    const MOVES_TO_GO: u32;
+
     /// The positions `bashni bench` searches (the game's fingerprint).
     const BENCH_POSITIONS: &'static [&'static str];
 

@@ -53,6 +53,9 @@ impl_game! {
 
         clock_rule!(CLOCK_LIMIT, "100-ply-rule");
 
+        /// 25, as before: 15 was not played in Lasca.
+        const MOVES_TO_GO: u32 = 25;
+
         #[inline]
         fn generate_captures(&self, list: &mut MoveList<Move>) -> bool {
             movegen::generate_captures(self, list)
