@@ -108,20 +108,7 @@ fn a_brazilian_table_values_a_position_as_brazilian_draughts_plays_it() {
         Ok(Value::Draw)
     );
     // Through the command line as well.
-    let probe = |variant: &str, dir: &Path| {
-        let dir = dir.to_str().unwrap();
-        let args = [
-            "egdb",
-            "probe",
-            "--variant",
-            variant,
-            "--dir",
-            dir,
-            "--fen",
-            fen,
-        ];
-        bashni(&args)
-    };
+    let probe = |variant: &str, dir: &Path| probe_cli(variant, dir, fen);
     assert_eq!(probe("russian", russian_dir()), (0, "win 1\n".to_string()));
     assert_eq!(
         probe("brazilian", brazilian_dir()),
@@ -129,25 +116,27 @@ fn a_brazilian_table_values_a_position_as_brazilian_draughts_plays_it() {
     );
 }
 
+/// `bashni egdb probe --variant VARIANT --dir DIR --fen FEN`: its exit status and output.
+fn probe_cli(variant: &str, dir: &Path, fen: &str) -> (i32, String) {
+    let dir = dir.to_str().unwrap();
+    bashni(&[
+        "egdb",
+        "probe",
+        "--variant",
+        variant,
+        "--dir",
+        dir,
+        "--fen",
+        fen,
+    ])
+}
+
 #[test]
 fn each_game_reads_its_own_tables_only() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-brazilian-foreign");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let probe = |variant: &str| {
-        let dir = dir.to_str().unwrap();
-        let args = [
-            "egdb",
-            "probe",
-            "--variant",
-            variant,
-            "--dir",
-            dir,
-            "--fen",
-            "W:WKa1:BKh8",
-        ];
-        bashni(&args)
-    };
+    let probe = |variant: &str| probe_cli(variant, &dir, "W:WKa1:BKh8");
     let refused = |(code, out): (i32, String), what: &str| {
         assert_eq!((code, out.lines().count()), (1, 1), "{out}");
         assert!(out.starts_with("error: ") && out.contains(what), "{out}");
