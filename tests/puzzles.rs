@@ -6,6 +6,7 @@
 //! count, no duplicates, documented themes, and a fixed sample of each re-verified.
 
 use crate::common::deadline::{Bounded, DEADLINE};
+use crate::common::docs;
 use crate::puzzle_check::{Line, check, read_file};
 use bashni::games::{Game, Variant};
 use bashni::search::Engine;
@@ -248,22 +249,18 @@ fn documented_themes(lines: &[Line]) {
     }
 }
 
-/// How many puzzles docs/puzzles.md's table of the shipped files says `variant`'s holds (its
-/// row: the game's name, then the count).
+/// How many puzzles docs/puzzles.md's table of the shipped files (marked `shipped puzzles`)
+/// says `variant`'s holds: the row whose game's name starts with the variant's.
 fn documented_count(variant: Variant) -> usize {
-    let doc =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/puzzles.md")).unwrap();
-    let rows: Vec<usize> = doc
-        .lines()
-        .filter_map(|l| {
-            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
-            let game = cells.get(1)?.to_lowercase();
-            let count = cells.get(2)?.replace(',', "").parse().ok()?;
-            game.starts_with(&variant.to_string()).then_some(count)
-        })
+    let rows = docs::marked_table("docs/puzzles.md", "shipped puzzles");
+    let (game, count) = (docs::column(&rows, "Game"), docs::column(&rows, "Puzzles"));
+    let counts: Vec<usize> = rows[1..]
+        .iter()
+        .filter(|r| r[game].to_lowercase().starts_with(&variant.to_string()))
+        .map(|r| r[count].replace(',', "").parse().expect("a count"))
         .collect();
-    assert_eq!(rows.len(), 1, "docs/puzzles.md: the row of {variant}");
-    rows[0]
+    assert_eq!(counts.len(), 1, "docs/puzzles.md: the row of {variant}");
+    counts[0]
 }
 
 /// The shipped file of `variant`: header, format, no duplicates, documented themes, every
