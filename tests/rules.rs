@@ -316,18 +316,8 @@ fn documented_examples() {
 /// The perft table of docs/rules.md (a file of this repository) agrees with the generator.
 #[test]
 fn documented_perft_table() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md"))
-        .expect("docs/rules.md is part of the repository");
-    let rows: Vec<(u32, u64)> = doc
-        .lines()
-        .filter_map(|l| {
-            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
-            let depth = cells.first()?.parse().ok()?;
-            let count = cells.get(1)?.replace(',', "").parse().ok()?;
-            Some((depth, count))
-        })
-        .collect();
-    assert!(rows.len() >= 11, "perft table not found: {rows:?}");
+    let rows = crate::common::docs::perft_table("docs/rules.md");
+    assert!(rows.len() >= 11, "perft table too short: {rows:?}");
     let pos = Position::startpos();
     for (depth, count) in rows.into_iter().filter(|r| r.0 <= 8) {
         assert_eq!(perft(&pos, depth), count, "depth {depth}");

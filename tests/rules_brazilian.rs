@@ -176,24 +176,7 @@ fn towers_are_refused() {
 /// engine (to 4.4 million; the depth-10 row is a dated measurement).
 #[test]
 fn the_docs_perft_table_is_the_engines() {
-    let doc = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/rules-brazilian.md"
-    ))
-    .unwrap();
-    let start = doc.find("| depth | paths |").expect("a perft table");
-    let rows: Vec<(u32, u64)> = doc[start..]
-        .lines()
-        .skip(2)
-        .take_while(|l| l.starts_with('|'))
-        .map(|l| {
-            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
-            (
-                cells[1].parse().unwrap(),
-                cells[2].replace(',', "").parse().unwrap(),
-            )
-        })
-        .collect();
+    let rows = crate::common::docs::perft_table("docs/rules-brazilian.md");
     assert!(rows.len() >= 10, "{rows:?}");
     let p = brazilian::Position::startpos();
     for &(d, n) in rows.iter().filter(|r| r.1 <= 5_000_000) {

@@ -169,24 +169,7 @@ const PY_DRAUGHTS: &[(&str, u32, u64)] = &[
 /// The perft table of docs/rules-russian.md, read from the doc and checked against the engine.
 #[test]
 fn the_docs_perft_table_is_the_engines() {
-    let doc = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/rules-russian.md"
-    ))
-    .unwrap();
-    let rows: Vec<(u32, u64)> = doc
-        .lines()
-        .filter_map(|l| {
-            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
-            if cells.len() < 4 {
-                return None;
-            }
-            Some((
-                cells[1].parse().ok()?,
-                cells[2].replace(',', "").parse().ok()?,
-            ))
-        })
-        .collect();
+    let rows = crate::common::docs::perft_table("docs/rules-russian.md");
     assert!(rows.len() >= 9, "{rows:?}");
     let p = Position::startpos();
     for &(d, n) in &rows {

@@ -185,31 +185,11 @@ fn moves_are_read_in_every_accepted_form() {
 /// (depths up to 7 here; depth 8 is in the doc too, checked by hand).
 #[test]
 fn the_docs_perft_table_is_the_engines() {
-    let doc = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/docs/rules-turkish.md"
-    ))
-    .unwrap();
-    let rows = perft_rows(&doc);
+    let rows = crate::common::docs::perft_table("docs/rules-turkish.md");
     assert!(rows.len() >= 8, "{rows:?}");
     let p = Position::startpos();
     for &(d, n) in rows.iter().filter(|r| r.0 <= 7) {
         assert_eq!(p.perft(d), n, "depth {d}");
     }
     assert_eq!(rows[7], (8, 123_290_300));
-}
-
-/// `| depth | count |` rows of the first perft table in a doc.
-pub fn perft_rows(doc: &str) -> Vec<(u32, u64)> {
-    doc.lines()
-        .filter_map(|l| {
-            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
-            if cells.len() < 4 {
-                return None;
-            }
-            let d = cells[1].parse().ok()?;
-            let n = cells[2].replace(',', "").parse().ok()?;
-            Some((d, n))
-        })
-        .collect()
 }

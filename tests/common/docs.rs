@@ -67,3 +67,21 @@ pub fn column(rows: &[Vec<String>], title: &str) -> usize {
         .position(|h| h == title)
         .unwrap_or_else(|| panic!("no column '{title}' in {:?}", rows[0]))
 }
+
+/// The perft table of the rules doc at `path` (marked `<!-- doc-facts: perft -->`): its
+/// `(depth, paths)` rows in order, the counts' thousands separators (commas or spaces)
+/// removed. Panics, naming the doc, on a row that does not read.
+pub fn perft_table(path: &str) -> Vec<(u32, u64)> {
+    let rows = marked_table(path, "perft");
+    let (depth, paths) = (column(&rows, "depth"), column(&rows, "paths"));
+    rows[1..]
+        .iter()
+        .map(|r| {
+            let number = |c: usize| r[c].replace([',', ' '], "");
+            let d = number(depth).parse().ok();
+            let n = number(paths).parse().ok();
+            d.zip(n)
+                .unwrap_or_else(|| panic!("{path}: a perft row that does not read: {r:?}"))
+        })
+        .collect()
+}
