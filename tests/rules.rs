@@ -2,6 +2,7 @@
 //! FENs, and round trips along random games.
 
 use crate::common::deadline::Bounded;
+use crate::common::rules::sorted;
 use bashni::games::bashni::movegen::legal_moves;
 use bashni::games::bashni::notation::{START_FEN, parse_fen, parse_move, to_fen};
 use bashni::games::bashni::perft::perft;
@@ -20,12 +21,6 @@ fn after(fen: &str, mv: &str) -> String {
     let pos = parse_fen(fen).unwrap();
     let m = parse_move(&pos, mv).unwrap();
     to_fen(&pos.played(&m))
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 #[test]

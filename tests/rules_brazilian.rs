@@ -6,22 +6,10 @@
 use bashni::games::kit::Color;
 use bashni::games::{Game, Rules, brazilian, russian};
 
+use crate::common::rules::{moves_in, sorted};
+
 fn pos(fen: &str) -> brazilian::Position {
-    brazilian::Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-/// The legal moves of `fen` in game `R`, sorted.
-fn moves_in<R: Rules>(fen: &str) -> Vec<String> {
-    let p = R::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
+    crate::common::rules::pos(fen)
 }
 
 fn moves_of(fen: &str) -> Vec<String> {
@@ -33,11 +21,7 @@ fn russian_moves_of(fen: &str) -> Vec<String> {
 }
 
 fn after(fen: &str, mv: &str) -> String {
-    let p = pos(fen);
-    let m = p
-        .parse_move(mv)
-        .unwrap_or_else(|e| panic!("{fen} {mv}: {e}"));
-    p.played(&m).to_fen()
+    crate::common::rules::after_in::<brazilian::Position>(fen, mv)
 }
 
 #[test]

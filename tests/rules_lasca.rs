@@ -1,6 +1,7 @@
 //! One small position per rule of docs/rules-lasca.md (the rule numbers are
 //! `RULES-lasca.md`'s), and the doc's perft table checked against the engine.
 
+use crate::common::rules::sorted;
 use bashni::games::kit::Color;
 use bashni::games::lasca::Position;
 use bashni::games::lasca::board::Square;
@@ -39,20 +40,11 @@ fn fen(columns: &[(&str, &str)], side: &str) -> String {
 }
 
 fn pos(columns: &[(&str, &str)], side: &str) -> Position {
-    let f = fen(columns, side);
-    Position::from_fen(&f).unwrap_or_else(|e| panic!("{f}: {e}"))
+    crate::common::rules::pos(&fen(columns, side))
 }
 
 fn moves_of(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
+    crate::common::rules::legal_texts(p)
 }
 
 /// The position after `mv`, as the columns on the given squares (`""` for empty).

@@ -5,32 +5,18 @@ use bashni::games::Rules;
 use bashni::games::kit::Color;
 use bashni::games::turkish::Position;
 
+use crate::common::rules::sorted;
+
 fn pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    crate::common::rules::pos(fen)
 }
 
 fn moves_of(fen: &str) -> Vec<String> {
-    let mut v: Vec<String> = pos(fen)
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
-    v.sort();
-    v
+    crate::common::rules::moves_in::<Position>(fen)
 }
 
 fn after(fen: &str, mv: &str) -> String {
-    let p = pos(fen);
-    let m = p
-        .parse_move(mv)
-        .unwrap_or_else(|e| panic!("{fen} {mv}: {e}"));
-    p.played(&m).to_fen()
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
+    crate::common::rules::after_in::<Position>(fen, mv)
 }
 
 #[test]

@@ -6,5 +6,6 @@ pub mod deadline;
 pub mod docs;
 pub mod gui;
 pub mod latency;
+pub mod rules;
 pub mod serve;
 pub mod terminal;
