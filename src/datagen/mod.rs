@@ -9,15 +9,13 @@ pub mod game;
 pub mod resume;
 
 use crate::games::{Game, Variant};
+use crate::search::pool::run_in_order;
 use crate::search::{Engine, SearchLimits};
 use crate::shard::ShardArg;
-use game::{GameRecord, GameSettings, play_game};
-use std::collections::BTreeMap;
+use game::{GameSettings, play_game};
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Seek, SeekFrom};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::channel;
 use std::time::Instant;
 
 /// Arguments of `bashni datagen`.
@@ -182,67 +180,6 @@ impl Progress {
     }
 }
 
-/// Plays games `games` of game `G`, one engine per thread: each thread takes the next game
-/// as soon as it is free (no thread waits for a slower one, as with games dealt out in
-/// chunks), and `write` gets every record in index order, so the output is the same whatever
-/// the number of threads. The first error of `write` stops the run (the games being played
-/// are finished and dropped) and is returned.
-fn play_in_order<G: Game>(
-    settings: &GameSettings<G::Move>,
-    games: std::ops::Range<u64>,
-    engines: Vec<Engine>,
-    mut write: impl FnMut(GameRecord) -> Result<(), String>,
-) -> Result<(), String> {
-    let next = AtomicU64::new(games.start);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = channel::<(u64, GameRecord)>();
-    std::thread::scope(|s| {
-        let mut started = 0;
-        let mut refused = None;
-        for mut engine in engines {
-            let tx = tx.clone();
-            let (next, failed, end) = (&next, &failed, games.end);
-            // Each search runs on this game's thread: no thread started per move.
-            engine.search_on_calling_thread(true);
-            let thread = Engine::spawn_with_search_stack(s, move || {
-                while !failed.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= end {
-                        break;
-                    }
-                    let record = play_game::<G>(settings, index, &mut engine);
-                    if tx.send((index, record)).is_err() {
-                        break;
-                    }
-                }
-            });
-            match thread {
-                Ok(_) => started += 1,
-                Err(e) => refused = Some(e),
-            }
-        }
-        drop(tx);
-        // Fewer threads than asked play the same games; none at all is an error.
-        if let (0, Some(e)) = (started, refused) {
-            return Err(format!("cannot start a thread to play on: {e}"));
-        }
-        // Records that arrive before the ones they follow wait here.
-        let mut waiting = BTreeMap::new();
-        let mut expected = games.start;
-        for (index, record) in rx {
-            waiting.insert(index, record);
-            while let Some(record) = waiting.remove(&expected) {
-                if let Err(e) = write(record) {
-                    failed.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
-                expected += 1;
-            }
-        }
-        Ok(())
-    })
-}
-
 fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
     let settings = args.settings::<G>();
     let shard = args.shard.resolve(args.shards).map_err(|e| e.to_string())?;
@@ -276,7 +213,10 @@ fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
         positions: 0,
         terminal: std::io::stderr().is_terminal(),
     };
-    play_in_order::<G>(&settings, first..range.end, engines, |record| {
+    // One engine per thread, the records written in the games' order: the output is the same
+    // whatever the number of threads. The first failed write stops the run.
+    let play = |index, engine: &mut Engine| play_game::<G>(&settings, index, engine);
+    run_in_order(first..range.end, engines, play, |_, record| {
         let mut text = String::new();
         for line in &record.lines {
             text.push_str(line);
@@ -289,7 +229,7 @@ fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
         progress.positions += record.positions as u64;
         progress.games += 1;
         progress.show();
-        Ok(())
+        Ok(true)
     })?;
     if progress.terminal {
         eprintln!();

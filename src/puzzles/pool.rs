@@ -1,6 +1,6 @@
-//! The miner's threads: each takes the next game as soon as it is free, with its own engine,
-//! and the games' results are handed on in the input's order, so the output is the same
-//! whatever the number of threads.
+//! The miner's games on the engine pool ([`run_in_order`]): each thread takes the next game as
+//! soon as it is free, with its own engine, and the games' results are handed on in the
+//! input's order, so the output is the same whatever the number of threads.
 
 use super::Job;
 use super::candidates::candidates;
@@ -8,9 +8,8 @@ use super::mine::{Settings, Stop, mine};
 use crate::games::Game;
 use crate::record::puzzle::Puzzle;
 use crate::search::Engine;
-use std::collections::{BTreeMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use crate::search::pool::run_in_order;
+use std::collections::HashSet;
 
 /// What mining one game gave: for each candidate first seen there, its puzzle or where it
 /// stopped.
@@ -68,51 +67,8 @@ pub fn mine_in_order<G: Game>(
     engines: Vec<Engine>,
     mut take: impl FnMut(usize, GameResults) -> bool,
 ) -> Result<(), String> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<(usize, GameResults)>();
-    std::thread::scope(|s| {
-        let mut started = 0;
-        let mut refused = None;
-        for mut engine in engines {
-            let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
-            // Each search runs on this thread: no thread started per search.
-            engine.search_on_calling_thread(true);
-            let thread = Engine::spawn_with_search_stack(s, move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(i) else {
-                        break;
-                    };
-                    let results = mine_game::<G>(job, settings, &mut engine);
-                    if tx.send((i, results)).is_err() {
-                        break;
-                    }
-                }
-            });
-            match thread {
-                Ok(_) => started += 1,
-                Err(e) => refused = Some(e),
-            }
-        }
-        drop(tx);
-        if let (0, Some(e)) = (started, refused) {
-            return Err(format!("cannot start a thread to mine on: {e}"));
-        }
-        // Results that arrive before the ones they follow wait here.
-        let mut waiting = BTreeMap::new();
-        let mut expected = 0;
-        for (i, results) in rx {
-            waiting.insert(i, results);
-            while let Some(results) = waiting.remove(&expected) {
-                expected += 1;
-                if !take(expected, results) {
-                    stop.store(true, Ordering::Relaxed);
-                    return Ok(());
-                }
-            }
-        }
-        Ok(())
+    let work = |i: u64, engine: &mut Engine| mine_game::<G>(&jobs[i as usize], settings, engine);
+    run_in_order(0..jobs.len() as u64, engines, work, |i, results| {
+        Ok(take(i as usize + 1, results))
     })
 }

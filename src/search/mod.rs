@@ -10,6 +10,7 @@ pub mod egdb;
 mod negamax;
 pub mod ordering;
 mod params;
+pub mod pool;
 mod report;
 mod score;
 pub mod skill;
