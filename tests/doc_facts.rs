@@ -17,10 +17,9 @@
 //! Tables are compared both ways: a doc row the binary lacks fails, and so does a subcommand,
 //! option or game the binary has and the table leaves out.
 
-use crate::common::deadline::{HEAVY, wait_output_within};
+use crate::common::deadline::{HEAVY, type_input, wait_output_within};
 use crate::common::docs;
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Runs the binary with `args`, `input` on its standard input; its standard output.
@@ -33,9 +32,7 @@ fn run(args: &[&str], input: &str) -> String {
         .stderr(Stdio::null())
         .spawn()
         .expect("cannot start bashni");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
+    type_input(&mut child, input);
     let out = wait_output_within(child, HEAVY, format!("bashni {args:?}"));
     String::from_utf8(out.stdout).unwrap()
 }

@@ -5,14 +5,13 @@
 //! checks drive the real binary; `ulimit -v` makes memory reservations fail.
 
 use crate::common;
-use common::deadline::{join, wait_output};
+use common::deadline::{join, type_input, wait_output};
 
 use bashni::games::bashni::movegen::legal_moves;
 use bashni::games::bashni::notation::{START_FEN, parse_fen};
 use bashni::games::bashni::position::Position;
 use bashni::search::{Engine, SearchControl, SearchInfo, SearchLimits, SearchResult};
 use common::gui::{DEADLINE, Gui};
-use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -30,9 +29,7 @@ fn run_limited(vmem_kib: u64, args: &[&str], input: &str) -> (i32, String, Strin
         .stderr(Stdio::piped())
         .spawn()
         .expect("cannot start sh");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
+    type_input(&mut child, input);
     let out = wait_output(child, format!("bashni {args:?} under ulimit -v {vmem_kib}"));
     (
         out.status.code().unwrap_or(-1),

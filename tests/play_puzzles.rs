@@ -3,10 +3,9 @@
 //! `--theme` choosing puzzles, a bad theme or file a clear error. The shipped files are given
 //! with `--puzzle-file` (what the binary builds in is the same text: [`shipped_are_built_in`]).
 
-use crate::common::deadline::wait_output;
+use crate::common::deadline::{type_input, wait_output};
 use crate::puzzle_check::{Line, read_file};
 use bashni::games::{Rules, bashni as game};
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Runs `bashni play --puzzles` with `args`, `input` typed; exit code and standard output
@@ -21,9 +20,7 @@ fn play(args: &[&str], input: &str) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("cannot start bashni");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
+    type_input(&mut child, input);
     let out = wait_output(child, format!("bashni play --puzzles {args:?}"));
     (
         out.status.code().unwrap_or(-1),

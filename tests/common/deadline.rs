@@ -146,6 +146,21 @@ fn drain(r: Option<impl Read + Send + 'static>) -> Receiver<Vec<u8>> {
     rx
 }
 
+/// Types `input` (a few lines: less than a pipe holds) on `child`'s piped stdin and closes it.
+/// A child that ends before reading all of it (a command refused before it reads its input)
+/// has closed the pipe: that is no error here, what it wrote and its exit code tell.
+#[track_caller]
+pub fn type_input(child: &mut Child, input: &str) {
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    if let Err(e) = stdin.write_all(input.as_bytes()) {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "typing to the child: {e}"
+        );
+    }
+}
+
 /// `child`'s exit status and everything it wrote on its piped stdout and stderr (empty where
 /// they were not piped), as [`Child::wait_with_output`] gives them; after [`DEADLINE`] the
 /// child is killed and the test fails saying it waited for `what`.
