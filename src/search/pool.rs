@@ -85,7 +85,8 @@ mod tests {
                 5..25,
                 engines(threads),
                 |i, _| {
-                    // Later jobs finish first, so that order is the pool's doing.
+                    // Jobs take unequal times and finish out of order: the order seen
+                    // is the pool's doing.
                     std::thread::sleep(std::time::Duration::from_millis((25 - i) % 4));
                     i * 10
                 },
