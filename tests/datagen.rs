@@ -285,3 +285,54 @@ fn resume_refuses_a_tail_longer_than_one_game() {
     // With the settings that wrote it, the same file is an unfinished game and resumes.
     assert_eq!(datagen(&file, &["--resume"]), whole);
 }
+
+/// `--egdb`: the searches probe the tables, the output is still the same whatever the
+/// threads, no position is written with a database score (a game the tables decide ends
+/// there); a folder that does not read, or holds no table of the game, is refused in one
+/// line before anything is written.
+#[test]
+fn endgame_databases_label_and_a_useless_folder_is_refused() {
+    let dir = crate::egdb::russian_dir().to_str().unwrap().to_owned();
+    let args = ["--variant", "russian", "--egdb", &dir, "--max-plies", "200"];
+    let one = datagen(&temp("egdb-1"), &[&args[..], &["--threads", "1"]].concat());
+    let two = datagen(&temp("egdb-2"), &[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    let scores: Vec<i64> = one
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(" | ").nth(1).unwrap().trim().parse().unwrap())
+        .collect();
+    assert!(!scores.is_empty());
+    let tb_bound = i64::from(bashni::search::egdb::TB_BOUND);
+    assert!(scores.iter().all(|s| s.abs() <= tb_bound), "{scores:?}");
+    let empty = temp("egdb-empty-dir");
+    std::fs::create_dir_all(&empty).unwrap();
+    for (folder, why) in [
+        (empty.to_str().unwrap(), "no table of russian in"),
+        ("/nonexistent/egdb", "--egdb: /nonexistent/egdb"),
+    ] {
+        let out = temp("egdb-refused");
+        let run = Command::new(BASHNI)
+            .args([
+                "datagen",
+                "--variant",
+                "russian",
+                "--games",
+                "1",
+                "--egdb",
+                folder,
+            ])
+            .arg("--out")
+            .arg(&out)
+            .output_bounded()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{folder}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("error: --egdb: ") && err.contains(why),
+            "{err}"
+        );
+        assert!(!out.exists(), "{folder}: an output file was made");
+    }
+}

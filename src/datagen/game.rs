@@ -4,6 +4,7 @@ use super::format::{GameResult, format_game_end, format_sample};
 use crate::games::kit::color::Color;
 use crate::games::{Game, Outcome, Record};
 use crate::record::openings::{Opening, is_balanced, random_playout_from};
+use crate::search::egdb::TB_BOUND_CP;
 use crate::search::{Engine, Score, SearchControl, SearchLimits};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -101,6 +102,23 @@ fn white_view(cp: i32, side: Color) -> i32 {
     if side == Color::White { cp } else { -cp }
 }
 
+/// The result a search's score proves for the game, `side` to move: a win or loss the search
+/// saw to the end, or one the endgame databases know (`datagen --egdb`); `None` for a score
+/// in centi-men.
+fn proven(score: Score, side: Color) -> Option<GameResult> {
+    let side_wins = match score {
+        Score::WinIn(_) => true,
+        Score::LossIn(_) => false,
+        Score::Cp(cp) if cp.abs() > TB_BOUND_CP => cp > 0,
+        Score::Cp(_) => return None,
+    };
+    Some(if side_wins == (side == Color::White) {
+        GameResult::WhiteWin
+    } else {
+        GameResult::BlackWin
+    })
+}
+
 /// Plays game `index` of game `G` with `engine` (whose table is cleared first, so the game
 /// does not depend on what the engine searched before).
 pub fn play_game<G: Game>(
@@ -145,29 +163,15 @@ pub fn play_game<G: Game>(
             // Cannot happen: the game is not over, so there is a legal move.
             break GameResult::Draw;
         };
-        match found.score {
-            // A proven result ends the game: the search saw it to the end.
-            Score::WinIn(_) => {
-                break if pos.side_to_move() == Color::White {
-                    GameResult::WhiteWin
-                } else {
-                    GameResult::BlackWin
-                };
-            }
-            Score::LossIn(_) => {
-                break if pos.side_to_move() == Color::White {
-                    GameResult::BlackWin
-                } else {
-                    GameResult::WhiteWin
-                };
-            }
-            Score::Cp(cp) => {
-                let quiet = !pos.can_capture();
-                if quiet && ply - start_ply >= settings.skip_plies && seen.insert(pos.hash()) {
-                    // The data keeps the evaluation's internal units (the trainer's).
-                    let internal = Score::Cp(cp).to_internal(G::MAN);
-                    kept.push((pos.to_fen(), white_view(internal, pos.side_to_move())));
-                }
+        if let Some(result) = proven(found.score, pos.side_to_move()) {
+            break result;
+        }
+        if let Score::Cp(cp) = found.score {
+            let quiet = !pos.can_capture();
+            if quiet && ply - start_ply >= settings.skip_plies && seen.insert(pos.hash()) {
+                // The data keeps the evaluation's internal units (the trainer's).
+                let internal = Score::Cp(cp).to_internal(G::MAN);
+                kept.push((pos.to_fen(), white_view(internal, pos.side_to_move())));
             }
         }
         if settings.random_move_percent > random_moves.random_range(0..100) {
@@ -210,6 +214,28 @@ mod tests {
             },
             max_plies: 300,
             random_move_percent: 0,
+        }
+    }
+
+    /// Wins the search saw to the end and wins the databases know end a game, each for the
+    /// side it names; a score in centi-men, however large, does not.
+    #[test]
+    fn a_proven_score_ends_the_game_with_its_winner() {
+        use crate::search::egdb::TB_WIN_CP;
+        let (w, b) = (Color::White, Color::Black);
+        assert_eq!(proven(Score::WinIn(3), w), Some(GameResult::WhiteWin));
+        assert_eq!(proven(Score::WinIn(3), b), Some(GameResult::BlackWin));
+        assert_eq!(proven(Score::LossIn(2), w), Some(GameResult::BlackWin));
+        assert_eq!(proven(Score::LossIn(2), b), Some(GameResult::WhiteWin));
+        let tb_win = Score::Cp(TB_WIN_CP - 40);
+        assert_eq!(proven(tb_win, w), Some(GameResult::WhiteWin));
+        assert_eq!(proven(tb_win, b), Some(GameResult::BlackWin));
+        assert_eq!(
+            proven(Score::Cp(-(TB_WIN_CP - 40)), w),
+            Some(GameResult::BlackWin)
+        );
+        for cp in [0, 250, -900, TB_BOUND_CP, -TB_BOUND_CP] {
+            assert_eq!(proven(Score::Cp(cp), w), None, "{cp}");
         }
     }
 

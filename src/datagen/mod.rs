@@ -9,6 +9,7 @@ pub mod game;
 pub mod resume;
 
 use crate::games::{Game, Variant};
+use crate::search::egdb::Databases;
 use crate::search::pool::run_in_order;
 use crate::search::{Engine, SearchLimits};
 use crate::shard::ShardArg;
@@ -35,7 +36,8 @@ use std::time::Instant;
         bashni datagen --variant turkish --games 1000 --nodes 2000 --opening-plies 8 --out turkish.txt\n  \
         bashni datagen --games 100000 --depth 6 --shard 3/8 --out part3.txt\n  \
         bashni datagen --games 100000 --shard auto --out part$SLURM_ARRAY_TASK_ID.txt   # in sbatch --array=1-8\n  \
-        bashni datagen --games 1000 --nodes 5000 --out data.txt --resume   # after a stop"
+        bashni datagen --games 1000 --nodes 5000 --out data.txt --resume   # after a stop\n  \
+        bashni egdb build --variant russian --pieces 3 --out egdb && bashni datagen --variant russian --games 1000 --egdb egdb --out russian.txt"
 )]
 pub struct DatagenArgs {
     /// The game: bashni, turkish, russian, brazilian or lasca.
@@ -96,6 +98,12 @@ pub struct DatagenArgs {
     /// of another game is refused and left as it is.
     #[arg(long)]
     pub resume: bool,
+    /// Endgame databases (`bashni egdb build`) in this folder: every search probes them, so
+    /// that a position a few captures from them is scored with their exact values, and a
+    /// game ends with their result once a search proves it. Only where told: the default
+    /// folder is not read, so that the output depends only on what the command says.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<PathBuf>,
 }
 
 /// Default node count per move.
@@ -180,8 +188,23 @@ impl Progress {
     }
 }
 
+/// The databases of `--egdb`, if given; an error when the folder does not read or holds no
+/// table of the game played (a run that would silently use none).
+fn open_egdb(args: &DatagenArgs) -> Result<Option<Databases>, String> {
+    let Some(dir) = &args.egdb else {
+        return Ok(None);
+    };
+    let dbs = Databases::open(dir).map_err(|e| format!("--egdb: {e}"))?;
+    if let Some(why) = dbs.unused_by(args.variant) {
+        return Err(format!("--egdb: {why}"));
+    }
+    eprintln!("--egdb: {}", dbs.summary());
+    Ok(Some(dbs))
+}
+
 fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
     let settings = args.settings::<G>();
+    let dbs = open_egdb(args)?;
     let shard = args.shard.resolve(args.shards).map_err(|e| e.to_string())?;
     let range = shard.range(args.games);
     let first = if args.resume {
@@ -204,6 +227,7 @@ fn generate<G: Game>(args: &DatagenArgs) -> Result<(), String> {
         let mut e = Engine::new();
         e.set_hash_mb(args.hash as usize)
             .map_err(|err| format!("--hash {}: {err}", args.hash))?;
+        e.set_egdb(dbs.clone());
         engines.push(e);
     }
     let mut progress = Progress {
