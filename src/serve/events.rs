@@ -110,6 +110,11 @@ impl Subscribers {
             .then(|| now.saturating_duration_since(self.empty_since))
     }
 
+    /// Whether a stream was ever opened on the game.
+    pub fn ever_watched(&self) -> bool {
+        self.watched
+    }
+
     /// How long every page that watched the game has been gone (None while one watches, or
     /// if none ever did: a client of the API alone is never "abandoned").
     pub fn abandoned_for(&mut self, now: Instant) -> Option<Duration> {

@@ -1,6 +1,6 @@
 //! The open games: created on request up to `--max-games` (each with its engine process),
 //! found by id, and ended by the reaper when no page has watched them for
-//! [`UNWATCHED_LIMIT`] or when a clock runs out.
+//! [`UNWATCHED_LIMIT`] (a new game: [`FIRST_WATCH_LIMIT`]) or when a clock runs out.
 
 use super::clocks::Retired;
 use super::engine_worker::{Backend, EngineHandle, EngineSetup};
@@ -19,6 +19,12 @@ use std::time::Duration;
 
 /// A game whose page has had no open event stream this long is ended and its engine quit.
 pub const UNWATCHED_LIMIT: Duration = Duration::from_secs(5);
+
+/// A new game no page has watched yet is ended after this long: longer than
+/// [`UNWATCHED_LIMIT`], since a page opens its stream only once its request to create the
+/// game is answered, and a busy machine may take seconds between the two. It holds a slot
+/// of `--max-games` meanwhile, as any game does.
+pub const FIRST_WATCH_LIMIT: Duration = Duration::from_secs(60);
 
 /// Most closed games whose clocks are kept for a game opened in their place.
 pub const RETIRED_KEPT: usize = 256;
@@ -333,7 +339,8 @@ impl Registry {
     }
 
     /// One pass of the reaper: clocks that ran out end their games; games nobody has
-    /// watched for [`UNWATCHED_LIMIT`] are closed.
+    /// watched for [`UNWATCHED_LIMIT`] are closed, and new games no page has opened for
+    /// [`FIRST_WATCH_LIMIT`].
     pub fn reap(&self, now: Instant) {
         let games: Vec<(String, SharedSession)> = self
             .map()
@@ -341,12 +348,17 @@ impl Registry {
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         for (id, s) in games {
-            let unwatched = {
+            let (unwatched, limit) = {
                 let mut s = lock(&s);
                 s.check_flag(now);
-                s.subscribers.unwatched_for(now)
+                let limit = if s.subscribers.ever_watched() {
+                    UNWATCHED_LIMIT
+                } else {
+                    FIRST_WATCH_LIMIT
+                };
+                (s.subscribers.unwatched_for(now), limit)
             };
-            if unwatched.is_some_and(|d| d >= UNWATCHED_LIMIT) {
+            if unwatched.is_some_and(|d| d >= limit) {
                 let _ = self.remove(&id);
             }
         }

@@ -307,3 +307,26 @@ fn a_closed_game_ends_its_stream_with_gone_and_frees_its_engine() {
         assert_eq!(page.answer(5).1["engines"], json!(0));
     });
 }
+
+/// The reaper waits longer for a new game's first page than for a page that was there:
+/// a page opens its stream only once the game is made, and a busy machine may take seconds
+/// between the two. A watched game stays.
+#[test]
+fn a_new_game_waits_for_its_first_page_longer_than_a_watched_one() {
+    use crate::serve::registry::{FIRST_WATCH_LIMIT, UNWATCHED_LIMIT};
+    use std::time::Duration;
+    with_host(|page| {
+        let watched = page.open(json!({"human": "both"}));
+        page.ask(3, "POST", "/api/games", json!({"human": "both"}));
+        let (status, state) = page.answer(3);
+        assert_eq!(status, 201, "{state}");
+        let new = state["id"].as_str().unwrap().to_string();
+        let registry = &core().unwrap().registry;
+        let now = Instant::now();
+        registry.reap(now + UNWATCHED_LIMIT + Duration::from_secs(1));
+        assert!(registry.contains(&new), "closed before its first page came");
+        registry.reap(now + FIRST_WATCH_LIMIT + Duration::from_secs(1));
+        assert!(!registry.contains(&new), "kept with no page for ever");
+        assert!(registry.contains(&watched), "a watched game was closed");
+    });
+}
