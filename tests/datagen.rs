@@ -297,6 +297,16 @@ fn endgame_databases_label_and_a_useless_folder_is_refused() {
     let one = datagen(&temp("egdb-1"), &[&args[..], &["--threads", "1"]].concat());
     let two = datagen(&temp("egdb-2"), &[&args[..], &["--threads", "2"]].concat());
     assert_eq!(one, two);
+    // The tables are probed: the same run without them plays (and scores) otherwise.
+    let without = datagen(
+        &temp("egdb-0"),
+        &args[..2]
+            .iter()
+            .chain(&args[4..])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert_ne!(one, without, "--egdb changed nothing");
     let scores: Vec<i64> = one
         .lines()
         .filter(|l| !l.starts_with('#'))
